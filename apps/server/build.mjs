@@ -1,0 +1,18 @@
+// Bundles the server (and the seed command) into dist/; packages stay in node_modules, the contract is bundled in.
+import { build } from 'esbuild'
+import { readFileSync } from 'node:fs'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/'))
+
+await build({
+  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+})

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { resolve } from 'node:path'
+import type { Config } from './config'
+import type { Database } from './db/database'
+import type { Deps } from './lib/context'
+import { accountRoutes } from './modules/account/routes'
+import { authRoutes } from './modules/auth/routes'
+import { cartRoutes } from './modules/cart/routes'
+import { catalogueRoutes } from './modules/catalogue/routes'
+import { devOutboxRoutes } from './modules/mail/dev-routes'
+import { siteRoutes } from './modules/site/routes'
+import { usersRoutes } from './modules/users/routes'
+import { registerAuth } from './plugins/auth'
+import { registerErrorHandling } from './plugins/errors'
+import { registerOpenApi } from './plugins/openapi'
+import { registerSecurityHeaders } from './plugins/security'
+import { registerWeb } from './plugins/web'
+
+export interface AppOptions {
+  config: Config
+  db: Database
+  /** Where the built web app is; tests leave it out. */
+  webDist?: string
+  logger?: boolean
+}
+
+const BODY_LIMIT = 1024 * 1024
+
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
+
+/** The whole server, without listening: main.ts listens, tests inject. */
+export async function buildApp({ config, db, webDist, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const loggerOptions: FastifyServerOptions['logger'] = logger && {
+    level: config.logLevel,
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+    },
+  }
+  const app = Fastify({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy, logger: loggerOptions }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const deps: Deps = { db, config }
+  const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
+  registerErrorHandling(app, fallback)
+  registerSecurityHeaders(app, config)
+  registerAuth(app, deps)
+  await registerOpenApi(app)
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps)
+      await api.register(siteRoutes, deps)
+      await api.register(catalogueRoutes, deps)
+      await api.register(accountRoutes, deps)
+      await api.register(cartRoutes, deps)
+      await api.register(usersRoutes, deps)
+    },
+    { prefix: '/api' },
+  )
+  if (!config.production) await app.register(devOutboxRoutes, { ...deps, prefix: '/dev' })
+
+  return app
+}

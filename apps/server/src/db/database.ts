@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { Kysely, PostgresDialect } from 'kysely'
+import { PGliteDialect } from 'kysely-pglite-dialect'
+import pg from 'pg'
+import type { DB } from './schema'
+
+export type Database = Kysely<DB>
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  /** The embedded engine, when there is one (backups and test snapshots use it). */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+const INT8 = 20
+const NUMERIC = 1700
+const DATE = 1082
+
+/** bigint cents and numeric weights fit a JS number here; dates stay YYYY-MM-DD strings. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v)
+    if (oid === DATE) return (v: string) => v
+    return pg.types.getTypeParser(oid, format)
+  },
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string
+  dataDir?: string
+  /** A PostgreSQL schema to use (tests give each file its own). */
+  schema?: string
+  /** A migrated snapshot to start an in-memory PGlite from (tests). */
+  loadDataDir?: Blob
+  poolSize?: number
+}
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: {
+      [INT8]: (v: string) => Number(v),
+      [NUMERIC]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
+    },
+  })
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: withDefaultUser(options.databaseUrl),
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const pglite = await openPglite(options.dataDir, options.loadDataDir)
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) })
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() }
+}
+
+/** A URL without a user (postgres://127.0.0.1:5432/test) means libpq's default: PGUSER, else the OS user. */
+function withDefaultUser(databaseUrl: string): string {
+  const url = new URL(databaseUrl)
+  if (!url.username) url.username = process.env.PGUSER || process.env.USER || 'postgres'
+  return url.toString()
+}

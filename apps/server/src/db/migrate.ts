@@ -1,0 +1,41 @@
+import { sql } from 'kysely'
+import type { Database } from './database'
+import * as domain from './migrations/0001_domain'
+
+/** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
+export const migrations: ReadonlyArray<{ version: string; up: string }> = [
+  { version: '0001_domain', up: domain.up },
+]
+
+const MIGRATION_LOCK = 727_001
+
+/** Applies the pending migrations, each in its own transaction; safe when several instances start at once. */
+export async function migrate(db: Database): Promise<string[]> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db)
+  const applied: string[] = []
+  for (const migration of migrations) {
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
+      const done = await trx.selectFrom('schema_migrations').select('version').where('version', '=', migration.version).executeTakeFirst()
+      if (done) return
+      for (const statement of statements(migration.up)) await sql.raw(statement).execute(trx)
+      await trx.insertInto('schema_migrations').values({ version: migration.version }).execute()
+      applied.push(migration.version)
+    })
+  }
+  return applied
+}
+
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const rows = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db).catch(() => ({ rows: [] }))
+  const done = new Set(rows.rows.map((r) => r.version))
+  return migrations.filter((m) => !done.has(m.version)).map((m) => m.version)
+}
+
+/** Drivers prepare one statement at a time, so a migration is split at the semicolons that end its lines. */
+function statements(script: string): string[] {
+  return script
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter((s) => s.length > 0)
+}

@@ -1,0 +1,380 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** Database row types. Money columns end in `_cents`; `date` columns are `YYYY-MM-DD` strings. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type Json<T> = ColumnType<T, string, string>
+
+export interface BranchTable {
+  location_id: string
+  name: string
+  sort_order: Generated<number>
+  phone: string | null
+  email: string | null
+}
+
+export interface CustomerAccountTable {
+  id: Generated<number>
+  code: string
+  name: string
+  sales_category: string
+  is_elders: Generated<boolean>
+  credit_limit_cents: Generated<number>
+  terms_days: Generated<number>
+  balance_cents: Generated<number>
+  price_discount_bp: Generated<number>
+  default_branch: string
+  abn: string | null
+  created_at: Timestamp
+}
+
+export interface AccountBranchTable {
+  account_id: number
+  location_id: string
+}
+
+export type Role = 'Administrator' | 'User'
+
+export interface UserTable {
+  id: Generated<number>
+  account_id: number
+  username: string
+  name: string
+  email: string
+  role: Role
+  password_hash: string
+  created_at: Timestamp
+  password_changed_at: Timestamp
+}
+
+export interface SessionTable {
+  id: Generated<number>
+  token_hash: Buffer | Uint8Array
+  user_id: number
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: Timestamp | null
+}
+
+export interface PasswordResetTokenTable {
+  id: Generated<number>
+  token_hash: Buffer | Uint8Array
+  user_id: number
+  created_at: Timestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>
+  key: string
+  failed_at: Timestamp
+}
+
+export interface DeliverySiteTable {
+  id: Generated<number>
+  account_id: number
+  site_code: string
+  name: string
+  address1: Generated<string>
+  address2: Generated<string>
+  city: Generated<string>
+  state: Generated<string>
+  postal_code: Generated<string>
+  contact: Generated<string>
+  email: Generated<string>
+  phone: Generated<string>
+  fax: Generated<string>
+  location_id: string | null
+}
+
+export interface CategoryTable {
+  id: Generated<number>
+  name: string
+  title: string
+  parent_id: number | null
+  display_order: Generated<number>
+  icon_name: string | null
+  hidden_for_elders: Generated<boolean>
+}
+
+export interface BrandTable {
+  brand_code: string
+  description: string
+  hidden_for_elders: Generated<boolean>
+}
+
+export interface ProductImageTable {
+  id: Generated<number>
+  content_type: string
+  data: Buffer | Uint8Array
+  width: number
+  height: number
+}
+
+export interface ProductTable {
+  id: Generated<number>
+  product_code: string
+  description: string
+  full_description1: Generated<string>
+  full_description2: Generated<string>
+  full_description3: Generated<string>
+  brand_code: string
+  category_id: number
+  unit_price_cents: number
+  carton_price_cents: number | null
+  carton_qty: number | null
+  pallet_price_cents: number | null
+  pallet_qty: number | null
+  rrp_cents: Generated<number>
+  weight_kg: ColumnType<number, number | string | undefined, number | string>
+  barcode: string | null
+  info_text: Generated<string>
+  image_id: number | null
+  is_special: Generated<boolean>
+  popularity: Generated<number>
+  active: Generated<boolean>
+  search_text: ColumnType<string, never, never>
+}
+
+export interface ContractPriceTable {
+  account_id: number
+  product_id: number
+  price_cents: number
+}
+
+export interface ProductAttachmentTable {
+  id: Generated<number>
+  product_id: number
+  file_name: string
+  description: Generated<string>
+  content_type: string
+  data: Buffer | Uint8Array
+}
+
+export interface StockTable {
+  product_id: number
+  location_id: string
+  qty_available: Generated<number>
+}
+
+export interface CartTable {
+  id: Generated<number>
+  user_id: number
+  location_id: string
+  checkout_info: Json<unknown> | null
+  updated_at: Timestamp
+}
+
+export interface CartLineTable {
+  id: Generated<number>
+  cart_id: number
+  product_id: number
+  quantity: number
+  added_at: Timestamp
+}
+
+export interface QuoteRequestTable {
+  id: Generated<number>
+  user_id: number
+  account_id: number
+  location_id: string
+  lines: Json<unknown>
+  created_at: Timestamp
+}
+
+interface DeliveryColumns {
+  delivery_name: Generated<string>
+  delivery_address1: Generated<string>
+  delivery_address2: Generated<string>
+  delivery_city: Generated<string>
+  delivery_state: Generated<string>
+  delivery_postal_code: Generated<string>
+}
+
+interface TotalsColumns {
+  extended_ex_cents: Generated<number>
+  tax_cents: Generated<number>
+  extended_inc_cents: Generated<number>
+}
+
+export interface OrderTable extends DeliveryColumns, TotalsColumns {
+  id: Generated<number>
+  sales_order: string
+  account_id: number
+  user_id: number | null
+  location_id: string
+  site_code: string | null
+  status: string
+  enter_date: string
+  ship_date: string | null
+  customer_purchase_order: Generated<string>
+  description: Generated<string>
+  contact: Generated<string>
+  email: Generated<string>
+  phone: Generated<string>
+  fax: Generated<string>
+  carrier_name: Generated<string>
+  carrier_instructions: Generated<string>
+  delivery_type: Generated<number>
+  num_lines: Generated<number>
+  idempotency_key: string | null
+  payment_reference: string | null
+  created_at: Timestamp
+}
+
+interface LineColumns {
+  id: Generated<number>
+  line_no: number
+  product_id: number | null
+  product_code: string
+  description: string
+  qty_ordered: number
+  qty_back_ordered: Generated<number>
+  qty_supplied: Generated<number>
+  unit_price_cents: number
+  extended_ex_cents: number
+  tax_cents: number
+  extended_inc_cents: number
+}
+
+export interface OrderLineTable extends LineColumns {
+  order_id: number
+  due_date: string | null
+}
+
+export interface PendingOrderTable {
+  id: string
+  reference: string
+  account_id: number
+  user_id: number
+  location_id: string
+  order_details: Json<unknown>
+  amount_cents: number
+  provider: string
+  provider_session: string | null
+  success_indicator: string | null
+  status: Generated<'pending' | 'completed' | 'failed'>
+  last_error: string | null
+  order_id: number | null
+  created_at: Timestamp
+  completed_at: Timestamp | null
+}
+
+export interface InvoiceTable extends DeliveryColumns, TotalsColumns {
+  id: Generated<number>
+  invoice: string
+  account_id: number
+  order_id: number | null
+  transaction_type: Generated<string>
+  transaction_date: string
+  invoice_date: string
+  due_date: string
+  description: Generated<string>
+  reference: Generated<string>
+  brn: Generated<string>
+  sales_location: string
+  sales_order: Generated<string>
+  customer_purchase_order: Generated<string>
+  carrier: Generated<string>
+  consignment_note: Generated<string>
+}
+
+export interface InvoiceLineTable extends LineColumns {
+  invoice_id: number
+}
+
+export interface PaymentTable {
+  id: Generated<number>
+  account_id: number
+  payment_date: string
+  amount_cents: number
+  reference: Generated<string>
+}
+
+export interface FinancialPeriodTable {
+  financial_year: number
+  financial_period: number
+  description: string
+  start_date: string
+  end_date: string
+}
+
+export interface EmailAttachment {
+  filename: string
+  contentType: string
+  /** base64 */
+  content: string
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  attachments: Json<EmailAttachment[]>
+  status: Generated<'pending' | 'sent' | 'failed' | 'kept'>
+  attempts: Generated<number>
+  last_error: string | null
+  created_at: Timestamp
+  sent_at: Timestamp | null
+}
+
+export interface StatementRequestTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number | null
+  email: string
+  financial_year: number
+  financial_period: number
+  outbox_id: number | null
+  created_at: Timestamp
+}
+
+export interface CodeSetupRequestTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number
+  product_id: number
+  location_id: string
+  created_at: Timestamp
+}
+
+export interface SchemaMigrationTable {
+  version: string
+  applied_at: Timestamp
+}
+
+export interface DB {
+  branches: BranchTable
+  customer_accounts: CustomerAccountTable
+  account_branches: AccountBranchTable
+  users: UserTable
+  sessions: SessionTable
+  password_reset_tokens: PasswordResetTokenTable
+  login_failures: LoginFailureTable
+  delivery_sites: DeliverySiteTable
+  categories: CategoryTable
+  brands: BrandTable
+  product_images: ProductImageTable
+  products: ProductTable
+  contract_prices: ContractPriceTable
+  product_attachments: ProductAttachmentTable
+  stock: StockTable
+  carts: CartTable
+  cart_lines: CartLineTable
+  quote_requests: QuoteRequestTable
+  orders: OrderTable
+  order_lines: OrderLineTable
+  pending_orders: PendingOrderTable
+  invoices: InvoiceTable
+  invoice_lines: InvoiceLineTable
+  payments: PaymentTable
+  financial_periods: FinancialPeriodTable
+  email_outbox: EmailOutboxTable
+  statement_requests: StatementRequestTable
+  code_setup_requests: CodeSetupRequestTable
+  schema_migrations: SchemaMigrationTable
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../config'
+import type { Database } from '../db/database'
+
+/** What every module's routes and services are given. */
+export interface Deps {
+  db: Database
+  config: Config
+}
+
+/** The signed-in user, as every service sees it. Resolved from the token by plugins/auth.ts. */
+export interface Session {
+  sessionId: number
+  userId: number
+  username: string
+  name: string
+  email: string
+  role: 'Administrator' | 'User'
+  accountId: number
+  accountCode: string
+  accountName: string
+  salesCategory: string
+  isElders: boolean
+  /** Cash-sale account: sales category CAS, compared without regard to case. */
+  isCash: boolean
+  defaultBranch: string
+}

@@ -1,0 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+/** 256 random bits, URL-safe. Only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest()
+}

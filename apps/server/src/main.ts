@@ -1,0 +1,50 @@
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { prepareDatabase } from './db/prepare'
+import { DEMO_LOGINS } from './db/seed/demo'
+import { startMailer } from './modules/mail/mailer'
+
+async function main() {
+  const started = Date.now()
+  const config = loadConfig()
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
+  console.log(`Opening the database: ${where}`)
+  const { handle, migrated, seeded } = await prepareDatabase(config, (line) => console.log(line))
+  if (migrated.length) console.log(`Applied migrations: ${migrated.join(', ')}`)
+  if (seeded) console.log(`Demo data loaded in ${(seeded.ms / 1000).toFixed(1)} s`)
+
+  const app = await buildApp({ config, db: handle.db })
+  const mailer = startMailer({ db: handle.db, config }, app.log)
+  await app.listen({ host: config.host, port: config.port })
+
+  const lines = [``, `Trade ordering portal is running at ${config.publicUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`]
+  lines.push(`API documentation: ${config.publicUrl}/api/docs/ui`)
+  if (config.demo) {
+    lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`, ``, `Demo logins:`)
+    for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
+  }
+  console.log(lines.join('\n') + '\n')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`${signal} received, shutting down...`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    try {
+      await app.close()
+      await mailer.stop()
+      await handle.close()
+    } finally {
+      process.exit(0)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err)
+  process.exit(1)
+})

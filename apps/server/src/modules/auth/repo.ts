@@ -1,0 +1,118 @@
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+
+type Db = Kysely<DB>
+
+const userColumns = [
+  'users.id as userId',
+  'users.username',
+  'users.name',
+  'users.email',
+  'users.role',
+  'users.password_hash as passwordHash',
+  'customer_accounts.id as accountId',
+  'customer_accounts.code as accountCode',
+  'customer_accounts.name as accountName',
+  'customer_accounts.sales_category as salesCategory',
+  'customer_accounts.is_elders as isElders',
+  'customer_accounts.default_branch as defaultBranch',
+] as const
+
+function usersWithAccount(db: Db) {
+  return db.selectFrom('users').innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id').select(userColumns)
+}
+
+export type UserRow = Awaited<ReturnType<typeof findUserByUsername>> & {}
+
+export function findUserByUsername(db: Db, username: string) {
+  return usersWithAccount(db)
+    .where(sql<string>`lower(users.username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
+}
+
+export function findUserById(db: Db, userId: number) {
+  return usersWithAccount(db).where('users.id', '=', userId).executeTakeFirst()
+}
+
+export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
+  const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).orderBy('location_id').execute()
+  return rows.map((r) => r.location_id)
+}
+
+export async function insertSession(db: Db, userId: number, tokenHash: Buffer, expiresAt: Date) {
+  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute()
+}
+
+/** The live session for a token hash: not revoked, within its absolute expiry and its idle window. */
+export function findLiveSession(db: Db, tokenHash: Buffer, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
+    .select([...userColumns, 'sessions.id as sessionId', 'sessions.last_seen_at as lastSeenAt'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.last_seen_at', '>', idleSince)
+    .executeTakeFirst()
+}
+
+export async function touchSession(db: Db, sessionId: number) {
+  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute()
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+}
+
+/** Ends every session of a user, except the one given (the caller's own, on a password change). */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number) {
+  let q = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId)
+  await q.execute()
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', userId).execute()
+}
+
+export async function countRecentFailures(db: Db, keys: string[], since: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('key', 'in', keys)
+    .where('failed_at', '>', since)
+    .groupBy('key')
+    .execute()
+  return new Map(rows.map((r) => [r.key, Number(r.n)]))
+}
+
+export async function recordFailures(db: Db, keys: string[], olderThan: Date) {
+  await db.insertInto('login_failures').values(keys.map((key) => ({ key }))).execute()
+  await db.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<', olderThan).execute()
+}
+
+export async function clearFailures(db: Db, key: string) {
+  await db.deleteFrom('login_failures').where('key', '=', key).execute()
+}
+
+export async function insertResetToken(db: Db, userId: number, tokenHash: Buffer, expiresAt: Date) {
+  await db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute()
+}
+
+/** Marks a reset token used, atomically: a second use, or an expired token, finds nothing. */
+export async function consumeResetToken(db: Db, tokenHash: Buffer): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('user_id')
+    .executeTakeFirst()
+  return row?.user_id
+}
+
+export async function expireResetTokens(db: Db, userId: number) {
+  await db.updateTable('password_reset_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
+}

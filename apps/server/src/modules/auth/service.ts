@@ -1,0 +1,152 @@
+import type { LoginResponse, MeResponse, SessionUser } from '@portal/contract/auth'
+import type { Deps, Session } from '../../lib/context'
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
+import { hashToken, newToken } from '../../lib/tokens'
+import { enqueueMail } from '../mail/outbox'
+import { hashPassword, verifyPassword } from './passwords'
+import * as repo from './repo'
+
+const LOGIN_FAILED = 'Username / password provided is incorrect!'
+const RESET_ANSWER = 'If the username and email match an account, we have sent instructions to reset the password.'
+const TOUCH_EVERY_MS = 60_000
+
+// Verified against when the username is unknown, so both answers take as long.
+let dummyHash: Promise<string> | undefined
+
+export function toSession(row: repo.UserRow, sessionId: number): Session {
+  return {
+    sessionId,
+    userId: row.userId,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    accountId: row.accountId,
+    accountCode: row.accountCode,
+    accountName: row.accountName,
+    salesCategory: row.salesCategory,
+    isElders: row.isElders,
+    isCash: row.salesCategory.trim().toUpperCase() === 'CAS',
+    defaultBranch: row.defaultBranch,
+  }
+}
+
+function sessionUser(row: repo.UserRow): SessionUser {
+  return {
+    Name: row.name,
+    username: row.username,
+    Email: row.email,
+    Role: row.role,
+    SalesCategory: row.salesCategory,
+    Abbreviation: row.accountCode,
+    AccountName: row.accountName,
+    isElders: row.isElders,
+  }
+}
+
+async function settingsFor({ db }: Deps, row: repo.UserRow) {
+  return { DefaultWareHouse: row.defaultBranch, BranchGroup: await repo.branchGroup(db, row.accountId) }
+}
+
+export async function login(deps: Deps, username: string, password: string, address: string): Promise<LoginResponse> {
+  const { db, config } = deps
+  const userKey = `user:${username.toLowerCase()}`
+  const addressKey = `address:${address}`
+  const since = new Date(Date.now() - config.loginThrottle.windowMs)
+  const failures = await repo.countRecentFailures(db, [userKey, addressKey], since)
+  if ((failures.get(userKey) ?? 0) >= config.loginThrottle.perUser || (failures.get(addressKey) ?? 0) >= config.loginThrottle.perAddress) {
+    const minutes = Math.ceil(config.loginThrottle.windowMs / 60_000)
+    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} minutes.`)
+  }
+
+  const row = await repo.findUserByUsername(db, username)
+  dummyHash ??= hashPassword('not-a-real-password-1')
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyHash), password)
+  if (!row || !ok) {
+    await repo.recordFailures(db, [userKey, addressKey], since)
+    throw unauthorized(LOGIN_FAILED)
+  }
+
+  await repo.clearFailures(db, userKey)
+  const token = newToken()
+  await repo.insertSession(db, row.userId, hashToken(token), new Date(Date.now() + config.session.maxMs))
+  return { user: sessionUser(row), token, settings: await settingsFor(deps, row) }
+}
+
+/** The session a token stands for, or null when it is unknown, revoked, idle too long or past its expiry. */
+export async function resolveSession({ db, config }: Deps, token: string): Promise<Session | null> {
+  const now = Date.now()
+  const row = await repo.findLiveSession(db, hashToken(token), new Date(now - config.session.idleMs))
+  if (!row) return null
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId)
+  return toSession(row, row.sessionId)
+}
+
+export async function logout({ db }: Deps, session: Session) {
+  await repo.revokeSession(db, session.sessionId)
+}
+
+export async function me(deps: Deps, session: Session): Promise<MeResponse> {
+  const row = await repo.findUserById(deps.db, session.userId)
+  if (!row) throw unauthorized()
+  return { user: sessionUser(row), settings: await settingsFor(deps, row) }
+}
+
+/** Same answer whether or not the details match, so accounts cannot be discovered through it. */
+export async function requestPasswordReset({ db, config }: Deps, username: string, email: string): Promise<{ message: string }> {
+  const row = await repo.findUserByUsername(db, username)
+  if (!row || row.email.toLowerCase() !== email.toLowerCase()) return { message: RESET_ANSWER }
+
+  const resetKey = `reset:${row.userId}`
+  const since = new Date(Date.now() - config.loginThrottle.windowMs)
+  const recent = await repo.countRecentFailures(db, [resetKey], since)
+  if ((recent.get(resetKey) ?? 0) >= 3) return { message: RESET_ANSWER }
+
+  const token = newToken()
+  const minutes = Math.round(config.passwordResetMs / 60_000)
+  // The token travels in the fragment: browsers do not send it to servers, so no log or proxy sees it.
+  const link = `${config.publicUrl}/reset-password#token=${token}`
+  await db.transaction().execute(async (trx) => {
+    await repo.insertResetToken(trx, row.userId, hashToken(token), new Date(Date.now() + config.passwordResetMs))
+    await repo.recordFailures(trx, [resetKey], since)
+    await enqueueMail(trx, {
+      to: row.email,
+      subject: 'Reset your password',
+      text: [
+        `Hi ${row.name},`,
+        '',
+        `Someone asked to reset the password of the username ${row.username}. To choose a new password, open this link within ${minutes} minutes:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    })
+  })
+  return { message: RESET_ANSWER }
+}
+
+export async function completePasswordReset({ db }: Deps, token: string, newPassword: string): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(newPassword)
+  await db.transaction().execute(async (trx) => {
+    const userId = await repo.consumeResetToken(trx, hashToken(token))
+    if (userId === undefined) throw badRequest('reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.', 'token')
+    await repo.setPasswordHash(trx, userId, passwordHash)
+    await repo.expireResetTokens(trx, userId)
+    await repo.revokeUserSessions(trx, userId)
+  })
+  return { message: 'Your password has been reset successfully' }
+}
+
+export async function changePassword({ db }: Deps, session: Session, currentPassword: string, newPassword: string) {
+  const row = await repo.findUserById(db, session.userId)
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw badRequest('wrong_password', 'Failed to update password. Please make sure that the current password provided is correct', 'currentPassword')
+  }
+  const passwordHash = await hashPassword(newPassword)
+  await db.transaction().execute(async (trx) => {
+    await repo.setPasswordHash(trx, session.userId, passwordHash)
+    await repo.revokeUserSessions(trx, session.userId, session.sessionId)
+  })
+  return { message: 'Your password has been reset successfully' }
+}

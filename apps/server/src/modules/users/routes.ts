@@ -1,0 +1,24 @@
+import { ErrorBody, Message } from '@portal/contract/common'
+import { CreateUserBody, DeleteUserBody, SubUser, UpdateUserBody, UsersQuery } from '@portal/contract/users'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Deps } from '../../lib/context'
+import * as users from './service'
+
+const tags = ['users']
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+
+export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: z.array(SubUser), ...errors } } }, async (req) =>
+    users.list(deps, req.requireSession(), req.query.page),
+  )
+  app.post('/users', { schema: { tags, body: CreateUserBody, response: { 201: SubUser, ...errors } } }, async (req, reply) =>
+    reply.status(201).send(await users.create(deps, req.requireSession(), req.body)),
+  )
+  app.put('/users', { schema: { tags, body: UpdateUserBody, response: { 200: SubUser, ...errors } } }, async (req) =>
+    users.update(deps, req.requireSession(), req.body),
+  )
+  app.delete('/users', { schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
+    users.remove(deps, req.requireSession(), req.body.username),
+  )
+}

@@ -1,0 +1,99 @@
+import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/users'
+import { USERS_PAGE_SIZE } from '@portal/contract/users'
+import type { Deps, Session } from '../../lib/context'
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
+import { revokeUserSessions } from '../auth/repo'
+import { hashPassword } from '../auth/passwords'
+import { enqueueMail } from '../mail/outbox'
+import * as repo from './repo'
+
+type Row = Awaited<ReturnType<typeof repo.insertUser>>
+
+const toSubUser = (r: Row): SubUser => ({ ExtUserID: r.id, UserName: r.username, Name: r.name, Email: r.email, Role: r.role })
+
+/** Only an Administrator manages the account's users (docs/decisions/0006-user-roles.md). */
+function requireAdministrator(session: Session) {
+  if (session.role !== 'Administrator') throw forbidden('Only an Administrator can manage users.')
+}
+
+const lastAdministrator = () => new AppError(422, 'last_administrator', 'The account must keep at least one Administrator.')
+
+export async function list({ db }: Deps, session: Session, page: number): Promise<SubUser[]> {
+  requireAdministrator(session)
+  const rows = await repo.listUsers(db, session.accountId, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE)
+  return rows.map(toSubUser)
+}
+
+export async function create({ db, config }: Deps, session: Session, body: CreateUserInput): Promise<SubUser> {
+  requireAdministrator(session)
+  const passwordHash = await hashPassword(body.password)
+  return db.transaction().execute(async (trx) => {
+    if (await repo.usernameTaken(trx, body.username)) throw conflict('username_taken', 'That username is already taken. Choose another.')
+    const row = await repo.insertUser(trx, {
+      accountId: session.accountId,
+      username: body.username,
+      name: body.name ?? body.username,
+      email: body.email,
+      role: body.role,
+      passwordHash,
+    }).catch((err: { code?: string }) => {
+      // Two creations of the same name at once: the unique index decides.
+      if (err.code === '23505') throw conflict('username_taken', 'That username is already taken. Choose another.')
+      throw err
+    })
+    await enqueueMail(trx, {
+      to: row.email,
+      subject: `Your ${config.distributor.name} ordering portal login`,
+      text: [
+        `Hi ${row.name},`,
+        '',
+        `${session.name} has given you a login to order for ${session.accountName} on the ${config.distributor.name} trading portal.`,
+        '',
+        `Username: ${row.username}`,
+        `Portal: ${config.publicUrl}/login`,
+        '',
+        `${session.name} will tell you your password. You can change it under Account > Change Password once you are signed in.`,
+      ].join('\n'),
+    })
+    return toSubUser(row)
+  })
+}
+
+export async function update({ db }: Deps, session: Session, body: UpdateUserBody): Promise<SubUser> {
+  requireAdministrator(session)
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined
+  return db.transaction().execute(async (trx) => {
+    const admins = await repo.lockAdministrators(trx, session.accountId)
+    if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
+    const user = await repo.findAccountUser(trx, session.accountId, body.username)
+    if (!user) throw notFound('user')
+    if (body.role === 'User' && user.role === 'Administrator') {
+      if (user.id === session.userId) throw new AppError(422, 'cannot_demote_self', 'You cannot remove your own Administrator role.')
+      if (admins.length <= 1) throw lastAdministrator()
+    }
+    const row = await repo.updateUser(trx, user.id, {
+      ...(body.email !== undefined ? { email: body.email } : {}),
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.role !== undefined ? { role: body.role } : {}),
+      ...(passwordHash !== undefined ? { passwordHash } : {}),
+    })
+    // A new password ends that user's sessions, except the Administrator's own current one.
+    if (passwordHash) await revokeUserSessions(trx, user.id, user.id === session.userId ? session.sessionId : undefined)
+    return toSubUser(row)
+  })
+}
+
+export async function remove({ db }: Deps, session: Session, username: string): Promise<{ message: string }> {
+  requireAdministrator(session)
+  return db.transaction().execute(async (trx) => {
+    const admins = await repo.lockAdministrators(trx, session.accountId)
+    if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
+    const user = await repo.findAccountUser(trx, session.accountId, username)
+    if (!user) throw notFound('user')
+    if (user.id === session.userId) throw new AppError(422, 'cannot_delete_self', 'You cannot delete your own user.')
+    if (user.role === 'Administrator' && admins.length <= 1) throw lastAdministrator()
+    // Sessions go with the user (ON DELETE CASCADE), so any open session answers 401 at once.
+    await repo.deleteUser(trx, user.id)
+    return { message: 'User successfully deleted!' }
+  })
+}

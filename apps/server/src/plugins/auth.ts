@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Deps, Session } from '../lib/context'
+import { unauthorized } from '../lib/errors'
+import { resolveSession } from '../modules/auth/service'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without a session (login, password reset, reference data). Everything else needs one. */
+    public?: boolean
+  }
+  interface FastifyRequest {
+    session: Session | null
+    requireSession(): Session
+  }
+}
+
+/** The token comes as `Authorization: Bearer …` or, for the spec's older clients, as `?token=`. */
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined
+  const query = req.query as Record<string, unknown> | undefined
+  return typeof query?.token === 'string' && query.token ? query.token : undefined
+}
+
+/** Sessions are default-deny: an /api route answers 401 without a live session unless it is marked public. */
+export function registerAuth(app: FastifyInstance, deps: Deps) {
+  app.decorateRequest('session', null)
+  app.decorateRequest('requireSession', function (this: FastifyRequest) {
+    if (!this.session) throw unauthorized()
+    return this.session
+  })
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return
+    const token = tokenOf(req)
+    req.session = token ? await resolveSession(deps, token) : null
+    if (!req.session && !req.routeOptions.config.public && req.routeOptions.url) throw unauthorized()
+  })
+}

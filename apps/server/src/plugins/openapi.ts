@@ -1,0 +1,24 @@
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+
+/** The OpenAPI document, generated from the same zod schemas that validate requests: JSON at /api/docs, a browser at /api/docs/ui. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Trade ordering portal API',
+        version: '1.0.0',
+        description:
+          'The product API of the trade ordering portal. Send the session token as `Authorization: Bearer <token>` (or, for older clients, the `token` query parameter). Errors are `{error, message, fields?}`. Money is in dollars computed from integer cents; dates are YYYY-MM-DD.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs/ui' })
+  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+}

@@ -1,0 +1,30 @@
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+const SERVER_PREFIXES = ['/api', '/dev', '/content', '/sandbox']
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; any other GET that is not a
+ * server path gets index.html, so client routes survive a reload.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  const hasBuild = existsSync(join(webDist, 'index.html'))
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+  }
+  return function sendIndex(url: string, method: string): ((reply: FastifyReply) => unknown) | null {
+    if (method !== 'GET' && method !== 'HEAD') return null
+    if (SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))) return null
+    if (!hasBuild) return (reply) => reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.')
+    return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+  }
+}

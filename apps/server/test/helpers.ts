@@ -1,0 +1,73 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { readFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app'
+import { loadConfig, type Config } from '../src/config'
+import { openDatabase, type Database } from '../src/db/database'
+import { adminQuery, databaseUrl } from './global-setup'
+
+export interface TestContext {
+  app: FastifyInstance
+  db: Database
+  config: Config
+  close(): Promise<void>
+}
+
+/**
+ * The real app on its own copy of the seeded database: PGlite from the run's snapshot, or a fresh
+ * PostgreSQL database from the run's template when TEST_DATABASE_URL is set.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env })
+  const url = process.env.TEST_DATABASE_URL
+  let handle
+  let drop = async () => {}
+  if (url) {
+    const name = `portal_t_${randomBytes(6).toString('hex')}`
+    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`)
+    handle = await openDatabase({ databaseUrl: databaseUrl(url, name), poolSize: 5 })
+    drop = () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } else {
+    const snapshot = new Blob([readFileSync(inject('snapshotFile'))])
+    handle = await openDatabase({ loadDataDir: snapshot })
+  }
+  const app = await buildApp({ config, db: handle.db, logger: false, webDist: '/nonexistent' })
+  await app.ready()
+  return {
+    app,
+    db: handle.db,
+    config,
+    async close() {
+      await app.close()
+      await handle.close()
+      await drop()
+    },
+  }
+}
+
+export const DEMO = {
+  trade: { username: 'trade', password: 'Trade2026' },
+  staff: { username: 'staff', password: 'Staff2026' },
+  cash: { username: 'cash', password: 'Cash2026' },
+  elders: { username: 'elders', password: 'Elders2026' },
+} as const
+
+let addressCounter = 0
+/** Each sign-in comes from its own address unless told otherwise, so throttling tests stay independent. */
+export function nextAddress() {
+  addressCounter += 1
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`
+}
+
+export async function signIn(app: FastifyInstance, who: { username: string; password: string }): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: who, remoteAddress: nextAddress() })
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${who.username} failed: ${res.statusCode} ${res.body}`)
+  return res.json().token as string
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export function json<T = any>(res: LightMyRequestResponse): T {
+  return res.json() as T
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { WarehouseCode, emailAddress } from './common'
+
+export const Role = z.enum(['Administrator', 'User'])
+export type Role = z.infer<typeof Role>
+
+export const SessionUser = z
+  .object({
+    Name: z.string(),
+    username: z.string(),
+    Email: z.string(),
+    Role,
+    SalesCategory: z.string(),
+    Abbreviation: z.string().describe('The customer account code'),
+    AccountName: z.string(),
+    isElders: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' })
+export type SessionUser = z.infer<typeof SessionUser>
+
+export const Settings = z
+  .object({
+    DefaultWareHouse: z.string(),
+    /** The branches a branch-group (reseller) account orders from; empty for other accounts. */
+    BranchGroup: z.array(z.string()),
+  })
+  .meta({ id: 'Settings' })
+export type Settings = z.infer<typeof Settings>
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1, 'Enter your username').max(100),
+  password: z.string().min(1, 'Enter your password').max(200),
+})
+export type LoginBody = z.infer<typeof LoginBody>
+
+export const LoginResponse = z.object({ user: SessionUser, token: z.string(), settings: Settings }).meta({ id: 'LoginResponse' })
+export type LoginResponse = z.infer<typeof LoginResponse>
+
+export const MeResponse = z.object({ user: SessionUser, settings: Settings }).meta({ id: 'MeResponse' })
+export type MeResponse = z.infer<typeof MeResponse>
+
+export const PasswordResetBody = z.object({
+  username: z.string().trim().min(1, 'Enter your username').max(100),
+  email: emailAddress,
+})
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>
+
+/** A new password: the spec's rule (at least one number) and the design's minimum length of 8. */
+export const NewPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters long.')
+  .max(200)
+  .regex(/[0-9]/, 'Password must contain at least one number.')
+
+export const PasswordResetCompleteBody = z.object({
+  token: z.string().min(10).max(200),
+  newPassword: NewPassword,
+})
+export type PasswordResetCompleteBody = z.infer<typeof PasswordResetCompleteBody>
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(200),
+  newPassword: NewPassword,
+})
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
+
+export { WarehouseCode }

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { NewPassword, Role } from './auth'
+import { emailAddress } from './common'
+
+export const USERS_PAGE_SIZE = 20
+
+/** A person who orders for the business: a row of the Users screen. */
+export const SubUser = z
+  .object({ ExtUserID: z.number().int(), UserName: z.string(), Name: z.string(), Email: z.string(), Role })
+  .meta({ id: 'SubUser' })
+export type SubUser = z.infer<typeof SubUser>
+
+export const UsersQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })
+
+const Username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters long.')
+  .max(60)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, numbers and . _ @ - only.')
+
+export const CreateUserBody = z.object({
+  email: emailAddress,
+  username: Username,
+  password: NewPassword,
+  name: z.string().trim().min(1).max(100).optional(),
+  role: Role.default('User'),
+})
+export type CreateUserInput = z.output<typeof CreateUserBody>
+
+/** Changes a user of the account, found by username: e-mail, role and, when given, a new password. */
+export const UpdateUserBody = z.object({
+  username: z.string().trim().min(1).max(60),
+  email: emailAddress.optional(),
+  password: NewPassword.optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+  role: Role.optional(),
+})
+export type UpdateUserBody = z.input<typeof UpdateUserBody>
+
+export const DeleteUserBody = z.object({ username: z.string().trim().min(1).max(60) })
+export type DeleteUserBody = z.infer<typeof DeleteUserBody>
