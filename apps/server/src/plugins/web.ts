@@ -24,6 +24,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   return function sendIndex(url: string, method: string): ((reply: FastifyReply) => unknown) | null {
     if (method !== 'GET' && method !== 'HEAD') return null
     if (SERVER_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))) return null
+    // A missing build file is a 404, not the app: a stale page asking for old asset names must fail visibly.
+    if (url.startsWith('/assets/')) return null
     if (!hasBuild) return (reply) => reply.status(503).type('text/plain').send('The web app is not built. Run npm run build.')
     return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html')
   }

@@ -1,0 +1,15 @@
+import type { SessionUser } from '@portal/contract/auth'
+
+/** The Account menu, in the spec's order; Users only for an Administrator. */
+export function accountLinks(user: Pick<SessionUser, 'Role'>): { label: string; to: string }[] {
+  return [
+    { label: 'Order History', to: '/orders' },
+    { label: 'Backordered Items', to: '/back-orders' },
+    { label: 'Invoice History', to: '/invoices' },
+    { label: 'Balance & Statements', to: '/balance' },
+    { label: 'Change Password', to: '/change-password' },
+    { label: 'Blog', to: '/blog' },
+    ...(user.Role === 'Administrator' ? [{ label: 'Users', to: '/users' }] : []),
+    { label: 'Logout', to: '/logout' },
+  ]
+}

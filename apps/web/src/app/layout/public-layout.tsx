@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router'
+import { useSite } from '../../features/site/api/get-site'
+import { Logo } from './logo'
+import styles from './layout.module.css'
+
+/** The frame of the screens a visitor without a session sees: login and the password reset link. */
+export function PublicLayout() {
+  const { data: site } = useSite()
+  return (
+    <>
+      <header className={styles.publicHeader}>
+        <div className={`page ${styles.publicHeaderInner}`}>
+          <Logo name={site?.name} />
+        </div>
+      </header>
+      <main id="main" className={styles.publicMain}>
+        <Outlet />
+      </main>
+      <footer className={styles.footer}>
+        <div className={`page ${styles.footerContact}`}>
+          {site && (
+            <p>
+              {site.name} · ABN {site.abn} · Phone <a href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</a> ·{' '}
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </p>
+          )}
+        </div>
+      </footer>
+    </>
+  )
+}

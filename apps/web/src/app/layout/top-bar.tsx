@@ -1,0 +1,22 @@
+import { Link } from 'react-router'
+import type { Session } from '../../lib/session'
+import { BranchSwitcher } from './branch-switcher'
+import { Logo } from './logo'
+import styles from './layout.module.css'
+
+export function TopBar({ session, siteName }: { session: Session; siteName: string | undefined }) {
+  return (
+    <div className={styles.topBar}>
+      <div className={`page ${styles.topBarInner}`}>
+        <Logo name={siteName} />
+        <div className={styles.account}>
+          <span className={styles.greeting}>Hi, {session.user.Name}!</span>
+          <BranchSwitcher current={session.currentWarehouse} />
+          <Link to="/logout" className={styles.logout}>
+            Logout
+          </Link>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { AppToaster, notify } from '../components/ui/toast'
+import { ApiError } from '../lib/api'
+import '../lib/query-meta'
+
+/** Client errors (4xx) are answers, not hiccups: only server and network failures are retried, once. */
+function retryOnce(failureCount: number, error: Error) {
+  if (error instanceof ApiError && error.status < 500) return false
+  return failureCount < 1
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const message = query.meta?.errorMessage
+        // A 401 is already on its way to /logout; no toast for it.
+        if (!message || (error instanceof ApiError && error.status === 401)) return
+        notify.error(message, message)
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  })
+}
+
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <AppToaster />
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod'
+import { ChangePasswordBody } from '@portal/contract/auth'
+import { Button } from '../../../components/ui/button'
+import { TextField } from '../../../components/ui/field'
+import { notify } from '../../../components/ui/toast'
+import { useChangePassword } from '../api/change-password'
+import { newPasswordAcceptable, newPasswordFields, repeatMatches } from './password-rules'
+
+const ChangePasswordFields = z.object({ currentPassword: ChangePasswordBody.shape.currentPassword, ...newPasswordFields }).refine(...repeatMatches)
+type ChangePasswordValues = z.infer<typeof ChangePasswordFields>
+
+export function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(ChangePasswordFields),
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+  })
+  const [currentPassword, newPassword, repeatPassword] = useWatch({
+    control,
+    name: ['currentPassword', 'newPassword', 'repeatPassword'],
+  })
+  const change = useChangePassword()
+  const canSubmit = currentPassword.length > 0 && newPasswordAcceptable(newPassword, repeatPassword)
+
+  const submit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          notify.success('Your password has been reset successfully')
+          reset()
+        },
+        onError: () => notify.error('Failed to update password. Please make sure that the current password provided is correct'),
+      },
+    ),
+  )
+
+  return (
+    <form onSubmit={submit} noValidate style={{ maxWidth: 420 }}>
+      <TextField
+        label="Current Password"
+        required
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <TextField
+        label="New Password"
+        required
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, including at least 1 number."
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        label="Repeat New Password"
+        required
+        type="password"
+        autoComplete="new-password"
+        error={errors.repeatPassword?.message}
+        {...register('repeatPassword')}
+      />
+      <Button type="submit" disabled={!canSubmit || change.isPending}>
+        {change.isPending ? 'Updating...' : 'Update Password'}
+      </Button>
+    </form>
+  )
+}

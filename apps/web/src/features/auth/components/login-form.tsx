@@ -1,0 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, useWatch } from 'react-hook-form'
+import { LoginBody } from '@portal/contract/auth'
+import { Button } from '../../../components/ui/button'
+import { TextField } from '../../../components/ui/field'
+import { notify } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { useLogin } from '../api/login'
+import styles from './auth-card.module.css'
+
+type LoginFormProps = {
+  /** Filled in by a demo login, to save typing. */
+  values?: LoginBody | undefined
+}
+
+/** Signing in stores the session; the /login route then moves on by itself. */
+export function LoginForm({ values }: LoginFormProps) {
+  const { register, handleSubmit, control } = useForm<LoginBody>({
+    resolver: zodResolver(LoginBody),
+    defaultValues: { username: '', password: '' },
+    values,
+  })
+  const [username, password] = useWatch({ control, name: ['username', 'password'] })
+  const loginMutation = useLogin()
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      // Awaited rather than passed to mutate(): the screen unmounts as soon as the session exists.
+      const { user } = await loginMutation.mutateAsync(body)
+      notify.success(`Welcome back ${user.Name}!`)
+    } catch (error) {
+      // A throttled login says why and for how long; every other failure reads the same.
+      if (error instanceof ApiError && error.status === 429 && error.serverMessage) notify.error(error.serverMessage)
+      else notify.error('Username / password provided is incorrect!')
+    }
+  })
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField label="Username" required autoComplete="username" autoCapitalize="none" {...register('username')} />
+      <TextField label="Password" required type="password" autoComplete="current-password" {...register('password')} />
+      <div className={styles.actions}>
+        <Button type="submit" block disabled={!username || !password || loginMutation.isPending}>
+          {loginMutation.isPending ? 'Logging in...' : 'Login'}
+        </Button>
+      </div>
+    </form>
+  )
+}

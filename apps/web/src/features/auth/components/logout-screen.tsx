@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import { Spinner } from '../../../components/ui/spinner'
+import { signOut } from '../../../lib/session'
+import { logout } from '../api/logout'
+
+/** /logout: revoke the token (failures ignored), clear the session, go to / and from there to /login. */
+export function LogoutScreen() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void logout()
+      .catch(() => undefined)
+      .finally(() => {
+        signOut()
+        queryClient.clear()
+        void navigate('/', { replace: true })
+      })
+  }, [navigate, queryClient])
+
+  return (
+    <p role="status" style={{ padding: 24, textAlign: 'center' }}>
+      <Spinner label="Logging out" /> Logging out...
+    </p>
+  )
+}

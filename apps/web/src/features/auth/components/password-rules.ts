@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { NewPassword } from '@portal/contract/auth'
+
+/**
+ * The spec's enablement rule for a new password (section 5): non-empty, at least one
+ * number, same as the repeat. The contract's NewPassword (which adds a minimum length)
+ * is checked on submit and reported on the field.
+ */
+export function newPasswordAcceptable(newPassword: string, repeatPassword: string): boolean {
+  return newPassword.length > 0 && /[0-9]/.test(newPassword) && newPassword === repeatPassword
+}
+
+export const newPasswordFields = { newPassword: NewPassword, repeatPassword: z.string() }
+
+const sameAsRepeat = (values: { newPassword: string; repeatPassword: string }) => values.newPassword === values.repeatPassword
+
+export const repeatMatches: [typeof sameAsRepeat, { path: string[]; message: string }] = [
+  sameAsRepeat,
+  { path: ['repeatPassword'], message: 'The passwords do not match.' },
+]
+
+export const NewPasswordPair = z.object(newPasswordFields).refine(...repeatMatches)

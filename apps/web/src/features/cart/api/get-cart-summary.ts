@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { CartSummary } from '@portal/contract/cart'
+import { api } from '../../../lib/api'
+
+export const getCartSummary = (signal?: AbortSignal) => api.get<CartSummary>('cart', undefined, signal)
+
+export const cartSummaryQuery = () =>
+  queryOptions({
+    queryKey: ['cart', 'summary'],
+    queryFn: ({ signal }) => getCartSummary(signal),
+    meta: { errorMessage: 'An error occured fetching your cart information' },
+  })
+
+export const useCartSummary = () => useQuery(cartSummaryQuery())

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Brand } from '@portal/contract/reference'
+import { api } from '../../../lib/api'
+
+export const getBrands = (signal?: AbortSignal) => api.get<Brand[]>('brands', undefined, signal)
+
+export const brandsQuery = () =>
+  queryOptions({
+    queryKey: ['brands'],
+    queryFn: ({ signal }) => getBrands(signal),
+    staleTime: 15 * 60_000,
+    meta: { errorMessage: 'An error occured fetching a list of product brands' },
+  })
+
+export const useBrands = () => useQuery(brandsQuery())

@@ -1,0 +1,124 @@
+import type { ErrorBody } from '@portal/contract/common'
+import { getToken } from './session'
+
+/** Every API failure: the HTTP status plus the server's `{error, message, fields?}` body. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields: ErrorBody['fields']
+  /** The server's own message, when it sent one. */
+  readonly serverMessage: string | undefined
+
+  constructor(status: number, body: Partial<ErrorBody>) {
+    super(body.message || `Request failed with status ${status}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = body.error ?? 'http_error'
+    this.fields = body.fields
+    this.serverMessage = body.message || body.error || undefined
+  }
+}
+
+/** The server's words for a failure, or the fallback when there are none (network down, no JSON). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>
+
+type RequestOptions = {
+  query?: Query
+  body?: unknown
+  signal?: AbortSignal
+  /**
+   * A 401 normally means the session died and sends the user to /logout. Calls that
+   * expect a 401 as an answer (logout itself) turn that off.
+   */
+  redirectOnUnauthorized?: boolean
+}
+
+let onUnauthorized: (() => void) | undefined
+
+/** The app registers where a 401 goes (the spec: to /logout). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
+  }
+  const qs = search.toString()
+  return `/api/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
+}
+
+async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  const token = getToken()
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+
+  const response = await fetch(apiUrl(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
+
+  if (!response.ok) {
+    // Only a call made with a token can reveal a dead session; a failed login is just a failed login.
+    // A late answer for a session that has already ended changes nothing.
+    if (response.status === 401 && token && token === getToken() && options.redirectOnUnauthorized !== false) {
+      onUnauthorized?.()
+    }
+    let body: Partial<ErrorBody> = {}
+    try {
+      body = (await response.json()) as Partial<ErrorBody>
+    } catch {
+      // not JSON: keep the status only
+    }
+    throw new ApiError(response.status, body)
+  }
+  return response
+}
+
+async function json<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  const response = await send(method, path, options)
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+export type DownloadedFile = { blob: Blob; filename: string }
+
+function filenameFrom(response: Response, fallback: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? ''
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1]
+  if (encoded) return decodeURIComponent(encoded)
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? fallback
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => json<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('DELETE', path, { ...options, body }),
+  /** A binary download with the session header; the name comes from Content-Disposition. */
+  download: async (path: string, query: Query | undefined, fallbackName: string): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { query })
+    return { blob: await response.blob(), filename: filenameFrom(response, fallbackName) }
+  },
+}
+
+/** Hands a downloaded file to the browser as if it had been a plain link. */
+export function saveFile({ blob, filename }: DownloadedFile) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

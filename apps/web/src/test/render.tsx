@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { RouterProvider, createMemoryRouter } from 'react-router'
+import { AppProviders, createQueryClient } from '../app/providers'
+import { routes } from '../app/router'
+
+function testQueryClient(): QueryClient {
+  const client = createQueryClient()
+  client.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } })
+  return client
+}
+
+/** The whole app at a given address, as the browser would show it. */
+export function renderApp(path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router, user }
+}
+
+/** One component inside the app's providers and a router, at a given address. */
+export function renderWithProviders(ui: ReactElement, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  )
+  return { ...view, router, user }
+}

@@ -1,0 +1,47 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { toast } from 'sonner'
+import { afterEach, vi } from 'vitest'
+import { reloadSession } from '../lib/session'
+
+// Whole-app renders on a busy CI machine can take longer than the default second.
+configure({ asyncUtilTimeout: 3000 })
+
+// jsdom lacks a few browser APIs that Radix UI and sonner touch.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+if (typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+}
+
+for (const method of ['hasPointerCapture', 'releasePointerCapture', 'setPointerCapture', 'scrollIntoView'] as const) {
+  if (!(method in Element.prototype)) Object.defineProperty(Element.prototype, method, { value: () => false })
+}
+
+window.scrollTo = () => undefined
+
+afterEach(() => {
+  cleanup()
+  // sonner keeps toasts in a module-wide store and replays them to the next Toaster.
+  toast.dismiss()
+  localStorage.clear()
+  reloadSession()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
