@@ -27,6 +27,7 @@ export const CreateUserBody = z.object({
   role: Role.default('User'),
 })
 export type CreateUserInput = z.output<typeof CreateUserBody>
+export type CreateUserRequest = z.input<typeof CreateUserBody>
 
 /** Changes a user of the account, found by username: e-mail, role and, when given, a new password. */
 export const UpdateUserBody = z.object({

@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
 import { ChangePasswordScreen } from '../features/auth/components/change-password-screen'
 import { LogoutScreen } from '../features/auth/components/logout-screen'
 import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen'
+import { UsersScreen } from '../features/users/components/users-screen'
 import { AppShell } from './layout/app-shell'
 import { PublicLayout } from './layout/public-layout'
 import { RequireSession } from './layout/require-session'
@@ -50,7 +51,7 @@ export const routes: RouteObject[] = [
               { path: 'specials', element: <ScreenPlaceholder title="Specials" /> },
               { path: 'search', element: <SearchRoute /> },
               { path: 'popular', element: <ScreenPlaceholder title="Popular Products" /> },
-              { path: 'users', element: <ScreenPlaceholder title="Users" /> },
+              { path: 'users', element: <UsersScreen /> },
               { path: 'balance', element: <ScreenPlaceholder title="Balance" /> },
               { path: 'privacy', element: <ScreenPlaceholder title="Privacy Notification" /> },
               { path: 'terms', element: <ScreenPlaceholder title="Terms & Conditions" /> },

@@ -1,0 +1,27 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import styles from './dialog.module.css'
+
+type ModalProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: string
+  description?: ReactNode
+  children: ReactNode
+}
+
+/** A modal panel with a title, for short forms; Escape and the overlay close it. */
+export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.content} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+          {description && <Dialog.Description className={styles.description}>{description}</Dialog.Description>}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SubUser, UpdateUserBody } from '@portal/contract/users'
+import { api } from '../../../lib/api'
+
+export const updateUser = (body: UpdateUserBody) => api.put<SubUser>('users', body)
+
+export function useUpdateUser() {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: updateUser, onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }) })
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { SubUser } from '@portal/contract/users'
+import { mockApi, sentTo } from '../../../test/fetch'
+import { aLogin, aUser, storeSession } from '../../../test/factories'
+import { renderWithProviders } from '../../../test/render'
+import { UsersScreen } from './users-screen'
+
+const aSubUser = (n: number, overrides: Partial<SubUser> = {}): SubUser => ({
+  ExtUserID: n,
+  UserName: `user${n}`,
+  Name: `User ${n}`,
+  Email: `user${n}@farm.example`,
+  Role: 'User',
+  ...overrides,
+})
+const me = aSubUser(1, { UserName: 'trade', Role: 'Administrator' })
+
+beforeEach(() => storeSession(aLogin({ user: aUser({ username: 'trade', Role: 'Administrator' }) })))
+
+describe('the Users screen', () => {
+  it('shows nothing of the list to someone who is not an Administrator, and does not ask for it', async () => {
+    storeSession(aLogin({ user: aUser({ username: 'staff', Role: 'User' }) }))
+    const api = mockApi({ 'GET /api/users': { body: [me] } })
+    renderWithProviders(<UsersScreen />)
+    expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument()
+    expect(screen.getByText('Only an Administrator of your account can manage its users.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(sentTo(api, 'GET', '/api/users')).toHaveLength(0)
+  })
+
+  it('lists 20 at a time and loads more until a page comes back short', async () => {
+    const page1 = [me, ...Array.from({ length: 19 }, (_, i) => aSubUser(i + 2))]
+    const page2 = [aSubUser(30), aSubUser(31)]
+    mockApi({ 'GET /api/users': ({ url }) => ({ body: url.searchParams.get('page') === '2' ? page2 : page1 }) })
+    const { user } = renderWithProviders(<UsersScreen />)
+    expect(await screen.findByText('user19')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByText('user31')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Delete trade' })).toBeDisabled()
+  })
+
+  it('says when the list cannot be loaded', async () => {
+    mockApi({ 'GET /api/users': { status: 500, body: { error: 'internal', message: 'x' } } })
+    renderWithProviders(<UsersScreen />)
+    expect(await screen.findByText('An error occured loading your users.')).toBeInTheDocument()
+  })
+
+  describe('creating a user', () => {
+    async function openForm() {
+      const api = mockApi({ 'GET /api/users': { body: [me] }, 'POST /api/users': { status: 201, body: aSubUser(9, { UserName: 'jo' }) } })
+      const view = renderWithProviders(<UsersScreen />)
+      await screen.findByText('trade')
+      await view.user.click(screen.getByRole('button', { name: 'Add User' }))
+      const dialog = await screen.findByRole('dialog', { name: 'Add User' })
+      const fill = async (email: string, username: string, password: string, confirm: string) => {
+        for (const [label, value] of [
+          ['Email', email],
+          ['Username', username],
+          ['Password', password],
+          ['Confirm Password', confirm],
+        ] as const) {
+          const input = within(dialog).getByLabelText(label, { exact: true })
+          await view.user.clear(input)
+          if (value) await view.user.type(input, value)
+        }
+      }
+      return { ...view, api, dialog, fill }
+    }
+
+    it('needs email, username and password before it can be sent', async () => {
+      const { dialog, fill } = await openForm()
+      const create = within(dialog).getByRole('button', { name: 'Create User' })
+      expect(create).toBeDisabled()
+      await fill('jo@farm.example', '', 'Paddock42', 'Paddock42')
+      expect(create).toBeDisabled()
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock42')
+      expect(create).toBeEnabled()
+    })
+
+    it('refuses a confirmation that differs, and a password without a number, sending nothing', async () => {
+      const { api, dialog, fill, user } = await openForm()
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock43')
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
+      expect(await screen.findByText('Please make sure your password and password confirmation match.')).toBeInTheDocument()
+      await fill('jo@farm.example', 'jo', 'Paddocks', 'Paddocks')
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
+      expect(await screen.findByText('There was an error creating your user. Password must contain at least one number.')).toBeInTheDocument()
+      expect(sentTo(api, 'POST', '/api/users')).toHaveLength(0)
+    })
+
+    it('creates the user and says so', async () => {
+      const { api, dialog, fill, user } = await openForm()
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock42')
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
+      expect(await screen.findByText('User successfully created')).toBeInTheDocument()
+      expect(sentTo(api, 'POST', '/api/users')).toEqual([{ email: 'jo@farm.example', username: 'jo', password: 'Paddock42', role: 'User' }])
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    })
+  })
+
+  it('edits e-mail and role, and sends a password only when one is typed', async () => {
+    const api = mockApi({ 'GET /api/users': { body: [me, aSubUser(2)] }, 'PUT /api/users': { body: aSubUser(2, { Role: 'Administrator' }) } })
+    const { user } = renderWithProviders(<UsersScreen />)
+    await user.click(await screen.findByRole('button', { name: 'Edit user2' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user2' })
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Administrator')
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('User successfully updated')).toBeInTheDocument()
+    expect(sentTo(api, 'PUT', '/api/users')).toEqual([{ username: 'user2', name: 'User 2', email: 'user2@farm.example', role: 'Administrator' }])
+  })
+
+  it('deletes a user after a confirmation, and says when it cannot', async () => {
+    let fail = false
+    mockApi({
+      'GET /api/users': { body: [me, aSubUser(2), aSubUser(3)] },
+      'DELETE /api/users': () => (fail ? { status: 500, body: { error: 'internal', message: 'x' } } : { body: { message: 'User successfully deleted!' } }),
+    })
+    const { user } = renderWithProviders(<UsersScreen />)
+    await user.click(await screen.findByRole('button', { name: 'Delete user2' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Delete user?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('User successfully deleted!')).toBeInTheDocument()
+
+    fail = true
+    await user.click(await screen.findByRole('button', { name: 'Delete user3' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete user?' })).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('There was an error deleting this user.')).toBeInTheDocument()
+  })
+})
