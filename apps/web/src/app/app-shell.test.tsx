@@ -184,7 +184,7 @@ describe('with a stored session', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Search - drench gun' })).toBeInTheDocument()
   })
 
-  it('shows the heading of each screen still to be built', async () => {
+  it('opens each screen of the route table at its heading', async () => {
     storeSession()
     signedInApi()
     const cases: [string, string][] = [
@@ -204,7 +204,6 @@ describe('with a stored session', () => {
     for (const [path, heading] of cases) {
       await router.navigate(path)
       expect(await screen.findByRole('heading', { level: 1, name: heading }), path).toBeInTheDocument()
-      expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument()
     }
   })
 

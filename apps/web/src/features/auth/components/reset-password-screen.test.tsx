@@ -22,7 +22,7 @@ describe('completing a password reset from the e-mailed link', () => {
     expect(await screen.findByText('Your password has been reset successfully')).toBeInTheDocument()
     expect(sentTo(api, 'POST', '/api/password-reset/complete')).toEqual([{ token: 'reset-token-0123456789', newPassword: 'Paddocks2027' }])
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
-    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
   })
 
   it("shows the server's message when the link is no longer valid", async () => {
