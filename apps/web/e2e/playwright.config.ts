@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const port = Number(process.env.E2E_PORT ?? 3199)
+// A port of its own per run, so that runs side by side do not meet; workers inherit it through the environment.
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 700))
+const port = Number(process.env.E2E_PORT)
 const dataDir = join(tmpdir(), `portal-e2e-${port}`)
 const root = new URL('../../..', import.meta.url).pathname
 
