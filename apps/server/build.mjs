@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/'))
 
 await build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts' },
+  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts', 'content-import': 'src/content-import.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -8,7 +8,13 @@ import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { cartRoutes } from './modules/cart/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
+import { checkoutRoutes } from './modules/checkout/routes'
+import { contentRoutes } from './modules/content/routes'
+import { filesRoutes } from './modules/files/routes'
+import { invoicesRoutes } from './modules/invoices/routes'
 import { devOutboxRoutes } from './modules/mail/dev-routes'
+import { ordersRoutes } from './modules/orders/routes'
+import { paymentsRoutes } from './modules/payments/routes'
 import { siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
@@ -16,6 +22,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerWeb } from './plugins/web'
+import { sandboxRoutes } from './sandbox/routes'
 
 export interface AppOptions {
   config: Config
@@ -53,13 +60,23 @@ export async function buildApp({ config, db, webDist, logger = true }: AppOption
       await api.register(authRoutes, deps)
       await api.register(siteRoutes, deps)
       await api.register(catalogueRoutes, deps)
+      await api.register(filesRoutes, deps)
+      // The benchmark's baseline: the same server, hooks and headers, no work (npm run bench:catalogue).
+      if (config.benchHello) api.get('/hello', { config: { public: true }, schema: { hide: true } }, async () => ({ hello: 'world' }))
       await api.register(accountRoutes, deps)
+      await api.register(ordersRoutes, deps)
+      await api.register(invoicesRoutes, deps)
       await api.register(cartRoutes, deps)
+      await api.register(checkoutRoutes, deps)
+      await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)
     },
     { prefix: '/api' },
   )
+  await app.register(contentRoutes, { ...deps, prefix: '/content' })
   if (!config.production) await app.register(devOutboxRoutes, { ...deps, prefix: '/dev' })
+  // The payment providers' local stand-ins: never in production mode, where /sandbox/... answers 404.
+  if (config.payments.sandboxEnabled) await app.register(sandboxRoutes, { ...deps, prefix: '/sandbox' })
 
   return app
 }

@@ -37,6 +37,25 @@ const Env = z.object({
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  CONTENT_BASE_URL: z
+    .string()
+    .regex(/^(https?:\/\/[^/\s]+)?\/[^\s]*$/, 'must be an http(s) URL or a path starting with /')
+    .default('/content/wp-json/wp/v2'),
+  BENCH_HELLO: bool.default(false),
+  PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
+  SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
+  SECUREPAY_PASSWORD: z.string().min(1).max(100).optional(),
+  MPGS_HOST: z.url({ protocol: /^https?$/ }).optional(),
+  MPGS_MERCHANT_ID: z.string().trim().min(1).max(40).optional(),
+  MPGS_API_PASSWORD: z.string().min(1).max(200).optional(),
+  MPGS_API_VERSION: z.coerce.number().int().min(63, 'must be 63 or later (INITIATE_CHECKOUT)').max(200).default(72),
+  IP_LOOKUP_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('off')]).default('https://api.ipify.org?format=json'),
+  ANALYTICS_HOOK: z
+    .string()
+    .regex(/^[A-Za-z_$][\w$]{0,63}$/, 'must be a JavaScript identifier (the name of a window array)')
+    .default('dataLayer'),
+  SANDBOX_TEST_AMOUNTS: bool.default(false),
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -76,6 +95,47 @@ function toConfig(env: z.infer<typeof Env>) {
     },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    /** The WordPress REST API (wp/v2) base the web app reads content from; the embedded service by default. */
+    contentBaseUrl: env.CONTENT_BASE_URL.replace(/\/$/, ''),
+    /** GET /api/hello, the benchmark's do-nothing baseline; off unless asked for. */
+    benchHello: env.BENCH_HELLO,
+    payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
+  }
+}
+
+/**
+ * Card payments (docs/decisions/0010-card-payments.md). Outside production mode every provider setting has a default
+ * that points at the local sandbox (/sandbox/...), so a demo checkout works with nothing configured; in
+ * production a provider without its settings is off (null) and card payments are refused.
+ */
+function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl: string) {
+  const sandboxOk = !production
+  const securepay =
+    (env.SECUREPAY_URL || sandboxOk) && (env.SECUREPAY_MERCHANT_ID || sandboxOk) && (env.SECUREPAY_PASSWORD || sandboxOk)
+      ? {
+          url: env.SECUREPAY_URL ?? `${publicUrl}/sandbox/securepay/directpost/authorise`,
+          merchantId: env.SECUREPAY_MERCHANT_ID ?? 'RRS0010',
+          password: env.SECUREPAY_PASSWORD ?? 'sandbox-transaction-password',
+        }
+      : null
+  const mpgs =
+    (env.MPGS_HOST || sandboxOk) && (env.MPGS_MERCHANT_ID || sandboxOk) && (env.MPGS_API_PASSWORD || sandboxOk)
+      ? {
+          host: (env.MPGS_HOST ?? `${publicUrl}/sandbox/mpgs`).replace(/\/$/, ''),
+          merchantId: env.MPGS_MERCHANT_ID ?? 'TESTRIVERINA01',
+          apiPassword: env.MPGS_API_PASSWORD ?? 'sandbox-api-password',
+          apiVersion: env.MPGS_API_VERSION,
+        }
+      : null
+  return {
+    provider: env.PAYMENT_PROVIDER,
+    securepay,
+    mpgs,
+    /** The local sandboxes answer under /sandbox/... outside production mode only. */
+    sandboxEnabled: sandboxOk,
+    sandboxTestAmounts: env.SANDBOX_TEST_AMOUNTS,
+    ipLookupUrl: env.IP_LOOKUP_URL === 'off' ? null : env.IP_LOOKUP_URL,
+    analyticsHook: env.ANALYTICS_HOOK,
   }
 }
 

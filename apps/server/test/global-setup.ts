@@ -5,6 +5,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/database'
 import { migrate } from '../src/db/migrate'
+import { seedContent } from '../src/db/seed/content'
 import { seedDemo } from '../src/db/seed/demo'
 
 declare module 'vitest' {
@@ -31,6 +32,7 @@ export default async function setup(project: TestProject) {
     const handle = await openDatabase({ databaseUrl: databaseUrl(url, template) })
     await migrate(handle.db)
     await seedDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
+    await seedContent(handle.db, { today: TEST_TODAY })
     await handle.close()
     project.provide('templateDatabase', template)
     project.provide('snapshotFile', '')
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   const handle = await openDatabase({})
   await migrate(handle.db)
   await seedDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
+  await seedContent(handle.db, { today: TEST_TODAY })
   const dump = await handle.pglite!.dumpDataDir('none')
   await handle.close()
   const file = join(dir, 'snapshot.tar')

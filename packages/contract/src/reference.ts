@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PaymentSettings } from './payments'
 
 export const Warehouse = z.object({ LocationID: z.string(), NAME: z.string() }).meta({ id: 'Warehouse' })
 export type Warehouse = z.infer<typeof Warehouse>
@@ -50,7 +51,9 @@ export const SiteInfo = z
     accountsPhone: z.string(),
     email: z.string(),
     demo: z.boolean(),
+    contentBaseUrl: z.string().describe('Where the web app reads news, promotions and the home banners (a WordPress REST API wp/v2 base)'),
     demoLogins: z.array(z.object({ username: z.string(), password: z.string(), description: z.string() })),
+    payments: PaymentSettings.describe('Card payment provider, card endpoint, IP lookup, analytics hook and, in demo mode, the sandbox’s test cards'),
   })
   .meta({ id: 'SiteInfo' })
 export type SiteInfo = z.infer<typeof SiteInfo>

@@ -60,11 +60,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    return { db, kind: 'postgres', close: () => closePool(db, pool) }
   }
   const pglite = await openPglite(options.dataDir, options.loadDataDir)
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) })
   return { db, kind: 'pglite', pglite, close: () => db.destroy() }
+}
+
+/**
+ * pg's pool.end() resolves once it has asked its connections to close, not once they have: wait for
+ * each to be gone, so that whoever comes next (a shutdown, a test dropping its database) finds none.
+ */
+async function closePool(db: Database, pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve()
+    pool.on('remove', () => {
+      if (--open <= 0) resolve()
+    })
+    setTimeout(resolve, 5000).unref()
+  })
+  await db.destroy()
+  await closed
 }
 
 /** A URL without a user (postgres://127.0.0.1:5432/test) means libpq's default: PGUSER, else the OS user. */

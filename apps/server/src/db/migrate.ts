@@ -1,10 +1,14 @@
 import { sql } from 'kysely'
 import type { Database } from './database'
 import * as domain from './migrations/0001_domain'
+import * as content from './migrations/0002_content'
+import * as checkout from './migrations/0003_checkout'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0001_domain', up: domain.up },
+  { version: '0002_content', up: content.up },
+  { version: '0003_checkout', up: checkout.up },
 ]
 
 const MIGRATION_LOCK = 727_001

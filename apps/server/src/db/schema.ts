@@ -260,6 +260,28 @@ export interface PendingOrderTable {
   order_id: number | null
   created_at: Timestamp
   completed_at: Timestamp | null
+  lines: ColumnType<unknown, string | undefined, string>
+  provider_timestamp: string | null
+  transaction_id: string | null
+  idempotency_key: string | null
+}
+
+export interface PaymentSandboxSessionTable {
+  id: string
+  merchant_id: string
+  order_id: string
+  amount: string
+  currency: string
+  description: Generated<string>
+  return_url: string
+  cancel_url: string | null
+  success_indicator: string
+  result: string | null
+  gateway_code: string | null
+  order_status: string | null
+  card_summary: string | null
+  created_at: Timestamp
+  paid_at: Timestamp | null
 }
 
 export interface InvoiceTable extends DeliveryColumns, TotalsColumns {
@@ -342,6 +364,54 @@ export interface CodeSetupRequestTable {
   created_at: Timestamp
 }
 
+export interface ContentMediaTable {
+  id: Generated<number>
+  sha256: string
+  file_name: string
+  mime_type: string
+  width: number
+  height: number
+  alt_text: Generated<string>
+  data: Buffer | Uint8Array
+  created_at: Timestamp
+}
+
+export interface ContentMediaRenditionTable {
+  media_id: number
+  name: string
+  mime_type: string
+  width: number
+  height: number
+  data: Buffer | Uint8Array
+  created_at: Timestamp
+}
+
+export interface ContentGroupTable {
+  id: Generated<number>
+  slug: string
+  name: string
+}
+
+export interface ContentPostTable {
+  id: Generated<number>
+  type: 'post' | 'page'
+  slug: string
+  status: 'publish' | 'draft'
+  title: string
+  excerpt_html: Generated<string>
+  content_html: Generated<string>
+  featured_media_id: number | null
+  /** Site-local wall-clock time (`timestamp`, no zone), as WordPress keeps post_date; read it with to_char. */
+  published_at: ColumnType<unknown, string, string>
+  modified_at: Timestamp
+  acf: Json<unknown> | null
+}
+
+export interface ContentPostGroupTable {
+  post_id: number
+  group_id: number
+}
+
 export interface SchemaMigrationTable {
   version: string
   applied_at: Timestamp
@@ -369,6 +439,7 @@ export interface DB {
   orders: OrderTable
   order_lines: OrderLineTable
   pending_orders: PendingOrderTable
+  payment_sandbox_sessions: PaymentSandboxSessionTable
   invoices: InvoiceTable
   invoice_lines: InvoiceLineTable
   payments: PaymentTable
@@ -376,5 +447,10 @@ export interface DB {
   email_outbox: EmailOutboxTable
   statement_requests: StatementRequestTable
   code_setup_requests: CodeSetupRequestTable
+  content_media: ContentMediaTable
+  content_media_renditions: ContentMediaRenditionTable
+  content_groups: ContentGroupTable
+  content_posts: ContentPostTable
+  content_post_groups: ContentPostGroupTable
   schema_migrations: SchemaMigrationTable
 }

@@ -35,6 +35,8 @@ type RequestOptions = {
    * expect a 401 as an answer (logout itself) turn that off.
    */
   redirectOnUnauthorized?: boolean
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>
 }
 
 let onUnauthorized: (() => void) | undefined
@@ -55,7 +57,7 @@ export function apiUrl(path: string, query?: Query): string {
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const token = getToken()
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 

@@ -54,3 +54,9 @@ export function addMonths(date: Date, months: number): Date {
   target.setDate(Math.min(date.getDate(), lastDay))
   return target
 }
+
+/** An amount with its dollar sign: formatDollars(1234.5) is '$1,234.50', formatDollars(-12.3) is '-$12.30'. */
+export function formatDollars(value: number | string | null | undefined): string {
+  const amount = typeof value === 'string' ? Number(value) : (value ?? 0)
+  return `${amount < 0 ? '-' : ''}$${formatMoney(Math.abs(amount))}`
+}

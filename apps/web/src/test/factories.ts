@@ -53,7 +53,17 @@ export const aSite = (overrides: Partial<SiteInfo> = {}): SiteInfo => ({
   accountsPhone: '1800 000 001',
   email: 'orders@example.com',
   demo: false,
+  contentBaseUrl: '/content/wp-json/wp/v2',
   demoLogins: [],
+  payments: {
+    provider: 'securepay',
+    cardEndpoint: 'https://test.api.securepay.com.au/directpost/authorise',
+    checkoutScript: null,
+    ipLookupUrl: null,
+    analyticsHook: 'dataLayer',
+    sandbox: false,
+    testCards: [],
+  },
   ...overrides,
 })
 

@@ -30,6 +30,21 @@ if (typeof window.ResizeObserver === 'undefined') {
   }
 }
 
+// Embla (the banner slider) watches its slides with an IntersectionObserver.
+if (typeof window.IntersectionObserver === 'undefined') {
+  window.IntersectionObserver = class {
+    readonly root = null
+    readonly rootMargin = ''
+    readonly thresholds = []
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  } as unknown as typeof IntersectionObserver
+}
+
 for (const method of ['hasPointerCapture', 'releasePointerCapture', 'setPointerCapture', 'scrollIntoView'] as const) {
   if (!(method in Element.prototype)) Object.defineProperty(Element.prototype, method, { value: () => false })
 }

@@ -1,22 +1,151 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import type { Session } from '../../lib/context'
 import { accountUnitPriceCents } from '../../lib/pricing'
+import { productVisibleTo } from '../../lib/visibility'
+import { NON_TRADING_BRANCH_NAMES } from '../catalogue/service'
 
 type Db = Kysely<DB>
+type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
 
+/** The user's cart and the name of its branch. */
 export function findCart(db: Db, userId: number) {
-  return db.selectFrom('carts').select(['id', 'location_id']).where('user_id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('carts')
+    .innerJoin('branches', 'branches.location_id', 'carts.location_id')
+    .select(['carts.id', 'carts.location_id', 'branches.name as branchName'])
+    .where('carts.user_id', '=', userId)
+    .executeTakeFirst()
 }
 
-/** The cart's lines with the price this account pays, ex GST, in cents. */
-export function pricedLines(db: Db, cartId: number, accountId: number) {
+/** The user's cart, created at `branch` when there is none, locked until the transaction ends so changes to it queue up. */
+export async function lockCart(db: Db, userId: number, branch: string) {
+  await db
+    .insertInto('carts')
+    .values({ user_id: userId, location_id: branch })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute()
+  return db.selectFrom('carts').select(['id', 'location_id']).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow()
+}
+
+/** Marks the cart changed, moving it to `branch` when given (only ever while it has no lines). */
+export async function touchCart(db: Db, cartId: number, branch?: string) {
+  await db
+    .updateTable('carts')
+    .set({ updated_at: new Date(), ...(branch ? { location_id: branch } : {}) })
+    .where('id', '=', cartId)
+    .execute()
+}
+
+/** A branch a cart may belong to: one that exists and takes orders (not the consignment or Farmers Mailbox locations). */
+export function findTradingBranch(db: Db, code: string) {
+  let query = db.selectFrom('branches').select(['location_id', 'name']).where('location_id', '=', code)
+  for (const name of NON_TRADING_BRANCH_NAMES) query = query.where('name', 'not ilike', `%${name}%`)
+  return query.executeTakeFirst()
+}
+
+/**
+ * The cart's lines the user may see, with the price this account pays (ex GST, cents), the product's
+ * weight and category, and the stock at `branch`. Oldest line first, as they were added.
+ */
+export function cartLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
-    .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', accountId))
-    .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', accountId))
-    .select(['cart_lines.id', 'cart_lines.quantity', accountUnitPriceCents().as('unitPriceCents')])
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
+    .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
+    .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', branch))
+    .select([
+      'cart_lines.id',
+      'cart_lines.quantity',
+      'products.id as productId',
+      'products.product_code as productCode',
+      'products.description',
+      'categories.name as category',
+      sql<string>`products.weight_kg::text`.as('weightKg'),
+      sql<number>`coalesce(stock.qty_available, 0)`.as('available'),
+      accountUnitPriceCents().as('unitPriceCents'),
+    ])
     .where('cart_lines.cart_id', '=', cartId)
+    .where(productVisibleTo(viewer))
     .orderBy('cart_lines.id')
     .execute()
+}
+
+export async function countLines(db: Db, cartId: number): Promise<number> {
+  const row = await db.selectFrom('cart_lines').select((eb) => eb.fn.countAll<string>().as('n')).where('cart_id', '=', cartId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** An active product the user may see; a reseller's hidden products are not found. */
+export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['products.id'])
+    .where('products.id', '=', productId)
+    .where('products.active', '=', true)
+    .where(productVisibleTo(viewer))
+    .executeTakeFirst()
+}
+
+export async function stockAt(db: Db, productId: number, branch: string): Promise<number> {
+  const row = await db
+    .selectFrom('stock')
+    .select('qty_available')
+    .where('product_id', '=', productId)
+    .where('location_id', '=', branch)
+    .executeTakeFirst()
+  return row?.qty_available ?? 0
+}
+
+export async function lineQuantity(db: Db, cartId: number, productId: number): Promise<number> {
+  const row = await db.selectFrom('cart_lines').select('quantity').where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst()
+  return row?.quantity ?? 0
+}
+
+export async function putLine(db: Db, cartId: number, productId: number, quantity: number) {
+  await db
+    .insertInto('cart_lines')
+    .values({ cart_id: cartId, product_id: productId, quantity })
+    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity }))
+    .execute()
+}
+
+/** A line of this user's own cart, whose product they may see; the cart row is locked with it. */
+export function findOwnLine(db: Db, viewer: Viewer, lineId: number) {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .select(['cart_lines.id', 'cart_lines.product_id as productId', 'carts.id as cartId', 'carts.location_id as branch'])
+    .where('cart_lines.id', '=', lineId)
+    .where('carts.user_id', '=', viewer.userId)
+    .where(productVisibleTo(viewer))
+    .forUpdate(['cart_lines', 'carts'])
+    .executeTakeFirst()
+}
+
+export async function setLineQuantity(db: Db, lineId: number, quantity: number) {
+  await db.updateTable('cart_lines').set({ quantity }).where('id', '=', lineId).execute()
+}
+
+export async function deleteLine(db: Db, lineId: number) {
+  await db.deleteFrom('cart_lines').where('id', '=', lineId).execute()
+}
+
+/** Removes every line; the cart row (and any checkout details saved on it) stays. */
+export async function deleteLines(db: Db, userId: number) {
+  await db
+    .deleteFrom('cart_lines')
+    .where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId))
+    .execute()
+}
+
+export function insertQuoteRequest(db: Db, quote: { userId: number; accountId: number; branch: string; lines: unknown }) {
+  return db
+    .insertInto('quote_requests')
+    .values({ user_id: quote.userId, account_id: quote.accountId, location_id: quote.branch, lines: JSON.stringify(quote.lines) })
+    .returning(['id'])
+    .executeTakeFirstOrThrow()
 }

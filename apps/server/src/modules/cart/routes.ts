@@ -1,10 +1,42 @@
-import { CartSummary } from '@portal/contract/cart'
+import { AddToCartBody, CartItemsQuery, CartLine, CartSummary, PrintCartQuery, UpdateCartBody } from '@portal/contract/cart'
+import { ErrorBody, Message } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import * as cart from './service'
 
 const tags = ['cart']
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
 
 export const cartRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get('/cart', { schema: { tags, response: { 200: CartSummary } } }, async (req) => cart.summary(deps, req.requireSession()))
+  app.post('/cart', { schema: { tags, body: AddToCartBody, response: { 200: CartSummary, ...errors } } }, async (req) =>
+    cart.add(deps, req.requireSession(), req.body),
+  )
+  app.put('/cart', { schema: { tags, body: UpdateCartBody, response: { 200: CartSummary, ...errors } } }, async (req) =>
+    cart.update(deps, req.requireSession(), req.body),
+  )
+  app.delete('/cart', { schema: { tags, response: { 200: CartSummary } } }, async (req) => cart.empty(deps, req.requireSession()))
+  app.get('/cart/items', { schema: { tags, querystring: CartItemsQuery, response: { 200: z.array(CartLine), 400: ErrorBody } } }, async (req) =>
+    cart.items(deps, req.requireSession()),
+  )
+  app.post('/cart/quote', { schema: { tags, response: { 200: Message, 422: ErrorBody } } }, async (req) => cart.requestQuote(deps, req.requireSession()))
+  app.get(
+    '/print-cart',
+    {
+      schema: {
+        tags,
+        description: 'The cart as a PDF (application/pdf), saved as cart.pdf.',
+        querystring: PrintCartQuery,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await cart.print(deps, req.requireSession())
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'attachment; filename="cart.pdf"')
+        .header('Cache-Control', 'private, no-store')
+        .send(Buffer.from(pdf))
+    },
+  )
 }

@@ -1,13 +1,232 @@
-import type { CartSummary } from '@portal/contract/cart'
+import type { AddToCartBody, CartLine, CartSummary, UpdateCartBody } from '@portal/contract/cart'
+import { CART_ERRORS, MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import type { Message } from '@portal/contract/common'
 import type { Deps, Session } from '../../lib/context'
-import { dollars, lineTotals, sumTotals } from '../../lib/money'
+import { AppError, badRequest, conflict } from '../../lib/errors'
+import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money'
+import { pdfMoney } from '../../lib/pdf-document'
+import { enqueueMail } from '../mail/outbox'
+import { renderCartPdf } from './cart-pdf'
 import * as repo from './repo'
+
+type Db = Deps['db']
+
+/** A cart line as the rules and documents see it: amounts in cents, weight in grams. */
+export interface PricedLine extends LineTotals {
+  id: number
+  productId: number
+  productCode: string
+  description: string
+  category: string
+  quantity: number
+  unitPriceCents: number
+  gramsEach: number
+  available: number
+}
+
+export interface CartContents {
+  branch: { code: string; name: string } | null
+  lines: PricedLine[]
+  totals: LineTotals
+  grams: number
+}
+
+const lineNotFound = () => new AppError(404, 'cart_line_not_found', 'No such line in your cart.')
+const productNotFound = () => new AppError(404, 'not_found', 'No such product.')
+const notAvailable = () => conflict('quantity_not_available', CART_ERRORS.quantityNotAvailable)
+const tooMuch = () => new AppError(422, 'quantity_limit', `A cart line can hold at most ${MAX_LINE_QUANTITY.toLocaleString('en-AU')}.`)
+
+/** The cart's lines priced for this account, GST per line, and the stock and weight that go with them. */
+async function contents(db: Db, session: Session): Promise<CartContents> {
+  const cart = await repo.findCart(db, session.userId)
+  if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
+  const rows = await repo.cartLines(db, session, cart.id, cart.location_id)
+  const lines = rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    productCode: r.productCode,
+    description: r.description,
+    category: r.category,
+    quantity: r.quantity,
+    unitPriceCents: r.unitPriceCents,
+    gramsEach: Math.round(Number(r.weightKg) * 1000),
+    available: r.available,
+    ...lineTotals(r.unitPriceCents, r.quantity),
+  }))
+  return {
+    // Only a cart with lines belongs to a branch; an emptied one takes whichever branch its next product comes from.
+    branch: lines.length > 0 ? { code: cart.location_id, name: cart.branchName } : null,
+    lines,
+    totals: sumTotals(lines),
+    grams: lines.reduce((sum, l) => sum + l.gramsEach * l.quantity, 0),
+  }
+}
+
+function toSummary({ lines, totals, branch }: CartContents): CartSummary {
+  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: branch?.code ?? null }
+}
+
+function toCartLine(l: PricedLine): CartLine {
+  return {
+    ShopCartLineID: l.id,
+    ProductID: l.productId,
+    ProductCode: l.productCode,
+    Description: l.description,
+    Quantity: l.quantity,
+    Price: dollars(l.unitPriceCents),
+    ExtendedEx: dollars(l.exCents),
+    TaxTotal: dollars(l.taxCents),
+    ExtendedInc: dollars(l.incCents),
+    Product: { Weight: l.gramsEach / 1000, Category: l.category, Availability: { Available: l.available } },
+  }
+}
 
 /** The header's summary: number of lines and the total inc GST, summed from per-line GST. */
 export async function summary({ db }: Deps, session: Session): Promise<CartSummary> {
-  const cart = await repo.findCart(db, session.userId)
-  if (!cart) return { Count: 0, Value: 0, warehouse: null }
-  const lines = await repo.pricedLines(db, cart.id, session.accountId)
-  const totals = sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity)))
-  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: cart.location_id }
+  return toSummary(await contents(db, session))
+}
+
+/**
+ * The cart screen's lines. A cart belongs to one branch, so they are always the cart's lines,
+ * stocked at the cart's branch, whichever branch the client shows (docs/decisions/0007-cart.md).
+ */
+export async function items({ db }: Deps, session: Session): Promise<CartLine[]> {
+  const { lines } = await contents(db, session)
+  return lines.map(toCartLine)
+}
+
+/** The branch an add goes to: the one asked for, which must exist and match a cart that has lines. */
+async function branchForAdd(db: Db, session: Session, cart: { id: number; location_id: string }, asked: string | undefined): Promise<string> {
+  const hasLines = (await repo.countLines(db, cart.id)) > 0
+  if (asked === undefined) return hasLines ? cart.location_id : session.defaultBranch
+  const branch = await repo.findTradingBranch(db, asked.toUpperCase())
+  if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+  if (hasLines && branch.location_id !== cart.location_id) {
+    const current = await repo.findCart(db, session.userId)
+    throw conflict(
+      'cart_branch_mismatch',
+      `Your cart holds items for ${current?.branchName ?? cart.location_id}. Switch back to that branch, or empty your cart to shop at ${branch.name}.`,
+    )
+  }
+  return branch.location_id
+}
+
+/** CAS accounts can never hold more than the branch has in stock. */
+async function checkStock(db: Db, session: Session, productId: number, branch: string, quantity: number) {
+  if (session.isCash && quantity > (await repo.stockAt(db, productId, branch))) throw notAvailable()
+}
+
+/** Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. */
+export async function add({ db }: Deps, session: Session, body: AddToCartBody): Promise<CartSummary> {
+  return db.transaction().execute(async (trx) => {
+    const product = await repo.findOrderableProduct(trx, session, body.productID)
+    if (!product) throw productNotFound()
+    const cart = await repo.lockCart(trx, session.userId, session.defaultBranch)
+    const branch = await branchForAdd(trx, session, cart, body.warehouse)
+    const quantity = (await repo.lineQuantity(trx, cart.id, product.id)) + body.qty
+    if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
+    await checkStock(trx, session, product.id, branch, quantity)
+    await repo.putLine(trx, cart.id, product.id, quantity)
+    await repo.touchCart(trx, cart.id, branch)
+    return toSummary(await contents(trx, session))
+  })
+}
+
+/** Sets a line's quantity; 0 removes it. A line of anyone else's cart is not found. */
+export async function update({ db }: Deps, session: Session, body: UpdateCartBody): Promise<CartSummary> {
+  return db.transaction().execute(async (trx) => {
+    const line = await repo.findOwnLine(trx, session, body.item)
+    if (!line) throw lineNotFound()
+    if (body.qty === 0) {
+      await repo.deleteLine(trx, line.id)
+    } else {
+      await checkStock(trx, session, line.productId, line.branch, body.qty)
+      await repo.setLineQuantity(trx, line.id, body.qty)
+    }
+    await repo.touchCart(trx, line.cartId)
+    return toSummary(await contents(trx, session))
+  })
+}
+
+export async function empty({ db }: Deps, session: Session): Promise<CartSummary> {
+  await repo.deleteLines(db, session.userId)
+  return { Count: 0, Value: 0, warehouse: null }
+}
+
+function documentFor(deps: Deps, session: Session, cart: CartContents, title: string) {
+  return renderCartPdf({ distributor: deps.config.distributor, session, cart, title, printedAt: new Date() })
+}
+
+/** The cart as a PDF, for resellers to take to their own customers or purchasing. */
+export async function print(deps: Deps, session: Session): Promise<Uint8Array> {
+  return documentFor(deps, session, await contents(deps.db, session), 'Shopping Cart')
+}
+
+/**
+ * Records a quote request for the cart as it stands and e-mails it, with the cart as a PDF,
+ * to the distributor (to price it) and to the user (as a receipt).
+ */
+export async function requestQuote(deps: Deps, session: Session): Promise<Message> {
+  const { config } = deps
+  return deps.db.transaction().execute(async (trx) => {
+    // Lock the cart so the quote records exactly what the e-mails list (an empty cart's new row rolls back).
+    await repo.lockCart(trx, session.userId, session.defaultBranch)
+    const current = await contents(trx, session)
+    // Only a cart with lines has a branch.
+    if (!current.branch) {
+      throw new AppError(422, 'cart_empty', 'Your cart is empty. Add products before requesting a quote.')
+    }
+    const quote = await repo.insertQuoteRequest(trx, {
+      userId: session.userId,
+      accountId: session.accountId,
+      branch: current.branch.code,
+      lines: current.lines.map((l) => ({
+        productId: l.productId,
+        productCode: l.productCode,
+        description: l.description,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        exCents: l.exCents,
+        taxCents: l.taxCents,
+        incCents: l.incCents,
+      })),
+    })
+    const reference = `Q${String(quote.id).padStart(6, '0')}`
+    const pdf = await documentFor(deps, session, current, `Quote Request ${reference}`)
+    const attachments = [{ filename: `quote-request-${reference}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }]
+    const listing = current.lines.map((l) => `  ${l.quantity} x ${l.productCode}  ${l.description}`)
+    const who = `${session.name} (${session.username}) of ${session.accountName} (${session.accountCode})`
+    const total = `$${pdfMoney(current.totals.incCents)} inc GST at current prices`
+    await enqueueMail(trx, {
+      to: config.distributor.email,
+      subject: `Quote request ${reference} from ${session.accountName} (${session.accountCode})`,
+      text: [
+        `${who} has asked for a quote for the following, to be supplied from ${current.branch.name} (${current.branch.code}):`,
+        '',
+        ...listing,
+        '',
+        `Cart total: ${total}. The cart is attached as a PDF.`,
+        `Reply to ${session.email}.`,
+      ].join('\n'),
+      attachments,
+    })
+    await enqueueMail(trx, {
+      to: session.email,
+      subject: `Your quote request ${reference}`,
+      text: [
+        `Hi ${session.name},`,
+        '',
+        `We have received your request for a quote for the ${current.lines.length === 1 ? 'item' : `${current.lines.length} items`} below, from our ${current.branch.name} branch. We will be in touch shortly.`,
+        '',
+        ...listing,
+        '',
+        `Cart total: ${total}. A copy of the cart is attached.`,
+        '',
+        config.distributor.name,
+        config.distributor.phone,
+      ].join('\n'),
+      attachments,
+    })
+    return { message: 'A quote has been requested for the contents of the cart' }
+  })
 }

@@ -1,3 +1,20 @@
+import {
+  BrandParams,
+  CategoryParams,
+  CodeSetupBody,
+  CodeSetupResponse,
+  LIST_PAGE_SIZE,
+  PopularQuery,
+  Product,
+  ProductDetail,
+  ProductIdParams,
+  ProductListQuery,
+  ProductQuery,
+  RandomProductsQuery,
+  SearchBody,
+  productListQuery,
+} from '@portal/contract/catalogue'
+import { ErrorBody } from '@portal/contract/common'
 import { Brand, Category, Warehouse } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,9 +24,39 @@ import * as catalogue from './service'
 const tags = ['catalogue']
 // Reference data needs no token; with one, a reseller's hidden categories and brands are left out.
 const open = { public: true }
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody }
+const products = { 200: z.array(Product), ...errors }
+const ShortListQuery = productListQuery(LIST_PAGE_SIZE)
 
 export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get('/warehouses', { config: open, schema: { tags, response: { 200: z.array(Warehouse) } } }, async () => catalogue.warehouses(deps))
   app.get('/categories', { config: open, schema: { tags, response: { 200: z.array(Category) } } }, async (req) => catalogue.categories(deps, req.session))
   app.get('/brands', { config: open, schema: { tags, response: { 200: z.array(Brand) } } }, async (req) => catalogue.brands(deps, req.session))
+
+  app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req) =>
+    catalogue.categoryProducts(deps, req.requireSession(), req.params.name, req.query),
+  )
+  app.get(
+    '/categories/:name/random-products',
+    { schema: { tags, params: CategoryParams, querystring: RandomProductsQuery, response: products } },
+    async (req) => catalogue.randomCategoryProducts(deps, req.requireSession(), req.params.name, req.query),
+  )
+  app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req) =>
+    catalogue.brandProducts(deps, req.requireSession(), req.params.code, req.query),
+  )
+  app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req) =>
+    catalogue.specials(deps, req.requireSession(), req.query),
+  )
+  app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req) =>
+    catalogue.popular(deps, req.requireSession(), req.query),
+  )
+  app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req) =>
+    catalogue.search(deps, req.requireSession(), req.body.search, req.query),
+  )
+  app.get('/product/:id', { schema: { tags, params: ProductIdParams, querystring: ProductQuery, response: { 200: ProductDetail, ...errors } } }, async (req) =>
+    catalogue.product(deps, req.requireSession(), req.params.id, req.query),
+  )
+  app.post('/products/code-setup', { schema: { tags, body: CodeSetupBody, response: { 200: CodeSetupResponse, ...errors, 403: ErrorBody } } }, async (req) =>
+    catalogue.requestCodeSetup(deps, req.requireSession(), req.body),
+  )
 }

@@ -1,5 +1,9 @@
+import type { CodeSetupBody, Product, ProductDetail } from '@portal/contract/catalogue'
 import type { Brand, Category, Warehouse } from '@portal/contract/reference'
 import type { Deps, Session } from '../../lib/context'
+import { badRequest, forbidden, notFound } from '../../lib/errors'
+import { dollars } from '../../lib/money'
+import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
 
 export async function warehouses({ db }: Deps): Promise<Warehouse[]> {
@@ -26,4 +30,187 @@ export async function categories({ db }: Deps, session: Session | null): Promise
 export async function brands({ db }: Deps, session: Session | null): Promise<Brand[]> {
   const rows = await repo.listBrands(db, { forElders: session?.isElders ?? false })
   return rows.map((r) => ({ BrandCode: r.brand_code, Description: r.description }))
+}
+
+/** Locations customers do not order from: left out of the branch selector and of a product's other-branch stock (spec section 2). */
+export const NON_TRADING_BRANCH_NAMES = ['Consignment', 'Farmers Mailbox'] as const
+
+/** The branch a request is about: the one asked for, else the account's default. Codes are upper case. */
+export function branchOf(session: Session, warehouse: string | undefined): string {
+  return (warehouse ?? session.defaultBranch).toUpperCase()
+}
+
+const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
+
+/**
+ * A list is one query. An empty answer may mean that what it lists (a category, a brand) or the
+ * branch does not exist, which is a 404 or a 400 rather than an empty list: only then are they
+ * looked up. `subject` says whether the listed thing exists for this user.
+ */
+async function checked<T>({ db }: Deps, warehouse: string, rows: T[], subject?: { exists: () => Promise<boolean>; what: string }): Promise<T[]> {
+  if (rows.length > 0) return rows
+  if (subject && !(await subject.exists())) throw notFound(subject.what)
+  if (!(await repo.branchExists(db, warehouse))) throw unknownBranch()
+  return rows
+}
+
+/** A product as the wire has it. Resellers see a single price: no carton, pallet or retail price. */
+export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders'>): Product {
+  const onePrice = session.isElders
+  return {
+    ProductID: row.id,
+    ProductCode: row.product_code,
+    Description: row.description,
+    FullDescription1: row.full_description1,
+    FullDescription2: row.full_description2,
+    FullDescription3: row.full_description3,
+    brandcode: row.brand_code,
+    Category: row.category,
+    CategoryTitle: row.category_title,
+    SinglePricing: onePrice ? { Price: dollars(row.unit_cents) } : { Price: dollars(row.unit_cents), RetailPrice: dollars(row.rrp_cents) },
+    ...(!onePrice && row.carton_cents !== null ? { CartonPricing: { Price: dollars(row.carton_cents) } } : {}),
+    CartonQty: row.carton_qty,
+    ...(!onePrice && row.pallet_cents !== null ? { PalletPricing: { Price: dollars(row.pallet_cents) } } : {}),
+    PalletQty: row.pallet_qty,
+    Availability: { Available: row.available },
+    UserDefinedField4: row.info_text,
+    Barcode: row.barcode,
+    Weight: Number(row.weight_kg),
+  }
+}
+
+export interface ListRequest {
+  warehouse?: string | undefined
+  page: number
+  size: number
+}
+
+const paging = ({ page, size }: ListRequest): repo.Paging => ({ limit: size, offset: (page - 1) * size })
+
+async function listed(
+  deps: Deps,
+  session: Session,
+  warehouse: string,
+  rows: Promise<repo.ProductRow[]>,
+  subject?: Parameters<typeof checked>[3],
+): Promise<Product[]> {
+  return (await checked(deps, warehouse, await rows, subject)).map((r) => toProduct(r, session))
+}
+
+const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
+  what: 'category',
+  exists: async () => (await repo.findCategory(db, name, { forElders: session.isElders })) !== undefined,
+})
+
+/** A category's products (its children's included), by description. */
+export async function categoryProducts(deps: Deps, session: Session, name: string, req: ListRequest): Promise<Product[]> {
+  const warehouse = branchOf(session, req.warehouse)
+  const rows = repo.categoryProducts(deps.db, { session, warehouse }, name, paging(req))
+  return listed(deps, session, warehouse, rows, categorySubject(deps, session, name))
+}
+
+/** Related products: the category's (found first, as the planner walks its ids' indexes best when it knows them). */
+export async function randomCategoryProducts(deps: Deps, session: Session, name: string, req: { warehouse?: string | undefined; size: number }) {
+  const category = await repo.findCategory(deps.db, name, { forElders: session.isElders })
+  if (!category) throw notFound('category')
+  const warehouse = branchOf(session, req.warehouse)
+  return listed(deps, session, warehouse, repo.randomCategoryProducts(deps.db, { session, warehouse }, category.ids, req.size))
+}
+
+export async function brandProducts(deps: Deps, session: Session, code: string, req: ListRequest): Promise<Product[]> {
+  const warehouse = branchOf(session, req.warehouse)
+  const rows = repo.brandProducts(deps.db, { session, warehouse }, code, paging(req))
+  return listed(deps, session, warehouse, rows, {
+    what: 'brand',
+    exists: async () => (await repo.findBrand(deps.db, code, { forElders: session.isElders })) !== undefined,
+  })
+}
+
+export async function specials(deps: Deps, session: Session, req: ListRequest): Promise<Product[]> {
+  const warehouse = branchOf(session, req.warehouse)
+  return listed(deps, session, warehouse, repo.specialProducts(deps.db, { session, warehouse }, paging(req)))
+}
+
+export async function popular(deps: Deps, session: Session, req: { warehouse?: string | undefined; size: number }): Promise<Product[]> {
+  const warehouse = branchOf(session, req.warehouse)
+  return listed(deps, session, warehouse, repo.popularProducts(deps.db, { session, warehouse }, req.size))
+}
+
+const MAX_SEARCH_WORDS = 8
+
+/** The words of a query, lower case; punctuation inside a word (codes like IVO-OD-5L) stays. */
+export function searchTerms(text: string): repo.SearchTerms {
+  const raw = text.trim()
+  const phrase = raw.toLowerCase().replace(/\s+/g, ' ')
+  const words = [...new Set(phrase.split(' ').filter(Boolean))].slice(0, MAX_SEARCH_WORDS)
+  return { raw, phrase, words }
+}
+
+/**
+ * Words as typed first: when some product holds every word, those are the results. Only when none
+ * does, the typo-forgiving match runs; it costs more per row, so common words never pay for it.
+ */
+export async function search(deps: Deps, session: Session, text: string, req: ListRequest): Promise<Product[]> {
+  const warehouse = branchOf(session, req.warehouse)
+  const terms = searchTerms(text)
+  const forgiving = !(await repo.anyProductHoldsEveryWord(deps.db, session, terms))
+  return listed(deps, session, warehouse, repo.searchProducts(deps.db, { session, warehouse }, { ...terms, forgiving }, paging(req)))
+}
+
+/** The product page: the product at the branch, its stock elsewhere, its documents, and whether a reseller already asked for its code. */
+export async function product(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
+  const { db } = deps
+  const warehouse = branchOf(session, req.warehouse)
+  const [row, others, attachments, requested] = await Promise.all([
+    repo.productById(db, { session, warehouse }, id),
+    repo.otherBranchStock(db, id, warehouse, { excludeNames: NON_TRADING_BRANCH_NAMES }),
+    repo.attachmentsOf(db, id),
+    session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
+  ])
+  if (!row) {
+    await checked(deps, warehouse, [])
+    throw notFound('product')
+  }
+  return {
+    ...toProduct(row, session),
+    QtyAvailableOther: others.reduce((sum, b) => sum + Math.max(0, b.qty), 0),
+    AvailabilityOther: others.map((b) => ({ LocationID: b.location_id, DESCRIPTION: b.name, QtyAvail: b.qty })),
+    Attachments: attachments.map((a) => ({ AttachmentID: a.id, FileName: a.file_name, Description: a.description })),
+    CodeSetupRequested: requested,
+  }
+}
+
+/**
+ * A reseller asks the distributor to set a product up under its own code: recorded once per user,
+ * product and branch, and e-mailed to the distributor. Asking again changes nothing and succeeds.
+ */
+export async function requestCodeSetup({ db, config }: Deps, session: Session, body: CodeSetupBody): Promise<{ message: string }> {
+  if (!session.isElders) throw forbidden('Code setup requests are for reseller accounts.')
+  const warehouse = body.warehouse.toUpperCase()
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.productById(trx, { session, warehouse }, body.id)
+    if (!row) {
+      if (!(await repo.branchExists(trx, warehouse))) throw badRequest('unknown_warehouse', 'There is no such branch.', 'body.warehouse')
+      throw notFound('product')
+    }
+    const id = await repo.insertCodeSetupRequest(trx, { accountId: session.accountId, userId: session.userId, productId: row.id, warehouse })
+    if (id !== undefined) {
+      const branch = await repo.branchName(trx, warehouse)
+      await enqueueMail(trx, {
+        to: config.distributor.email,
+        subject: `Code setup request ${id}: ${row.product_code} for ${session.accountName}`,
+        text: [
+          `${session.name} (${session.username}, ${session.email}) of ${session.accountName} (account ${session.accountCode}) asks for this product to be set up under their code:`,
+          '',
+          `Product: ${row.product_code} ${row.description}`,
+          `Brand: ${row.brand_code}`,
+          `Category: ${row.category_title}`,
+          `Branch: ${warehouse}${branch ? ` ${branch.name}` : ''}`,
+          '',
+          `Request number: ${id}`,
+        ].join('\n'),
+      })
+    }
+    return { message: 'Code successfully requested.' }
+  })
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
-import { ScreenPlaceholder } from './screen-placeholder'
+import { SearchResults } from '../../features/catalogue/components/product-lists'
 
 export function SearchRoute() {
   const [params] = useSearchParams()
-  return <ScreenPlaceholder title={`Search - ${params.get('text') ?? ''}`} />
+  return <SearchResults text={params.get('text') ?? ''} />
 }

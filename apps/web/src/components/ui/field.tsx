@@ -83,3 +83,24 @@ export function SelectField({ label, required, error, hint, className, id, child
     </FieldFrame>
   )
 }
+
+export type TextAreaFieldProps = FieldProps & Omit<ComponentProps<'textarea'>, 'className'>
+
+/** A labelled multi-line input (instructions, descriptions). */
+export function TextAreaField({ label, required, error, hint, className, id, rows = 3, ...textarea }: TextAreaFieldProps) {
+  const autoId = useId()
+  const textareaId = id ?? autoId
+  return (
+    <FieldFrame id={textareaId} label={label} required={required} error={error} hint={hint} className={className}>
+      <textarea
+        id={textareaId}
+        rows={rows}
+        className={styles.control}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(textareaId, error, hint)}
+        {...textarea}
+      />
+    </FieldFrame>
+  )
+}

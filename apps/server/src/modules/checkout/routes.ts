@@ -1,0 +1,47 @@
+import { CheckoutInfo, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
+import { ErrorBody } from '@portal/contract/common'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Deps } from '../../lib/context'
+import * as checkout from './service'
+
+const tags = ['checkout']
+
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Places the cart as an order on account',
+        description:
+          'One transaction: the cart and the stock rows are locked, the cart is priced again for the account, the branch’s stock is allocated (the rest goes on back order) and the cart is emptied. ' +
+          'Cash-sale accounts pay by card instead (POST /api/payments/create) and resellers cannot order online (403). ' +
+          'Send a fresh `Idempotency-Key` per checkout attempt: a repeated submission answers the order the first one placed.',
+        headers: IdempotencyHeaders,
+        body: PlaceOrderBody,
+        response: { 201: PlacedOrder, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await checkout.placeOrder(deps, req.requireSession(), req.body, req.headers['idempotency-key'])),
+  )
+
+  app.post(
+    '/cart/checkout-info',
+    {
+      schema: {
+        tags,
+        summary: 'Keeps the checkout form, as far as it is filled in, with the cart',
+        description: 'Every field is optional; the saved details replace what was saved before. They are cleared when an order is placed.',
+        body: CheckoutInfo,
+        response: { 200: SavedCheckoutInfo, 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (req) => checkout.saveCheckoutInfo(deps, req.requireSession(), req.body),
+  )
+
+  app.get(
+    '/cart/checkout-info',
+    { schema: { tags, summary: 'The checkout details saved with the cart, or null', response: { 200: SavedCheckoutInfo } } },
+    async (req) => checkout.checkoutInfo(deps, req.requireSession()),
+  )
+}

@@ -1,0 +1,86 @@
+import type { ImageWidth } from '@portal/contract/catalogue'
+import type { Writable } from 'node:stream'
+import type { Deps, Session } from '../../lib/context'
+import { badRequest, notFound } from '../../lib/errors'
+import { dollars } from '../../lib/money'
+import * as catalogueRepo from '../catalogue/repo'
+import { branchOf } from '../catalogue/service'
+import { barcodeSvg } from './barcode'
+import type { ImageRenderer } from './images'
+import { writePriceList } from './price-list'
+import * as repo from './repo'
+
+export type ImageAnswer = { status: 304; etag: string } | { status: 200; etag: string; body: Buffer }
+
+/**
+ * A product's picture at a width, or the placeholder when it has none. Pictures are immutable
+ * under their id, so the ETag names the picture and the width: a product given a new picture gets
+ * a new tag, and a browser that has this one is answered 304 without any rendering.
+ */
+export async function productImage({ db }: Deps, images: ImageRenderer, productId: number, width: ImageWidth, ifNoneMatch?: string): Promise<ImageAnswer> {
+  const imageId = await repo.productImageId(db, productId)
+  if (imageId === undefined) throw notFound('product')
+  const etag = imageId === null ? `"placeholder-w${width}"` : `"image-${imageId}-w${width}"`
+  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) return { status: 304, etag }
+  const picture = imageId === null ? null : await images.picture(imageId, width, async () => (await repo.imageData(db, imageId))?.data)
+  return { status: 200, etag, body: picture ?? (await images.placeholder(width)) }
+}
+
+export async function attachment({ db }: Deps, session: Session, productId: number, attachmentId: number) {
+  const file = await repo.attachmentFile(db, session, productId, attachmentId)
+  if (!file) throw notFound('attachment')
+  return { fileName: file.file_name, contentType: file.content_type, data: Buffer.from(file.data) }
+}
+
+export function barcode(value: string): string {
+  const symbol = barcodeSvg(value)
+  if (!symbol) throw badRequest('unsupported_barcode', 'A barcode holds digits, letters and the printable ASCII symbols only.', 'params.barcode')
+  return symbol.svg
+}
+
+/** `inline` or `attachment` with the file's name, readable by old and new browsers alike. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10)
+
+/**
+ * The branch's price list for this account as an Excel workbook (docs/decisions: why XLSX): every
+ * product the user may see, with this account's prices and the branch's stock.
+ */
+export async function priceList({ db, config }: Deps, session: Session, warehouseParam: string | undefined, now = new Date()) {
+  const warehouse = branchOf(session, warehouseParam)
+  const branch = await catalogueRepo.branchName(db, warehouse)
+  if (!branch) throw badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
+  const rows = await catalogueRepo.priceListProducts(db, { session, warehouse })
+  const onePrice = session.isElders
+  const date = now.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' })
+  return {
+    fileName: `price-list-${warehouse}-${day(now)}.xlsx`,
+    write: (out: Writable) =>
+      writePriceList(
+        {
+          title: `${config.distributor.name} price list: ${branch.name} (${warehouse})`,
+          subtitle: `${session.accountName} (${session.accountCode}). Prices in AUD ex GST, as at ${date}. Stock is what the branch had available then.`,
+          onePrice,
+          lines: rows.map((r) => ({
+            code: r.product_code,
+            description: r.description,
+            brand: r.brand_name,
+            category: r.category_title,
+            price: dollars(r.unit_cents),
+            cartonQty: r.carton_qty,
+            cartonPrice: r.carton_cents === null ? null : dollars(r.carton_cents),
+            palletQty: r.pallet_qty,
+            palletPrice: r.pallet_cents === null ? null : dollars(r.pallet_cents),
+            rrp: onePrice ? null : dollars(r.rrp_cents),
+            available: r.available,
+            barcode: r.barcode,
+          })),
+        },
+        out,
+      ),
+  }
+}

@@ -1,0 +1,202 @@
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { Session } from '../../lib/context'
+import { likePattern, type DateRange } from '../../lib/date-range'
+import { productVisibleTo } from '../../lib/visibility'
+
+type Db = Kysely<DB>
+
+export interface OrderFilters {
+  range: DateRange
+  search?: string | undefined
+  /** A delivery site of the account; undefined for all. */
+  siteCode?: string | undefined
+}
+
+/** The expression the trigram index orders_search_trgm is built on; it must stay word for word the same. */
+const orderSearchText = sql<string>`lower(orders.sales_order || ' ' || orders.customer_purchase_order || ' ' || orders.description)`
+
+/**
+ * A page of the account's orders, newest first. The page's ids come from the index alone
+ * (orders_account_date or orders_account_site_date, an index-only scan however deep the page),
+ * then only those hundred rows are read: OFFSET never walks the table itself.
+ */
+export function ordersPageQuery(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  let ids = db.selectFrom('orders').select('orders.id').where('orders.account_id', '=', accountId)
+  if (filters.range.from) ids = ids.where('orders.enter_date', '>=', filters.range.from)
+  if (filters.range.to) ids = ids.where('orders.enter_date', '<=', filters.range.to)
+  if (filters.siteCode !== undefined) ids = ids.where('orders.site_code', '=', filters.siteCode)
+  if (filters.search) ids = ids.where(sql<boolean>`${orderSearchText} LIKE ${likePattern(filters.search)}`)
+  const page = ids.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).as('page')
+  return db
+    .selectFrom(page)
+    .innerJoin('orders', 'orders.id', 'page.id')
+    .select([
+      'orders.id',
+      'orders.sales_order',
+      'orders.status',
+      'orders.enter_date',
+      'orders.customer_purchase_order',
+      'orders.description',
+      'orders.num_lines',
+      'orders.extended_ex_cents',
+      'orders.tax_cents',
+      'orders.extended_inc_cents',
+      'orders.site_code',
+    ])
+    .orderBy('orders.enter_date', 'desc')
+    .orderBy('orders.id', 'desc')
+}
+
+export function listOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  return ordersPageQuery(db, accountId, filters, limit, offset).execute()
+}
+
+/** One of the account's orders by its number or numeric id; another account's order is not found. */
+export function findOrder(db: Db, accountId: number, key: { id: number } | { salesOrder: string }) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('branches', 'branches.location_id', 'orders.location_id')
+    .selectAll('orders')
+    .select('branches.name as branch_name')
+    .where('orders.account_id', '=', accountId)
+    .$if('id' in key, (q) => q.where('orders.id', '=', (key as { id: number }).id))
+    .$if('salesOrder' in key, (q) => q.where('orders.sales_order', '=', (key as { salesOrder: string }).salesOrder))
+    .executeTakeFirst()
+}
+
+export function orderLines(db: Db, orderId: number) {
+  return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute()
+}
+
+/** Whether the account delivers to this site. */
+export async function hasDeliverySite(db: Db, accountId: number, siteCode: string): Promise<boolean> {
+  const row = await db.selectFrom('delivery_sites').select('id').where('account_id', '=', accountId).where('site_code', '=', siteCode).executeTakeFirst()
+  return row !== undefined
+}
+
+const backOrderSearchText = sql<string>`lower(line.product_code || ' ' || line.description || ' ' || orders.sales_order)`
+
+/**
+ * Lines still waiting on stock, on the account's open orders, newest order first. The account's orders
+ * are walked newest first (orders_account_date) and each one's waiting lines looked up in the small
+ * partial index order_lines_back_ordered, so the cost follows the account's orders, not how many back
+ * orders all accounts have. The lateral subquery keeps its ORDER BY, which keeps that plan.
+ */
+export function backOrdersPageQuery(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  let query = db
+    .selectFrom('orders')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('order_lines')
+          .select([
+            'order_lines.line_no',
+            'order_lines.product_id',
+            'order_lines.product_code',
+            'order_lines.description',
+            'order_lines.qty_ordered',
+            'order_lines.qty_back_ordered',
+            'order_lines.due_date',
+          ])
+          .whereRef('order_lines.order_id', '=', 'orders.id')
+          .where('order_lines.qty_back_ordered', '>', 0)
+          .orderBy('order_lines.line_no')
+          .as('line'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'orders.id as order_id',
+      'orders.sales_order',
+      'orders.enter_date',
+      'orders.site_code',
+      'line.line_no',
+      'line.product_id',
+      'line.product_code',
+      'line.description',
+      'line.qty_ordered',
+      'line.qty_back_ordered',
+      'line.due_date',
+    ])
+    .where('orders.account_id', '=', accountId)
+    .where('orders.status', '<>', 'Cancelled')
+  if (filters.range.from) query = query.where('orders.enter_date', '>=', filters.range.from)
+  if (filters.range.to) query = query.where('orders.enter_date', '<=', filters.range.to)
+  if (filters.siteCode !== undefined) query = query.where('orders.site_code', '=', filters.siteCode)
+  if (filters.search) query = query.where(sql<boolean>`${backOrderSearchText} LIKE ${likePattern(filters.search)}`)
+  return query.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').orderBy('line.line_no').limit(limit).offset(offset)
+}
+
+export function listBackOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  return backOrdersPageQuery(db, accountId, filters, limit, offset).execute()
+}
+
+/** A branch a cart may belong to: it exists and is not one of the non-trading locations. */
+export function findTradingBranch(db: Db, locationId: string) {
+  return db
+    .selectFrom('branches')
+    .select(['location_id', 'name'])
+    .where('location_id', '=', locationId)
+    .where('name', 'not ilike', '%Consignment%')
+    .where('name', 'not ilike', '%Farmers Mailbox%')
+    .executeTakeFirst()
+}
+
+export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
+  const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).execute()
+  return rows.map((r) => r.location_id)
+}
+
+/**
+ * An order's lines as the cart would take them now: whether the product is still sold, whether this
+ * user may see it, and the stock at the branch.
+ */
+export function reorderLines(db: Db, session: Session, orderId: number, locationId: string) {
+  return db
+    .selectFrom('order_lines')
+    .leftJoin('products', 'products.id', 'order_lines.product_id')
+    .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', locationId))
+    .select([
+      'order_lines.line_no',
+      'order_lines.product_code',
+      'order_lines.description',
+      'order_lines.qty_ordered',
+      'products.id as product_id',
+      'products.active',
+      sql<boolean>`coalesce(${productVisibleTo(session)}, false)`.as('visible'),
+      sql<number>`coalesce(stock.qty_available, 0)`.as('stock'),
+    ])
+    .where('order_lines.order_id', '=', orderId)
+    .orderBy('order_lines.line_no')
+    .execute()
+}
+
+/**
+ * The user's cart, created at the branch when there is none; the row stays locked until the
+ * transaction ends, so two reorders (or a reorder and a cart change) cannot interleave.
+ */
+export function lockCart(db: Db, userId: number, locationId: string) {
+  return db
+    .insertInto('carts')
+    .values({ user_id: userId, location_id: locationId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
+    .returning(['id', 'location_id'])
+    .executeTakeFirstOrThrow()
+}
+
+export async function moveCart(db: Db, cartId: number, locationId: string) {
+  await db.updateTable('carts').set({ location_id: locationId }).where('id', '=', cartId).execute()
+}
+
+export function cartQuantities(db: Db, cartId: number) {
+  return db.selectFrom('cart_lines').select(['product_id', 'quantity']).where('cart_id', '=', cartId).execute()
+}
+
+/** Sets a cart line's quantity, adding the line when the product is not in the cart yet. */
+export async function setCartQuantity(db: Db, cartId: number, productId: number, quantity: number) {
+  await db
+    .insertInto('cart_lines')
+    .values({ cart_id: cartId, product_id: productId, quantity })
+    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity }))
+    .execute()
+}

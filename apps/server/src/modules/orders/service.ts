@@ -1,0 +1,214 @@
+import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import type {
+  BackOrderItem,
+  BackOrdersQuery,
+  DocumentItem,
+  OrderDetail,
+  OrderListRow,
+  OrdersQuery,
+  ReorderReason,
+  ReorderResult,
+} from '@portal/contract/orders'
+import type { Deps, Session } from '../../lib/context'
+import { historyRange } from '../../lib/date-range'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import { dollars } from '../../lib/money'
+import * as repo from './repo'
+
+type Db = Deps['db']
+
+/** `branch` filters by one of the account's delivery sites; 0 (or nothing) means all of them. */
+async function siteFilter(db: Db, session: Session, branch: string | undefined): Promise<string | undefined> {
+  if (branch === undefined || branch === '' || branch === '0') return undefined
+  if (!(await repo.hasDeliverySite(db, session.accountId, branch))) {
+    throw badRequest('unknown_branch', 'That branch is not one of your delivery sites.', 'querystring.branch')
+  }
+  return branch
+}
+
+export async function list({ db }: Deps, session: Session, query: OrdersQuery): Promise<OrderListRow[]> {
+  const range = historyRange(query)
+  const siteCode = await siteFilter(db, session, query.branch)
+  const rows = await repo.listOrders(db, session.accountId, { range, search: query.search, siteCode }, query.size, (query.page - 1) * query.size)
+  return rows.map((o) => ({
+    OrderID: o.id,
+    EnterDate: o.enter_date,
+    CustomerPurchaseOrder: o.customer_purchase_order,
+    SalesOrder: o.sales_order,
+    SalesOrderStatus: o.status,
+    Description: o.description,
+    NumLines: o.num_lines,
+    ExtendedEx: dollars(o.extended_ex_cents),
+    TaxTotal: dollars(o.tax_cents),
+    ExtendedInc: dollars(o.extended_inc_cents),
+    SiteCode: o.site_code,
+  }))
+}
+
+/** The screens link by order number (SO…); an all-digits id is the numeric OrderID. */
+function orderKey(id: string): { id: number } | { salesOrder: string } {
+  if (/^\d{1,9}$/.test(id)) return { id: Number(id) }
+  return { salesOrder: id.toUpperCase() }
+}
+
+async function findOrder(db: Db, session: Session, id: string) {
+  const order = await repo.findOrder(db, session.accountId, orderKey(id))
+  if (!order) throw notFound('order')
+  return order
+}
+
+export function documentItem(l: {
+  line_no: number
+  product_id: number | null
+  product_code: string
+  description: string
+  qty_ordered: number
+  qty_back_ordered: number
+  qty_supplied: number
+  unit_price_cents: number
+  extended_ex_cents: number
+  tax_cents: number
+  extended_inc_cents: number
+}): DocumentItem {
+  return {
+    LineNo: l.line_no,
+    ProductID: l.product_id,
+    ProductCode: l.product_code,
+    Description: l.description,
+    QuantityOrdered: l.qty_ordered,
+    QuantityBackOrdered: l.qty_back_ordered,
+    QuantitySupplied: l.qty_supplied,
+    UnitPrice: dollars(l.unit_price_cents),
+    ExtendedTotalEx: dollars(l.extended_ex_cents),
+    TaxTotal: dollars(l.tax_cents),
+    ExtendedTotalInc: dollars(l.extended_inc_cents),
+  }
+}
+
+export async function detail({ db }: Deps, session: Session, id: string): Promise<OrderDetail> {
+  const order = await findOrder(db, session, id)
+  const lines = await repo.orderLines(db, order.id)
+  return {
+    OrderID: order.id,
+    SalesOrder: order.sales_order,
+    SalesOrderStatus: order.status,
+    Description: order.description,
+    CustomerPurchaseOrder: order.customer_purchase_order,
+    EnterDate: order.enter_date,
+    ShipDate: order.ship_date,
+    Warehouse: order.location_id,
+    WarehouseName: order.branch_name,
+    SiteCode: order.site_code,
+    DeliveryType: order.delivery_type,
+    DeliveryName: order.delivery_name,
+    DeliveryAddress1: order.delivery_address1,
+    DeliveryAddress2: order.delivery_address2,
+    DeliveryCity: order.delivery_city,
+    DeliveryPostalCode: order.delivery_postal_code,
+    DeliveryState: order.delivery_state,
+    Contact: order.contact,
+    Email: order.email,
+    Phone: order.phone,
+    Fax: order.fax,
+    CarrierName: order.carrier_name,
+    CarrierInstructions: order.carrier_instructions,
+    ExtendedEx: dollars(order.extended_ex_cents),
+    TaxTotal: dollars(order.tax_cents),
+    ExtendedInc: dollars(order.extended_inc_cents),
+    items: lines.map(documentItem),
+  }
+}
+
+export async function backOrders({ db }: Deps, session: Session, query: BackOrdersQuery): Promise<BackOrderItem[]> {
+  const range = historyRange(query)
+  const siteCode = await siteFilter(db, session, query.branch)
+  const rows = await repo.listBackOrders(db, session.accountId, { range, search: query.search, siteCode }, query.size, (query.page - 1) * query.size)
+  return rows.map((r) => ({
+    OrderID: r.order_id,
+    SalesOrder: r.sales_order,
+    EnterDate: r.enter_date,
+    ProductID: r.product_id,
+    ProductCode: r.product_code,
+    Description: r.description,
+    QtyOrdered: r.qty_ordered,
+    QtyOnorder: r.qty_back_ordered,
+    dueDate: r.due_date,
+    siteCode: r.site_code,
+  }))
+}
+
+const REASONS: Record<ReorderReason, string> = {
+  not_available: 'This product is not available to your account.',
+  discontinued: 'This product is no longer sold.',
+  no_stock: 'There is no more stock of this product at this branch.',
+  quantity_limit: 'Your cart already holds the most of this product a line can take.',
+}
+
+/** The branch whose cart gets the items: the one asked for, else the cart's own, else the user's default. */
+async function reorderBranch(db: Db, session: Session, requested: string | undefined, cartBranch: string | undefined): Promise<string> {
+  const code = (requested ?? cartBranch ?? session.defaultBranch).toUpperCase()
+  const branch = await repo.findTradingBranch(db, code)
+  if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+  const group = await repo.branchGroup(db, session.accountId)
+  if (group.length > 0 && !group.includes(branch.location_id)) {
+    throw new AppError(403, 'branch_not_in_group', 'Your account does not order from that branch.')
+  }
+  return branch.location_id
+}
+
+/**
+ * Puts every orderable line of an order into the user's cart at the current branch, adding to what
+ * is there. Products this user may not see or that are no longer sold are left out, and for a
+ * cash-sale account a line never goes above the branch's stock (spec sections 4 and 5).
+ */
+export async function reorder({ db }: Deps, session: Session, id: string, warehouse: string | undefined): Promise<ReorderResult> {
+  const order = await findOrder(db, session, id)
+  if (order.status.toLowerCase() === 'cancelled') throw new AppError(422, 'order_cancelled', 'A cancelled order cannot be reordered.')
+
+  return db.transaction().execute(async (trx) => {
+    const existingCart = await trx.selectFrom('carts').select('location_id').where('user_id', '=', session.userId).executeTakeFirst()
+    const location = await reorderBranch(trx, session, warehouse, existingCart?.location_id)
+    const cart = await repo.lockCart(trx, session.userId, location)
+    const current = new Map((await repo.cartQuantities(trx, cart.id)).map((l) => [l.product_id, l.quantity]))
+    if (cart.location_id !== location) {
+      if (current.size > 0) {
+        throw conflict('cart_branch_mismatch', 'Your cart holds items for another branch. Switch to that branch or empty the cart first.')
+      }
+      await repo.moveCart(trx, cart.id, location)
+    }
+
+    const lines = await repo.reorderLines(trx, session, order.id, location)
+    if (lines.length === 0) throw new AppError(422, 'order_has_no_items', 'This order has no items to reorder.')
+
+    // The same product on two lines is asked for once, with the quantities added up.
+    const wanted = new Map<number, { code: string; description: string; qty: number; stock: number }>()
+    const notAdded: ReorderResult['notAdded'] = []
+    const leaveOut = (code: string, description: string, reason: ReorderReason) => {
+      if (!notAdded.some((n) => n.ProductCode === code)) notAdded.push({ ProductCode: code, Description: description, reason, message: REASONS[reason] })
+    }
+    for (const line of lines) {
+      if (line.qty_ordered <= 0) continue
+      if (line.product_id === null || !line.active) leaveOut(line.product_code, line.description, 'discontinued')
+      else if (!line.visible) leaveOut(line.product_code, line.description, 'not_available')
+      else {
+        const entry = wanted.get(line.product_id)
+        if (entry) entry.qty += line.qty_ordered
+        else wanted.set(line.product_id, { code: line.product_code, description: line.description, qty: line.qty_ordered, stock: line.stock })
+      }
+    }
+
+    const added: ReorderResult['added'] = []
+    for (const [productId, want] of wanted) {
+      const inCart = current.get(productId) ?? 0
+      const stockCap = session.isCash ? Math.max(want.stock, 0) : Infinity
+      const target = Math.min(inCart + want.qty, stockCap, MAX_LINE_QUANTITY)
+      if (target <= inCart) {
+        leaveOut(want.code, want.description, stockCap <= inCart ? 'no_stock' : 'quantity_limit')
+        continue
+      }
+      await repo.setCartQuantity(trx, cart.id, productId, target)
+      added.push({ ProductID: productId, ProductCode: want.code, Description: want.description, Quantity: target - inCart, Requested: want.qty })
+    }
+    return { warehouse: location, added, notAdded }
+  })
+}

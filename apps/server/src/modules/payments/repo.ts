@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+
+type Db = Kysely<DB>
+
+export interface NewPendingOrder {
+  id: string
+  reference: string
+  accountId: number
+  userId: number
+  branch: string
+  orderDetails: unknown
+  lines: unknown
+  amountCents: number
+  provider: 'securepay' | 'mpgs'
+  providerTimestamp: string | null
+  idempotencyKey: string | null
+}
+
+export async function insertPendingOrder(db: Db, p: NewPendingOrder) {
+  await db
+    .insertInto('pending_orders')
+    .values({
+      id: p.id,
+      reference: p.reference,
+      account_id: p.accountId,
+      user_id: p.userId,
+      location_id: p.branch,
+      order_details: JSON.stringify(p.orderDetails),
+      lines: JSON.stringify(p.lines),
+      amount_cents: p.amountCents,
+      provider: p.provider,
+      provider_timestamp: p.providerTimestamp,
+      idempotency_key: p.idempotencyKey,
+    })
+    .execute()
+}
+
+const pendingColumns = [
+  'pending_orders.id',
+  'pending_orders.reference',
+  'pending_orders.account_id',
+  'pending_orders.user_id',
+  'pending_orders.location_id',
+  'pending_orders.order_details',
+  'pending_orders.lines',
+  'pending_orders.amount_cents',
+  'pending_orders.provider',
+  'pending_orders.provider_timestamp',
+  'pending_orders.provider_session',
+  'pending_orders.success_indicator',
+  'pending_orders.status',
+  'pending_orders.last_error',
+  'pending_orders.order_id',
+] as const
+
+/** One of the account's pending orders; another account's is not found. */
+export function findPending(db: Db, accountId: number, id: string) {
+  return db
+    .selectFrom('pending_orders')
+    .leftJoin('orders', 'orders.id', 'pending_orders.order_id')
+    .select([...pendingColumns, 'orders.sales_order'])
+    .where('pending_orders.id', '=', id)
+    .where('pending_orders.account_id', '=', accountId)
+    .executeTakeFirst()
+}
+
+export function findPendingByKey(db: Db, accountId: number, key: string) {
+  return db.selectFrom('pending_orders').select(pendingColumns).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst()
+}
+
+export function findPendingBySession(db: Db, accountId: number, sessionId: string) {
+  return db.selectFrom('pending_orders').select(pendingColumns).where('account_id', '=', accountId).where('provider_session', '=', sessionId).executeTakeFirst()
+}
+
+export function findPendingByReference(db: Db, reference: string) {
+  return db.selectFrom('pending_orders').select(pendingColumns).where('reference', '=', reference).executeTakeFirst()
+}
+
+/**
+ * A pending order with the user and account it is for, locked until the transaction ends, so that two
+ * deliveries of the same payment result turn it into an order once.
+ */
+export function lockPending(db: Db, id: string) {
+  return db
+    .selectFrom('pending_orders')
+    .innerJoin('users', 'users.id', 'pending_orders.user_id')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'pending_orders.account_id')
+    .select([
+      ...pendingColumns,
+      'users.name as user_name',
+      'users.email as user_email',
+      'customer_accounts.name as account_name',
+      'customer_accounts.sales_category',
+    ])
+    .where('pending_orders.id', '=', id)
+    .forUpdate(['pending_orders'])
+    .executeTakeFirst()
+}
+
+export async function setSession(db: Db, id: string, sessionId: string, successIndicator: string) {
+  await db
+    .updateTable('pending_orders')
+    .set({ provider: 'mpgs', provider_session: sessionId, success_indicator: successIndicator, last_error: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function markCompleted(db: Db, id: string, orderId: number, transactionId: string | null) {
+  await db
+    .updateTable('pending_orders')
+    .set({ status: 'completed', order_id: orderId, transaction_id: transactionId, completed_at: new Date(), last_error: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** A failed attempt; a pending order that has become an order stays completed. */
+export async function markFailed(db: Db, id: string, error: string, transactionId: string | null) {
+  await db
+    .updateTable('pending_orders')
+    .set({ status: 'failed', last_error: error, transaction_id: transactionId })
+    .where('id', '=', id)
+    .where('status', '<>', 'completed')
+    .execute()
+}
+
+export function salesOrderOf(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['id', 'sales_order']).where('id', '=', orderId).executeTakeFirstOrThrow()
+}

@@ -1,0 +1,103 @@
+import { IdempotencyHeaders } from '@portal/contract/checkout'
+import { ErrorBody } from '@portal/contract/common'
+import {
+  CompletePaymentBody,
+  CreatePaymentBody,
+  CreatePaymentResponse,
+  PaymentResult,
+  PaymentSession,
+  PaymentSessionBody,
+  PendingOrder,
+  PendingOrderParams,
+  SecurePayResult,
+} from '@portal/contract/payments'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Deps } from '../../lib/context'
+import { acceptFormPosts } from './form-body'
+import * as payments from './service'
+import { gatewayTransport } from './transport'
+
+const tags = ['payments']
+const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+
+const callbackDescription =
+  'The result URL the provider sends the browser to (SecurePay Direct Post: a GET with EPS_REDIRECT=TRUE, else a form POST). ' +
+  'Public: it is authenticated by the result fingerprint. Redirects (303) to /orders?approved={SalesOrder} or to /checkout?error={text}&id={orderId}.'
+
+export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  acceptFormPosts(app)
+  const withGateway: payments.PaymentDeps = { ...deps, transport: gatewayTransport(app, deps.config.publicUrl) }
+
+  app.post(
+    '/payments/create',
+    {
+      schema: {
+        tags,
+        summary: 'Stores a pending order for a card payment (cash-sale accounts)',
+        description:
+          '`amount` must equal the cart total inc GST as the server computes it (409 amount_mismatch otherwise). Answers the pending order id and, for SecurePay, the fingerprint and the hidden fields the card form posts to `formData.action`. An `Idempotency-Key` header makes a repeat answer the same pending order.',
+        headers: IdempotencyHeaders,
+        body: CreatePaymentBody,
+        response: { 200: CreatePaymentResponse, ...errors },
+      },
+    },
+    async (req) => payments.create(deps, req.requireSession(), req.body, req.headers['idempotency-key']),
+  )
+
+  app.get(
+    '/payments/pending/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A pending order of the account, with its orderDetails to refill the checkout form',
+        params: PendingOrderParams,
+        response: { 200: PendingOrder, ...errors },
+      },
+    },
+    async (req) => payments.pending(deps, req.requireSession(), req.params.id),
+  )
+
+  const onResult = async (req: FastifyRequest, reply: FastifyReply, result: SecurePayResult) => {
+    const outcome = await payments.callback(deps, result)
+    if (outcome.rejected) req.log.warn({ refid: result.refid, reason: outcome.rejected }, 'payment result rejected')
+    return reply.redirect(outcome.redirect, 303)
+  }
+  app.get(
+    '/payments/callback',
+    { config: { public: true }, schema: { tags, summary: 'SecurePay result URL', description: callbackDescription, querystring: SecurePayResult } },
+    (req, reply) => onResult(req, reply, req.query),
+  )
+  app.post(
+    '/payments/callback',
+    { config: { public: true }, schema: { tags, summary: 'SecurePay result URL (form post)', description: callbackDescription, body: SecurePayResult } },
+    (req, reply) => onResult(req, reply, req.body),
+  )
+
+  app.post(
+    '/payments/session',
+    {
+      schema: {
+        tags,
+        summary: 'Mastercard Gateway: opens a hosted checkout session for a pending order',
+        body: PaymentSessionBody,
+        response: { 200: PaymentSession, ...errors },
+      },
+    },
+    async (req) => payments.startSession(withGateway, req.requireSession(), req.body.orderId),
+  )
+
+  app.post(
+    '/payments/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Mastercard Gateway: completes a payment with the resultIndicator the gateway handed back',
+        description: 'Answers the order placed; 422 with the reason when the payment was not approved or cannot be verified.',
+        body: CompletePaymentBody,
+        response: { 200: PaymentResult, ...errors },
+      },
+    },
+    async (req) => payments.complete(withGateway, req.requireSession(), req.body),
+  )
+}

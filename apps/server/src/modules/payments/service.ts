@@ -1,0 +1,331 @@
+import { CHECKOUT_ERRORS, type PlacedOrder } from '@portal/contract/checkout'
+import {
+  PendingOrderDetails,
+  type CompletePaymentBody,
+  type CreatePaymentBody,
+  type CreatePaymentResponse,
+  type PaymentResult,
+  type PaymentSession,
+  type PaymentSettings,
+  type PendingOrder,
+  type SecurePayResult,
+} from '@portal/contract/payments'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { Config } from '../../config'
+import type { Deps, Session } from '../../lib/context'
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
+import { dollars } from '../../lib/money'
+import { pdfMoney } from '../../lib/pdf-document'
+import { SANDBOX_TEST_CARDS } from '../../sandbox/test-cards'
+import { checkCashStock, checkSite, formOf, lockCart, orderableCart, placedOrder, refuseResellers, rememberCheckoutInfo, writeOrder } from '../checkout/service'
+import { enqueueMail } from '../mail/outbox'
+import * as mpgs from './mpgs'
+import * as repo from './repo'
+import * as securepay from './securepay'
+
+type Db = Deps['db']
+export type PaymentDeps = Deps & { transport: mpgs.Transport }
+
+/** The cart as it was when the customer agreed to pay: the order is made of exactly this. */
+const PendingLines = z.array(
+  z.object({
+    productId: z.number().int(),
+    productCode: z.string(),
+    description: z.string(),
+    quantity: z.number().int().positive(),
+    unitPriceCents: z.number().int().nonnegative(),
+  }),
+)
+
+const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
+const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
+
+const resultUrl = (config: Config) => `${config.publicUrl}/api/payments/callback`
+const isLocal = (url: string, config: Config) => url.startsWith(`${config.publicUrl}/sandbox/`)
+
+/** What the browser needs for card payments (part of GET /api/site). */
+export function paymentSettings(config: Config): PaymentSettings {
+  const { provider, securepay: sp, mpgs: mp } = config.payments
+  const endpoint = provider === 'securepay' ? (sp?.url ?? null) : mp ? mpgs.checkoutScriptUrl(mp) : null
+  const sandbox = endpoint !== null && isLocal(endpoint, config)
+  return {
+    provider,
+    cardEndpoint: provider === 'securepay' ? endpoint : null,
+    checkoutScript: provider === 'mpgs' ? endpoint : null,
+    ipLookupUrl: config.payments.ipLookupUrl,
+    analyticsHook: config.payments.analyticsHook,
+    sandbox,
+    testCards: sandbox && config.demo ? SANDBOX_TEST_CARDS[provider] : [],
+  }
+}
+
+type PendingRow = NonNullable<Awaited<ReturnType<typeof repo.findPendingByKey>>>
+
+function createResponse(config: Config, p: Pick<PendingRow, 'id' | 'reference' | 'amount_cents' | 'provider' | 'provider_timestamp'>): CreatePaymentResponse {
+  if (p.provider === 'securepay') {
+    const settings = config.payments.securepay
+    if (!settings || !p.provider_timestamp) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
+    const fields = securepay.formFields(settings, {
+      referenceId: p.reference,
+      amountCents: p.amount_cents,
+      timestamp: p.provider_timestamp,
+      resultUrl: resultUrl(config),
+    })
+    return { orderId: p.id, fingerprint: fields.EPS_FINGERPRINT!, formData: { provider: 'securepay', action: settings.url, method: 'POST', fields } }
+  }
+  const settings = config.payments.mpgs
+  if (!settings) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
+  return { orderId: p.id, fingerprint: '', formData: { provider: 'mpgs', checkoutScript: mpgs.checkoutScriptUrl(settings) } }
+}
+
+const newReference = () => `W${randomBytes(6).toString('hex').toUpperCase()}`
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505'
+
+/**
+ * Stores a pending order for a cash-sale account's card payment: the form, the cart's lines at today's
+ * prices, and the amount, which must be the cart's total inc GST as the server computes it. Answers the
+ * provider's hidden form fields (SecurePay) or the checkout script (Mastercard Gateway).
+ */
+export async function create(
+  { db, config }: Deps,
+  session: Session,
+  body: CreatePaymentBody,
+  idempotencyKey: string | undefined,
+): Promise<CreatePaymentResponse> {
+  refuseResellers(session)
+  if (!session.isCash) throw forbidden('Card payment at checkout is for cash-sale accounts. Place your order on account.')
+  const provider = config.payments.provider
+  if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
+  const key = idempotencyKey ?? null
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (key) {
+        const existing = await repo.findPendingByKey(trx, session.accountId, key)
+        if (existing) return createResponse(config, existing)
+      }
+      const details = body.orderDetails
+      const { branch, lines, totals } = await orderableCart(trx, session, await lockCart(trx, session.userId), details.warehouse)
+      await checkCashStock(trx, branch, lines)
+      if (Math.round(body.amount * 100) !== totals.incCents) {
+        throw conflict('amount_mismatch', `The amount to pay does not match your cart total of $${pdfMoney(totals.incCents)}. Review your cart and try again.`)
+      }
+      await checkSite(trx, session.accountId, details.siteCode)
+      const pending = {
+        id: randomUUID(),
+        reference: newReference(),
+        accountId: session.accountId,
+        userId: session.userId,
+        branch,
+        orderDetails: { ...details, warehouse: branch },
+        lines,
+        amountCents: totals.incCents,
+        provider,
+        providerTimestamp: provider === 'securepay' ? securepay.timestampOf(new Date()) : null,
+        idempotencyKey: key,
+      }
+      await repo.insertPendingOrder(trx, pending)
+      // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
+      await rememberCheckoutInfo(trx, session, formOf(pending.orderDetails))
+      return createResponse(config, {
+        id: pending.id,
+        reference: pending.reference,
+        amount_cents: pending.amountCents,
+        provider: pending.provider,
+        provider_timestamp: pending.providerTimestamp,
+      })
+    })
+  } catch (err) {
+    if (key && isUniqueViolation(err)) {
+      const existing = await repo.findPendingByKey(db, session.accountId, key)
+      if (existing) return createResponse(config, existing)
+    }
+    throw err
+  }
+}
+
+/** A pending order of the account, to refill the checkout form after a failed payment. */
+export async function pending({ db }: Deps, session: Session, id: string): Promise<PendingOrder> {
+  const p = await repo.findPending(db, session.accountId, id)
+  if (!p) throw notFound('pending order')
+  const details = PendingOrderDetails.safeParse(p.order_details)
+  if (!details.success) throw notFound('pending order')
+  return {
+    orderId: p.id,
+    status: p.status,
+    amount: dollars(p.amount_cents),
+    orderDetails: details.data,
+    error: p.last_error,
+    SalesOrder: p.sales_order,
+    order: p.order_id === null ? null : await placedOrder(db, p.order_id),
+  }
+}
+
+type Conversion = { ok: true; order: PlacedOrder } | { ok: false; error: string }
+
+/**
+ * Turns a paid pending order into an order, exactly once: the pending row is locked, a completed one answers
+ * its order, and the stock is checked again under a lock. When the branch has sold out in the meantime the
+ * payment is recorded as needing a refund and both the distributor and the customer are told.
+ */
+async function convert({ db, config }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<Conversion> => {
+      const p = await repo.lockPending(trx, pendingId)
+      if (!p) throw notFound('pending order')
+      if (p.status === 'completed' && p.order_id !== null) return { ok: true, order: await placedOrder(trx, p.order_id) }
+      const details = PendingOrderDetails.parse(p.order_details)
+      const order = await writeOrder(trx, {
+        buyer: {
+          userId: p.user_id,
+          accountId: p.account_id,
+          isCash: p.sales_category.trim().toUpperCase() === 'CAS',
+          name: p.user_name,
+          email: p.user_email,
+          accountName: p.account_name,
+        },
+        branch: p.location_id,
+        siteCode: details.siteCode ?? null,
+        form: formOf(details),
+        lines: PendingLines.parse(p.lines),
+        idempotencyKey: null,
+        paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
+      })
+      await repo.markCompleted(trx, p.id, order.OrderID, transactionId)
+      return { ok: true, order }
+    })
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
+    await db.transaction().execute(async (trx) => {
+      const p = await repo.lockPending(trx, pendingId)
+      if (!p || p.status === 'completed') return
+      await repo.markFailed(trx, p.id, CHECKOUT_ERRORS.quantityNotAvailable, transactionId)
+      await refundNotice(trx, config, p, transactionId)
+    })
+    return { ok: false, error: CHECKOUT_ERRORS.quantityNotAvailable }
+  }
+}
+
+async function refundNotice(trx: Db, config: Config, p: NonNullable<Awaited<ReturnType<typeof repo.lockPending>>>, transactionId: string | null) {
+  const amount = `$${pdfMoney(p.amount_cents)}`
+  await enqueueMail(trx, {
+    to: config.distributor.email,
+    subject: `Refund needed: card payment ${p.reference} for ${p.account_name}`,
+    text: [
+      `A card payment of ${amount} (reference ${p.reference}${transactionId ? `, transaction ${transactionId}` : ''}, provider ${p.provider}) was approved for ${p.account_name},`,
+      `but the ${p.location_id} branch no longer had the stock when the order was to be placed, so no order was made.`,
+      '',
+      'Please refund the payment and contact the customer.',
+      `Customer: ${p.user_name} <${p.user_email}>`,
+    ].join('\n'),
+  })
+  await enqueueMail(trx, {
+    to: p.user_email,
+    subject: `Your payment ${p.reference} will be refunded`,
+    text: [
+      `Hi ${p.user_name},`,
+      '',
+      `Your card payment of ${amount} went through, but in the meantime the branch sold out of an item in your order, so we could not place it.`,
+      `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`,
+      '',
+      config.distributor.name,
+      config.distributor.phone,
+    ].join('\n'),
+  })
+}
+
+const checkoutError = (error: string, id?: string) => `/checkout?${new URLSearchParams({ error, ...(id ? { id } : {}) }).toString()}`
+
+export interface CallbackOutcome {
+  redirect: string
+  /** Why a result was not believed, for the log. */
+  rejected?: string
+}
+
+/**
+ * SecurePay's result (GET with EPS_REDIRECT=TRUE, or a POST): believed only when it names our merchant and
+ * reference, carries a genuine fingerprint over the amount we sent and is within the request's hour. An
+ * approval turns the pending order into an order once; a decline sends the user back to the checkout form.
+ */
+export async function callback(deps: Deps, result: SecurePayResult, now = new Date()): Promise<CallbackOutcome> {
+  const settings = deps.config.payments.securepay
+  const p = settings && result.refid ? await repo.findPendingByReference(deps.db, result.refid) : undefined
+  if (!settings || !p || p.provider !== 'securepay' || !p.provider_timestamp) {
+    return { redirect: checkoutError(UNVERIFIED), rejected: 'unknown reference' }
+  }
+  const check = securepay.checkResult(settings, { referenceId: p.reference, amountCents: p.amount_cents, timestamp: p.provider_timestamp }, result, now)
+  if (!check.valid) return { redirect: checkoutError(UNVERIFIED, p.id), rejected: check.reason }
+  if (!check.approved) {
+    await repo.markFailed(deps.db, p.id, check.responseText, check.transactionId)
+    return { redirect: checkoutError(check.responseText, p.id) }
+  }
+  const converted = await convert(deps, p.id, check.transactionId)
+  if (!converted.ok) return { redirect: checkoutError(converted.error, p.id) }
+  return { redirect: `/orders?${new URLSearchParams({ approved: converted.order.SalesOrder }).toString()}` }
+}
+
+function mpgsSettings(config: Config) {
+  const settings = config.payments.mpgs
+  if (!settings) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
+  return settings
+}
+
+/** Mastercard Gateway: opens a hosted checkout session for one of the account's pending orders. */
+export async function startSession({ db, config, transport }: PaymentDeps, session: Session, orderId: string): Promise<PaymentSession> {
+  refuseResellers(session)
+  const settings = mpgsSettings(config)
+  const p = await repo.findPending(db, session.accountId, orderId)
+  if (!p) throw notFound('pending order')
+  if (p.status === 'completed') throw conflict('already_paid', 'This order has already been paid.')
+  const back = `${config.publicUrl}/card-payment?id=${encodeURIComponent(p.id)}`
+  let opened: mpgs.CheckoutSession
+  try {
+    opened = await mpgs.initiateCheckout(settings, transport, {
+      orderId: p.reference,
+      amount: securepay.amountOf(p.amount_cents),
+      description: `${config.distributor.name} web order ${p.reference}`,
+      merchantName: config.distributor.name,
+      returnUrl: back,
+      cancelUrl: `${back}&cancelled=1`,
+    })
+  } catch (err) {
+    if (err instanceof mpgs.GatewayError) throw new AppError(422, 'gateway_unavailable', err.message)
+    throw err
+  }
+  await repo.setSession(db, p.id, opened.sessionId, opened.successIndicator)
+  return { sessionId: opened.sessionId, checkoutScript: mpgs.checkoutScriptUrl(settings) }
+}
+
+/**
+ * Mastercard Gateway: the browser reports the result. Believed only when the resultIndicator equals the
+ * successIndicator kept with the pending order (constant time) and the gateway's own record of the order
+ * shows it captured for the same amount in AUD; then the pending order becomes an order, once.
+ */
+export async function complete(deps: PaymentDeps, session: Session, body: CompletePaymentBody): Promise<PaymentResult> {
+  refuseResellers(session)
+  const settings = mpgsSettings(deps.config)
+  const p = await repo.findPendingBySession(deps.db, session.accountId, body.sessionID)
+  if (!p) throw notFound('payment session')
+  if (p.status === 'completed' && p.order_id !== null) return { approved: true, orderId: p.id, order: await placedOrder(deps.db, p.order_id) }
+  const indicated = mpgs.indicatorsMatch(p.success_indicator, body.resultIndicator)
+  let order: mpgs.GatewayOrder
+  try {
+    order = await mpgs.retrieveOrder(settings, deps.transport, p.reference)
+  } catch (err) {
+    if (!(err instanceof mpgs.GatewayError)) throw err
+    throw new AppError(422, indicated ? 'gateway_unavailable' : 'payment_not_approved', indicated ? err.message : mpgs.gatewayCodeText(null))
+  }
+  const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
+  if (!captured) {
+    const reason = mpgs.gatewayCodeText(order.gatewayCode)
+    await repo.markFailed(deps.db, p.id, reason, order.transactionId)
+    throw new AppError(422, 'payment_not_approved', reason)
+  }
+  if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)
+  if (order.amountCents !== p.amount_cents || order.currency !== 'AUD') {
+    throw new AppError(422, 'payment_amount_mismatch', 'The amount paid does not match the order. Please contact us before trying again')
+  }
+  const converted = await convert(deps, p.id, order.transactionId)
+  if (!converted.ok) throw conflict('quantity_not_available', converted.error)
+  return { approved: true, orderId: p.id, order: converted.order }
+}

@@ -1,0 +1,223 @@
+import { expect, test, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+async function signIn(page: Page, username: string, password: string, base = '') {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
+}
+
+/**
+ * Fills the cart the way the product screens do, through POST /api/cart with the session's token:
+ * `count` popular products of the branch with at least `minStock` in stock, one of each.
+ */
+async function fillCart(page: Page, warehouse: string, count = 2, minStock = 5) {
+  const added = await page.evaluate(
+    async ({ warehouse, count, minStock }) => {
+      const auth = { authorization: `Bearer ${localStorage.getItem('token')}` }
+      await fetch('/api/cart', { method: 'DELETE', headers: auth })
+      const products = (await (await fetch(`/api/popular?warehouse=${warehouse}`, { headers: auth })).json()) as Array<{ ProductID: number; Availability: { Available: number } }>
+      const chosen = products.filter((p) => p.Availability.Available >= minStock).slice(0, count)
+      for (const p of chosen) {
+        await fetch('/api/cart', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ productID: p.ProductID, qty: 1, warehouse }) })
+      }
+      return chosen.length
+    },
+    { warehouse, count, minStock },
+  )
+  expect(added).toBe(count)
+  await page.reload()
+}
+
+async function fillCheckout(page: Page, purchaseOrder: string) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
+  await expect(sites.locator('option')).not.toHaveCount(1)
+  await sites.selectOption({ index: 1 })
+  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
+  await page.getByLabel('Carrier Name').fill('Toll')
+  await page.getByLabel('Carrier Instructions').fill('Ring the office on arrival')
+  await page.getByRole('radio', { name: 'Delivered' }).check()
+  await page.getByLabel('Purchase Order Number').fill(purchaseOrder)
+  await page.getByLabel('Order Description').fill('Journey test order')
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name On Card').fill('Priya Sharma')
+  await page.getByLabel('Card Number').fill(number)
+  await page.getByLabel('Card Expiry Month').selectOption('12')
+  await page.getByLabel('Card Expiry Year').selectOption(String(new Date().getFullYear() + 2))
+  await page.getByLabel('CVS').fill('123')
+}
+
+test('trade places an order on account and sees it in the order history', async ({ page }, info) => {
+  const po = `PO-E2E-${info.project.name}`
+  await signIn(page, 'trade', 'Trade2026')
+  await fillCart(page, 'WAG')
+  await page.goto('/cart')
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
+  await expect(page).toHaveURL(/\/checkout$/)
+
+  // Nothing is sent while a required field is missing.
+  await page.getByRole('button', { name: 'Complete Order' }).click()
+  await expect(page.getByText('Enter your purchase order number')).toBeVisible()
+
+  await fillCheckout(page, po)
+  await page.getByRole('button', { name: 'Complete Order' }).click()
+  await expect(page.getByText('Order Placed!')).toBeVisible()
+  await expect(page).toHaveURL(/\/orders$/)
+  const row = page.getByRole('row', { name: new RegExp(po) })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(/SO9\d{6}/)
+  await expect(page.getByRole('link', { name: /Empty/ })).toBeVisible()
+
+  const purchase = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event?: string; ecommerce?: { currency?: string } }> }).dataLayer?.find((e) => e.event === 'purchase'))
+  expect(purchase?.ecommerce?.currency).toBe('AUD')
+})
+
+test('cash pays by card through the SecurePay sandbox and the order is placed', async ({ page }, info) => {
+  const po = `CARD-E2E-${info.project.name}`
+  await signIn(page, 'cash', 'Cash2026')
+  await fillCart(page, 'MEL')
+  await page.goto('/checkout')
+  await fillCheckout(page, po)
+  await page.getByRole('button', { name: 'Make Payment' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
+  await expect(page.getByText('Total (inc GST)')).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Test cards' })).toBeVisible()
+  // The spec's checks come before anything leaves the browser.
+  await fillCard(page, '4444 3333 2222 1112')
+  await expect(page.getByLabel('Card Number')).toHaveValue('4444333322221112')
+  await page.getByRole('button', { name: 'Confirm Payment' }).click()
+  await expect(page.getByText('Invalid Card Number. Please check and try again')).toBeVisible()
+  await expect(page).toHaveURL(/\/card-payment$/)
+
+  await page.getByLabel('Card Number').fill('4444333322221111')
+  await page.getByRole('button', { name: 'Confirm Payment' }).click()
+  await expect(page).toHaveURL(/\/orders/)
+  await expect(page.getByText('Payment Approved.')).toBeVisible()
+  await expect(page.getByRole('row', { name: new RegExp(po) })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Empty/ })).toBeVisible()
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event?: string }> }).dataLayer?.some((e) => e.event === 'purchase') ?? false))
+    .toBe(true)
+})
+
+test('cash’s declined card comes back to the checkout with the bank’s reason and the form filled in', async ({ page }, info) => {
+  const po = `DECLINE-E2E-${info.project.name}`
+  await signIn(page, 'cash', 'Cash2026')
+  await fillCart(page, 'MEL', 1)
+  await page.goto('/checkout')
+  await fillCheckout(page, po)
+  await page.getByRole('button', { name: 'Make Payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
+  await fillCard(page, '4000000000000515')
+  await page.getByRole('button', { name: 'Confirm Payment' }).click()
+
+  await expect(page).toHaveURL(/\/checkout\?error=Insufficient\+Funds&id=/)
+  await expect(page.getByText('An error occured while processing payment: Insufficient Funds')).toBeVisible()
+  await expect(page.getByLabel('Purchase Order Number')).toHaveValue(po)
+  await expect(page.getByLabel('Carrier Name')).toHaveValue('Toll')
+  await expect(page.getByRole('radio', { name: 'Delivered' })).toBeChecked()
+  await expect(page.getByRole('link', { name: /1 item/ })).toBeVisible()
+})
+
+test('elders has no way to check out', async ({ page }) => {
+  await signIn(page, 'elders', 'Elders2026')
+  await fillCart(page, 'WAG', 1, 0)
+  await page.goto('/cart')
+  await expect(page.getByRole('button', { name: 'Download These Items as PDF' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveCount(0)
+  await page.goto('/checkout')
+  await expect(page.getByText('Online checkout is not available for your account.')).toBeVisible()
+  await expect(page.getByRole('button', { name: /Complete Order|Make Payment/ })).toHaveCount(0)
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/orders', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ DeliveryName: 'x', Contact: 'x', Email: 'x@example.com', Phone: '1', CarrierName: 'x', PurchaseOrder: 'x', DeliveryType: 1, warehouse: 'WAG', Address1: '', Address2: '', City: '', State: '', PostalCode: '', Fax: '', CarrierInstructions: '', OrderDesc: '' }),
+    })
+    return res.status
+  })
+  expect(status).toBe(403)
+})
+
+test.describe('with the Mastercard Gateway', () => {
+  // A second portal, configured for the Mastercard Gateway and its sandbox, on its own port and database.
+  const port = Number(process.env.E2E_PORT ?? 3199) + 1000
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = join(tmpdir(), `portal-e2e-mpgs-${port}`)
+  let server: ChildProcess | undefined
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    rmSync(dataDir, { recursive: true, force: true })
+    server = spawn('node', ['apps/server/dist/main.js'], {
+      cwd: new URL('../../..', import.meta.url).pathname,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base, PAYMENT_PROVIDER: 'mpgs' },
+      stdio: 'ignore',
+    })
+    const deadline = Date.now() + 170_000
+    for (;;) {
+      const up = await fetch(`${base}/api/site`).then((r) => r.ok).catch(() => false)
+      if (up) break
+      if (Date.now() > deadline) throw new Error('the Mastercard Gateway portal did not start')
+      await new Promise((r) => setTimeout(r, 500))
+    }
+  })
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('cash pays on the gateway’s page and comes back to an approved order', async ({ page }, info) => {
+    const po = `MPGS-E2E-${info.project.name}`
+    await signIn(page, 'cash', 'Cash2026', base)
+    await fillCart(page, 'MEL')
+    await page.goto(`${base}/checkout`)
+    await fillCheckout(page, po)
+    await page.getByRole('button', { name: 'Make Payment' }).click()
+    await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: 'Test cards' })).toContainText('01/39')
+    await page.getByRole('button', { name: 'Confirm Payment' }).click()
+
+    // The gateway's hosted payment page (its local sandbox).
+    await expect(page).toHaveURL(/\/sandbox\/mpgs\/checkout\/pay\//)
+    await page.getByLabel('Card number').fill('5123450000000008')
+    await page.getByLabel('Expiry month (MM)').fill('01')
+    await page.getByLabel('Expiry year (YY)').fill('39')
+    await page.getByLabel('Security code').fill('100')
+    await page.getByRole('button', { name: /^Pay AUD/ }).click()
+
+    await expect(page).toHaveURL(/\/orders/)
+    await expect(page.getByText('Payment Approved.')).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(po) })).toBeVisible()
+  })
+
+  test('a declined card on the gateway’s page comes back to the checkout with the reason', async ({ page }, info) => {
+    const po = `MPGS-DECLINE-${info.project.name}`
+    await signIn(page, 'cash', 'Cash2026', base)
+    await fillCart(page, 'MEL', 1)
+    await page.goto(`${base}/checkout`)
+    await fillCheckout(page, po)
+    await page.getByRole('button', { name: 'Make Payment' }).click()
+    await page.getByRole('button', { name: 'Confirm Payment' }).click()
+    await expect(page).toHaveURL(/\/sandbox\/mpgs\/checkout\/pay\//)
+    await page.getByLabel('Card number').fill('5123450000000008')
+    await page.getByLabel('Expiry month (MM)').fill('05')
+    await page.getByLabel('Expiry year (YY)').fill('39')
+    await page.getByLabel('Security code').fill('100')
+    await page.getByRole('button', { name: /^Pay AUD/ }).click()
+
+    await expect(page).toHaveURL(/\/checkout\?error=Declined&id=/)
+    await expect(page.getByText('An error occured while processing payment: Declined')).toBeVisible()
+    await expect(page.getByLabel('Purchase Order Number')).toHaveValue(po)
+  })
+})

@@ -1,0 +1,12 @@
+import { useWarehouses } from '../../features/catalogue-menu/api/get-warehouses'
+import { CartScreen } from '../../features/cart/components/cart-screen'
+import { useSession } from '../../lib/session'
+
+/** /cart: the cart screen, told the current branch, whether the user is a reseller, and the branches' names. */
+export function CartRoute() {
+  const session = useSession()
+  const { data: warehouses } = useWarehouses()
+  if (!session) return null
+  const branchName = (code: string) => warehouses?.find((w) => w.LocationID === code)?.NAME ?? code
+  return <CartScreen warehouse={session.currentWarehouse} isReseller={session.user.isElders} branchName={branchName} />
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CartSummary, UpdateCartBody } from '@portal/contract/cart'
+import { api } from '../../../lib/api'
+
+/** Sets a line's quantity; 0 removes the line. */
+export const updateCartLine = (body: UpdateCartBody) => api.put<CartSummary>('cart', body)
+
+/**
+ * The summary and the lines are refetched whether or not the change went through (the line may be gone).
+ * The refetch is not awaited: the caller's own callbacks run first, before a removed line's row unmounts.
+ */
+export const useUpdateCartLine = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateCartLine,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['cart'] })
+    },
+  })
+}

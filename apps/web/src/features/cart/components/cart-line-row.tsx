@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { CART_ERRORS, type CartLine } from '@portal/contract/cart'
+import { Button } from '../../../components/ui/button'
+import { notify } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { formatMoney } from '../../../lib/format'
+import { useUpdateCartLine } from '../api/update-cart-line'
+import { ProductThumb } from './product-thumb'
+import styles from './cart-screen.module.css'
+
+/** The cart keeps only digits as the quantity is typed (spec section 5). */
+export const digitsOnly = (value: string) => value.replace(/\D/g, '')
+
+/** What Update sends: the typed whole number, or 0 (remove the line) when nothing usable was typed. */
+export const quantityToSend = (typed: string) => {
+  const value = Number.parseInt(typed, 10)
+  return Number.isFinite(value) ? value : 0
+}
+
+const updateFailed = (error: unknown) =>
+  error instanceof ApiError && error.code === 'quantity_not_available' ? CART_ERRORS.quantityNotAvailable : 'Could not update the selected item'
+
+/**
+ * One line of the cart. The quantity is edited locally until Update; 0 or nothing removes the line once
+ * the server agrees, and Remove is Update with 0. The row is keyed by its quantity, so a new quantity
+ * from the server starts the editing afresh.
+ */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const [typed, setTyped] = useState(String(line.Quantity))
+  const update = useUpdateCartLine()
+  const available = line.Product.Availability.Available
+
+  const send = (qty: number) =>
+    update.mutate(
+      { item: line.ShopCartLineID, qty },
+      {
+        onSuccess: () => notify.success('This item has been updated successfully'),
+        onError: (error) => notify.error(updateFailed(error)),
+      },
+    )
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    send(quantityToSend(typed))
+  }
+
+  const remove = () => {
+    setTyped('0')
+    send(0)
+  }
+
+  return (
+    <tr>
+      <td className={styles.imageCell}>
+        <ProductThumb productId={line.ProductID} />
+      </td>
+      <td className={styles.codeCell} data-label="Product Code">
+        {line.ProductCode}
+      </td>
+      <td className={styles.descriptionCell}>
+        <Link to={`/product/${line.ProductID}`}>{line.Description}</Link>
+        <span className={styles.inlineCode}>{line.ProductCode}</span>
+      </td>
+      <td className={styles.quantityCell}>
+        <form className={styles.quantityForm} onSubmit={submit}>
+          <input
+            className={styles.quantityInput}
+            aria-label={`Quantity of ${line.Description}`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(digitsOnly(event.target.value))}
+            disabled={update.isPending}
+          />
+          <Button type="submit" variant="secondary" disabled={update.isPending || typed === String(line.Quantity)}>
+            Update<span className="sr-only"> {line.Description}</span>
+          </Button>
+          <Button variant="link" className={styles.remove} onClick={remove} disabled={update.isPending}>
+            Remove<span className="sr-only"> {line.Description}</span>
+          </Button>
+        </form>
+      </td>
+      <td className={styles.availabilityCell} data-label="Availability">
+        <span className={available <= 0 ? styles.noStock : line.Quantity > available ? styles.lowStock : styles.inStock}>
+          {available > 0 ? `${available.toLocaleString('en-AU')} in stock` : 'No stock'}
+        </span>
+      </td>
+      <td className={styles.amount} data-label="Price (ex GST)">
+        ${formatMoney(line.Price)}
+      </td>
+      <td className={styles.amount} data-label="Tax (GST)">
+        ${formatMoney(line.TaxTotal)}
+      </td>
+      <td className={`${styles.amount} ${styles.lineTotal}`} data-label="Total (inc GST)">
+        ${formatMoney(line.ExtendedInc)}
+      </td>
+    </tr>
+  )
+}

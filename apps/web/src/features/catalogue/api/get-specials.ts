@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { LIST_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
+import { api } from '../../../lib/api'
+import { nextPage, PAGED_LIST_GC_MS } from './product-pages'
+
+const errorMessage = 'An error occured fetching the specials'
+
+export const getSpecials = (warehouse: string, page: number, signal?: AbortSignal) =>
+  api.get<Product[]>('specials', { warehouse, page, size: LIST_PAGE_SIZE }, signal)
+
+export const specialsQuery = (warehouse: string) =>
+  infiniteQueryOptions({
+    queryKey: ['catalogue', 'specials', warehouse],
+    queryFn: ({ pageParam, signal }) => getSpecials(warehouse, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPage(LIST_PAGE_SIZE),
+    gcTime: PAGED_LIST_GC_MS,
+    meta: { errorMessage },
+  })
+
+export const useSpecials = (warehouse: string) => useInfiniteQuery(specialsQuery(warehouse))
+
+/** The home page's 'Web Specials': the first page, of which it shows 4. */
+export const specialsPreviewQuery = (warehouse: string) =>
+  queryOptions({
+    queryKey: ['catalogue', 'specials-preview', warehouse],
+    queryFn: ({ signal }) => getSpecials(warehouse, 1, signal),
+    meta: { errorMessage },
+  })
+
+export const useSpecialsPreview = (warehouse: string) => useQuery(specialsPreviewQuery(warehouse))

@@ -1,0 +1,72 @@
+import type { Product } from '@portal/contract/catalogue'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import type { Shopper } from '../shopper'
+import { ProductCard } from './product-card'
+import styles from './product-grid.module.css'
+
+export function ProductGrid({ products, shopper, label }: { products: Product[]; shopper: Shopper; label: string }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {products.map((product) => (
+        <li key={product.ProductID}>
+          <ProductCard product={product} shopper={shopper} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
+
+/**
+ * A list that loads its next page as its end scrolls into view (spec section 4). A failed page
+ * stops the paging. The 'Load more products' button does the same for keyboards and browsers
+ * without IntersectionObserver.
+ */
+export function InfiniteProductGrid({ query, shopper, label, empty }: { query: InfiniteProducts; shopper: Shopper; label: string; empty: string }) {
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage } = query
+  const products = data?.pages.flat() ?? []
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isError
+  const end = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const node = end.current
+    if (!node || !canLoadMore || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage()
+      },
+      { rootMargin: '0px 0px 600px 0px' },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [canLoadMore, fetchNextPage])
+
+  if (isPending) {
+    return (
+      <div className={styles.status}>
+        <Spinner label="Loading products" />
+      </div>
+    )
+  }
+  if (isError && products.length === 0) return <p className={styles.status}>The products could not be loaded.</p>
+  if (products.length === 0) return <p className={styles.status}>{empty}</p>
+
+  return (
+    <>
+      <ProductGrid products={products} shopper={shopper} label={label} />
+      <div ref={end} className={styles.end}>
+        {isFetchingNextPage && <Spinner label="Loading more products" />}
+        {isFetchNextPageError && <p>More products could not be loaded.</p>}
+        {canLoadMore && (
+          <Button variant="secondary" onClick={() => void fetchNextPage()}>
+            Load more products
+          </Button>
+        )}
+      </div>
+    </>
+  )
+}

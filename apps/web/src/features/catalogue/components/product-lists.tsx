@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react'
+import { Spinner } from '../../../components/ui/spinner'
+import { useBrandProducts } from '../api/get-brand-products'
+import { useCategoryProducts } from '../api/get-category-products'
+import { usePopular } from '../api/get-popular'
+import { useSpecials } from '../api/get-specials'
+import { useSearch } from '../api/search-products'
+import { useShopper } from '../shopper'
+import { InfiniteProductGrid, ProductGrid } from './product-grid'
+import styles from './product-grid.module.css'
+
+function ListScreen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="page" aria-labelledby="screen-heading">
+      <title>{title}</title>
+      <h1 id="screen-heading">{title}</h1>
+      {children}
+    </section>
+  )
+}
+
+/** /category/{name}: the category's products and its children's, 40 a page. */
+export function CategoryProducts({ name, title }: { name: string; title: string }) {
+  const shopper = useShopper()
+  const query = useCategoryProducts(name, shopper.warehouse)
+  return (
+    <ListScreen title={title}>
+      <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty="There are no products in this category." />
+    </ListScreen>
+  )
+}
+
+/** /brand/{code}: the brand's products, 40 a page. */
+export function BrandProducts({ code, title }: { code: string; title: string }) {
+  const shopper = useShopper()
+  const query = useBrandProducts(code, shopper.warehouse)
+  return (
+    <ListScreen title={title}>
+      <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty="There are no products of this brand." />
+    </ListScreen>
+  )
+}
+
+export function SpecialsScreen() {
+  const shopper = useShopper()
+  const query = useSpecials(shopper.warehouse)
+  return (
+    <ListScreen title="Specials">
+      <InfiniteProductGrid query={query} shopper={shopper} label="Specials" empty="There are no specials at the moment." />
+    </ListScreen>
+  )
+}
+
+/** /search?text=...: results by relevance, 20 a page. */
+export function SearchResults({ text }: { text: string }) {
+  const shopper = useShopper()
+  const query = useSearch(text, shopper.warehouse)
+  return (
+    <ListScreen title={`Search - ${text}`}>
+      {text.trim() ? (
+        <InfiniteProductGrid query={query} shopper={shopper} label="Search results" empty={`No products match '${text}'.`} />
+      ) : (
+        <p className={styles.status}>Type what you are looking for in the search box and press Enter.</p>
+      )}
+    </ListScreen>
+  )
+}
+
+/** /popular: the most ordered products, in one list. */
+export function PopularScreen() {
+  const shopper = useShopper()
+  const { data, isPending, isError } = usePopular(shopper.warehouse)
+  return (
+    <ListScreen title="Popular Products">
+      {isPending ? (
+        <div className={styles.status}>
+          <Spinner label="Loading products" />
+        </div>
+      ) : isError ? (
+        <p className={styles.status}>The popular products could not be loaded.</p>
+      ) : (
+        <ProductGrid products={data ?? []} shopper={shopper} label="Popular products" />
+      )}
+    </ListScreen>
+  )
+}

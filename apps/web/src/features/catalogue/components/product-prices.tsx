@@ -1,0 +1,34 @@
+import type { Product } from '@portal/contract/catalogue'
+import { formatDollars } from '../../../lib/format'
+import styles from './product-prices.module.css'
+
+type Row = { label: string; value: number; note?: string }
+
+/** The rows a product's prices show, with their unit labels. Resellers have one price only. */
+export function priceRows(product: Product, onePrice: boolean): Row[] {
+  if (onePrice) return [{ label: 'Price', value: product.SinglePricing.Price }]
+  const rows: Row[] = [{ label: 'Unit', value: product.SinglePricing.Price }]
+  if (product.CartonPricing) rows.push({ label: `Carton of ${product.CartonQty ?? ''}`.trim(), value: product.CartonPricing.Price, note: 'each' })
+  if (product.PalletPricing) rows.push({ label: `Pallet of ${product.PalletQty ?? ''}`.trim(), value: product.PalletPricing.Price, note: 'each' })
+  if (product.SinglePricing.RetailPrice !== undefined) rows.push({ label: 'RRP', value: product.SinglePricing.RetailPrice })
+  return rows
+}
+
+export function ProductPrices({ product, onePrice, size = 'small' }: { product: Product; onePrice: boolean; size?: 'small' | 'large' }) {
+  return (
+    <div className={[styles.prices, size === 'large' ? styles.large : ''].join(' ')}>
+      <dl>
+        {priceRows(product, onePrice).map((row) => (
+          <div key={row.label} className={row.label === 'RRP' ? styles.rrp : undefined}>
+            <dt>{row.label}</dt>
+            <dd className="money">
+              {formatDollars(row.value)}
+              {row.note && <span className={styles.note}> {row.note}</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.gst}>{onePrice ? 'ex GST' : 'Prices ex GST'}</p>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { aProduct, aProductDetail } from '../../../test/catalogue-factories'
+import { aLogin, aUser, storeSession } from '../../../test/factories'
+import { sentTo } from '../../../test/fetch'
+import { renderApp } from '../../../test/render'
+import { catalogueApi } from './test-api'
+
+const elders = aUser({ Name: 'Chris Nguyen', username: 'elders', SalesCategory: 'ELD', isElders: true })
+const signInAs = (user = aUser()) => storeSession(aLogin({ user }), 'WAG')
+
+describe('the product page', () => {
+  it('shows the product with its prices, stock, the three tabs and up to 4 related products', async () => {
+    signInAs()
+    const product = aProductDetail({ ProductID: 42, Description: 'Ivomec Pour-On for Cattle 5L', Category: 'pour-ons-backliners' })
+    const spy = catalogueApi({
+      'GET /api/product/42': { body: product },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [aProduct({ ProductID: 42 }), ...Array.from({ length: 6 }, () => aProduct())] },
+    })
+    const { user } = renderApp('/product/42')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ivomec Pour-On for Cattle 5L' })).toBeInTheDocument()
+    expect(screen.getByText('In stock (12)')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Zoom image: Ivomec Pour-On for Cattle 5L' })).toBeInTheDocument()
+
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent)
+    expect(tabs).toEqual(['Product Information', 'Safety & Marketing Information', 'Product Barcode'])
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('A proven pour-on for cattle.')
+    await user.click(screen.getByRole('tab', { name: 'Safety & Marketing Information' }))
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Safety Data Sheet')
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Product Barcode' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(screen.getByRole('tabpanel')).getByRole('img', { name: 'Barcode 9310000000018' })).toHaveAttribute('src', '/api/barcode/9310000000018')
+
+    const related = await screen.findByRole('list', { name: 'Related products' })
+    expect(within(related).getAllByRole('article')).toHaveLength(4)
+    expect(within(related).queryByRole('article', { name: product.Description })).not.toBeInTheDocument()
+    const urls = spy.mock.calls.map(([input]) => String(input))
+    expect(urls).toContain('/api/product/42?warehouse=WAG')
+    expect(urls).toContain('/api/categories/pour-ons-backliners/random-products?warehouse=WAG&size=20')
+  })
+
+  it('has no barcode tab for a product without a barcode', async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/43': { body: aProductDetail({ ProductID: 43, Barcode: null }) },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    renderApp('/product/43')
+    await screen.findByRole('tablist')
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Product Information', 'Safety & Marketing Information'])
+  })
+
+  it('lists the stock at the other branches on demand', async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/44': { body: aProductDetail({ ProductID: 44 }) },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    const { user } = renderApp('/product/44')
+    await user.click(await screen.findByRole('button', { name: 'Other branches: 30 in stock' }))
+    const panel = await screen.findByRole('dialog', { name: 'Stock at other branches' })
+    expect(within(panel).getByRole('row', { name: 'Melbourne 20' })).toBeInTheDocument()
+    expect(within(panel).getByRole('row', { name: 'Adelaide 10' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it("shows the spec's message when the product cannot be loaded", async () => {
+    signInAs()
+    catalogueApi({ 'GET /api/product/45': { status: 404, body: { error: 'not_found', message: 'No such product.' } } })
+    renderApp('/product/45')
+    expect(await screen.findByText('There was an error loading this product')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Product not found' })).toBeInTheDocument()
+  })
+})
+
+describe('the code-setup request', () => {
+  it('is for resellers: asked once, then disabled as requested', async () => {
+    signInAs(elders)
+    const spy = catalogueApi(
+      {
+        'GET /api/product/50': { body: aProductDetail({ ProductID: 50, SinglePricing: { Price: 42 }, CartonPricing: undefined }) },
+        'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+        'POST /api/products/code-setup': { body: { message: 'Code successfully requested.' } },
+      },
+      elders,
+    )
+    const { user } = renderApp('/product/50')
+    await user.click(await screen.findByRole('button', { name: 'Request Code Setup' }))
+    expect(await screen.findByText('Code successfully requested.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Code Requested' })).toBeDisabled()
+    expect(sentTo(spy, 'POST', '/api/products/code-setup')).toEqual([{ id: 50, warehouse: 'WAG' }])
+  })
+
+  it('shows as requested when the reseller asked before, and says when asking failed', async () => {
+    signInAs(elders)
+    catalogueApi(
+      {
+        'GET /api/product/51': { body: aProductDetail({ ProductID: 51, CodeSetupRequested: true }) },
+        'GET /api/product/52': { body: aProductDetail({ ProductID: 52 }) },
+        'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+        'POST /api/products/code-setup': { status: 500, body: {} },
+      },
+      elders,
+    )
+    const { user, router } = renderApp('/product/51')
+    expect(await screen.findByRole('button', { name: 'Code Requested' })).toBeDisabled()
+    await router.navigate('/product/52')
+    await user.click(await screen.findByRole('button', { name: 'Request Code Setup' }))
+    expect(await screen.findByText('Oops, something went wrong. Please try again.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Request Code Setup' })).toBeEnabled()
+  })
+
+  it('is not offered to other accounts', async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/53': { body: aProductDetail({ ProductID: 53 }) },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    renderApp('/product/53')
+    await screen.findByRole('tablist')
+    expect(screen.queryByRole('button', { name: 'Request Code Setup' })).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { SavedCheckoutInfo } from '@portal/contract/checkout'
+import { api } from '../../../lib/api'
+
+export const getCheckoutInfo = (signal?: AbortSignal) => api.get<SavedCheckoutInfo>('cart/checkout-info', undefined, signal)
+
+/** The checkout form as it was last saved with the cart. */
+export const checkoutInfoQuery = () =>
+  queryOptions({ queryKey: ['cart', 'checkout-info'], queryFn: ({ signal }) => getCheckoutInfo(signal), staleTime: 0, gcTime: 0 })
+
+export const useCheckoutInfo = () => useQuery(checkoutInfoQuery())

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
+import { api } from '../../../lib/api'
+
+export type PlaceOrderRequest = { body: PlaceOrderBody; idempotencyKey: string }
+
+export const placeOrder = ({ body, idempotencyKey }: PlaceOrderRequest) =>
+  api.post<PlacedOrder>('orders', body, { headers: { 'Idempotency-Key': idempotencyKey } })
+
+/** Places the cart as an order on account; the cart (now empty) and the order history are refetched. */
+export function usePlaceOrder() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: placeOrder,
+    // Not awaited: the screen moves on to the orders at once, and the emptied cart must not take the form away first.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['cart'] })
+      void client.invalidateQueries({ queryKey: ['orders'] })
+    },
+  })
+}

@@ -1,0 +1,263 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { AUSTRALIAN_STATES, DELIVERY_TYPES } from '@portal/contract/checkout'
+import { Button } from '../../../components/ui/button'
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field'
+import { SpinnerOverlay } from '../../../components/ui/spinner'
+import { notify } from '../../../components/ui/toast'
+import { trackPurchase } from '../../../lib/analytics'
+import { serverMessage } from '../../../lib/api'
+import { formatMoney } from '../../../lib/format'
+import { useCreatePayment } from '../api/create-payment'
+import { useCheckoutDeliverySites } from '../api/get-delivery-sites'
+import { usePlaceOrder } from '../api/place-order'
+import { useSaveCheckoutInfo } from '../api/save-checkout-info'
+import {
+  CheckoutFormSchema,
+  FIELD_LIMITS,
+  fromDeliverySite,
+  newIdempotencyKey,
+  toCheckoutInfo,
+  toOrderBody,
+  toPendingDetails,
+  type CheckoutValues,
+  type ValidCheckout,
+} from '../checkout-values'
+import styles from './checkout.module.css'
+
+export type CheckoutFormProps = {
+  initialValues: CheckoutValues
+  /** Cash-sale accounts pay by card: 'Make Payment' instead of 'Complete Order'. */
+  isCash: boolean
+  accountName: string
+  /** The branch the cart belongs to, which supplies the order. */
+  warehouse: string
+  branchName: string
+  cartCount: number | undefined
+  /** The cart summary's total inc GST: what a card payment is for. */
+  cartTotal: number | undefined
+  /** The window array purchase events go to. */
+  analyticsHook: string
+}
+
+const SAVE_DELAY_MS = 800
+const ORDER_FAILED = 'An error occurred creating your order'
+
+export function CheckoutForm({ initialValues, isCash, accountName, warehouse, branchName, cartCount, cartTotal, analyticsHook }: CheckoutFormProps) {
+  const navigate = useNavigate()
+  const sites = useCheckoutDeliverySites()
+  const save = useSaveCheckoutInfo()
+  const place = usePlaceOrder()
+  const pay = useCreatePayment()
+  const [problem, setProblem] = useState<string | null>(null)
+  // One key per visit to the screen: a double click or a retry after a lost answer cannot order twice.
+  const [idempotencyKey] = useState(newIdempotencyKey)
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors },
+  } = useForm<CheckoutValues, unknown, ValidCheckout>({ resolver: zodResolver(CheckoutFormSchema), defaultValues: initialValues })
+
+  // The draft goes to the server a moment after the typing stops, so a reload or a failed payment keeps it.
+  const values = useWatch({ control })
+  const lastSaved = useRef(JSON.stringify(toCheckoutInfo(initialValues, warehouse)))
+  const { mutate: saveDraft } = save
+  useEffect(() => {
+    const draft = toCheckoutInfo({ ...initialValues, ...values } as CheckoutValues, warehouse)
+    const json = JSON.stringify(draft)
+    if (json === lastSaved.current) return
+    const timer = setTimeout(() => {
+      lastSaved.current = json
+      saveDraft(draft)
+    }, SAVE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [values, warehouse, initialValues, saveDraft])
+
+  const chooseSite = (code: string) => {
+    const site = sites.data?.find((s) => s.SiteCode === code)
+    if (!site) return
+    for (const [key, value] of Object.entries(fromDeliverySite(site)) as Array<[keyof CheckoutValues, string]>) {
+      setValue(key, value as never, { shouldDirty: true, shouldValidate: key !== 'SiteCode' && Boolean(errors[key]) })
+    }
+  }
+
+  const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess
+  const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy
+
+  const submit = handleSubmit((valid) => {
+    if (busy) return
+    setProblem(null)
+    const body = toOrderBody(valid, warehouse)
+    const failed = (error: unknown) => {
+      notify.error(ORDER_FAILED)
+      setProblem(serverMessage(error, 'Please check your connection and try again.'))
+    }
+    if (isCash) {
+      pay
+        .mutateAsync({ body: { orderDetails: toPendingDetails(body), amount: cartTotal ?? 0, accountName }, idempotencyKey })
+        .then((payment) => void navigate('/card-payment', { state: payment }), failed)
+      return
+    }
+    // The promise, not mutate's callbacks: those are dropped if the screen unmounts first (the cart it shows is now empty).
+    place.mutateAsync({ body, idempotencyKey }).then((order) => {
+      trackPurchase(analyticsHook, order)
+      notify.success('Order Placed!')
+      void navigate('/orders')
+    }, failed)
+  })
+
+  const siteOptions = [...(sites.data ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))
+  const text = (name: keyof typeof FIELD_LIMITS) => ({ ...register(name), maxLength: FIELD_LIMITS[name], error: errors[name]?.message })
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+      <div className={styles.steps}>
+        <section className={styles.step} aria-labelledby="step-delivery">
+          <h2 id="step-delivery">
+            <span className={styles.stepNumber} aria-hidden="true">
+              1
+            </span>
+            Delivery Site
+          </h2>
+          {/* Controlled, so that a site remembered in the draft shows as chosen once the list arrives. */}
+          <Controller
+            control={control}
+            name="SiteCode"
+            render={({ field }) => (
+              <SelectField
+                label="Delivery Site"
+                hint={sites.isError ? 'Your delivery sites could not be loaded; enter the address below.' : 'Fills in the address and contact below.'}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  field.onChange(event.target.value)
+                  chooseSite(event.target.value)
+                }}
+                disabled={sites.isPending}
+              >
+                <option value="">{sites.isPending ? 'Loading delivery sites...' : siteOptions.length ? 'Choose a delivery site' : 'No delivery sites'}</option>
+                {siteOptions.map((site) => (
+                  <option key={site.SiteCode} value={site.SiteCode}>
+                    {site.Name} ({site.SiteCode})
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          />
+          <div className={styles.grid}>
+            <TextField label="Business Name" required autoComplete="organization" className={styles.wide} {...text('DeliveryName')} />
+            <TextField label="Address Line 1" autoComplete="address-line1" {...text('Address1')} />
+            <TextField label="Address Line 2" autoComplete="address-line2" {...text('Address2')} />
+            <TextField label="Suburb / Town" autoComplete="address-level2" {...text('City')} />
+            <div className={styles.pair}>
+              <SelectField label="State" autoComplete="address-level1" {...register('State')} error={errors.State?.message}>
+                <option value="">Choose</option>
+                {AUSTRALIAN_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {state}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField label="Postcode" inputMode="numeric" autoComplete="postal-code" {...text('PostalCode')} />
+            </div>
+            <TextField label="Contact Person" required autoComplete="name" {...text('Contact')} />
+            <TextField label="Email" required type="email" autoComplete="email" {...text('Email')} />
+            <TextField label="Phone" required type="tel" autoComplete="tel" {...text('Phone')} />
+            <TextField label="Fax" type="tel" {...text('Fax')} />
+          </div>
+        </section>
+
+        <section className={styles.step} aria-labelledby="step-shipping">
+          <h2 id="step-shipping">
+            <span className={styles.stepNumber} aria-hidden="true">
+              2
+            </span>
+            Shipping
+          </h2>
+          <div className={styles.grid}>
+            <TextField label="Carrier Name" required {...text('CarrierName')} />
+            <TextField
+              label="Warehouse"
+              readOnly
+              className={styles.readOnly}
+              value={`${branchName} (${warehouse})`}
+              hint="Your cart is supplied from this branch."
+            />
+            <TextAreaField label="Carrier Instructions" className={styles.wide} {...text('CarrierInstructions')} />
+          </div>
+          <fieldset className={styles.choice} aria-describedby={errors.DeliveryType ? 'delivery-type-error' : undefined}>
+            <legend>
+              Delivery Type
+              <span className={styles.required} aria-hidden="true">
+                *
+              </span>
+            </legend>
+            <div className={styles.options}>
+              {DELIVERY_TYPES.map((type) => (
+                <label key={type.value} className={styles.option}>
+                  <input type="radio" value={String(type.value)} aria-invalid={errors.DeliveryType ? true : undefined} {...register('DeliveryType')} />
+                  {type.label}
+                </label>
+              ))}
+            </div>
+            {errors.DeliveryType && (
+              <span className={styles.fieldError} id="delivery-type-error" role="alert">
+                {errors.DeliveryType.message}
+              </span>
+            )}
+          </fieldset>
+        </section>
+
+        <section className={styles.step} aria-labelledby="step-detail">
+          <h2 id="step-detail">
+            <span className={styles.stepNumber} aria-hidden="true">
+              3
+            </span>
+            Order Detail
+          </h2>
+          <div className={styles.grid}>
+            <TextField label="Purchase Order Number" required {...text('PurchaseOrder')} />
+            <TextAreaField label="Order Description" className={styles.wide} {...text('OrderDesc')} />
+          </div>
+        </section>
+      </div>
+
+      <aside className={styles.summary} aria-labelledby="order-summary">
+        <h2 id="order-summary">Order Summary</h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Items</dt>
+            <dd className="tabular">{cartCount ?? '…'}</dd>
+          </div>
+          <div>
+            <dt>Supplied from</dt>
+            <dd>{branchName}</dd>
+          </div>
+          <div className={styles.totalRow}>
+            <dt>Total (inc GST)</dt>
+            <dd className={`money ${styles.total}`}>{cartTotal === undefined ? '…' : `$${formatMoney(cartTotal)}`}</dd>
+          </div>
+        </dl>
+        {isCash && <p className={styles.note}>You pay by card on the next page.</p>}
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" block disabled={!canSubmit}>
+          {isCash ? 'Make Payment' : 'Complete Order'}
+        </Button>
+        <Link to="/cart" className={styles.backLink}>
+          Back to cart
+        </Link>
+      </aside>
+      {busy && <SpinnerOverlay label={isCash ? 'Preparing your payment' : 'Placing your order'} />}
+    </form>
+  )
+}

@@ -1,0 +1,19 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { INVOICES_PAGE_SIZE, type InvoiceListRow } from '@portal/contract/invoices'
+import { api } from '../../../lib/api'
+
+export type InvoiceFilters = { startDate: string; endDate: string; search: string }
+
+export const getInvoices = (filters: InvoiceFilters, page: number, signal?: AbortSignal) =>
+  api.get<InvoiceListRow[]>('invoices', { page, search: filters.search, startDate: filters.startDate, endDate: filters.endDate }, signal)
+
+/** Pages of 20; an empty page, or one shorter than 20, is the last (spec section 4). */
+export const invoicesQuery = (filters: InvoiceFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['invoices', 'list', filters],
+    queryFn: ({ pageParam, signal }) => getInvoices(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.length === 0 || last.length < INVOICES_PAGE_SIZE ? undefined : pages.length + 1),
+  })
+
+export const useInvoices = (filters: InvoiceFilters) => useInfiniteQuery(invoicesQuery(filters))

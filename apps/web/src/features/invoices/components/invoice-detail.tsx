@@ -1,0 +1,250 @@
+import { Link } from 'react-router'
+import type { InvoiceDetail as Invoice } from '@portal/contract/invoices'
+import { Button } from '../../../components/ui/button'
+import styles from '../../../components/ui/document.module.css'
+import { Spinner } from '../../../components/ui/spinner'
+import { StatusDot } from '../../../components/ui/status-dot'
+import table from '../../../components/ui/table.module.css'
+import { notify } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { formatDate, formatDollars } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { useDownloadInvoice } from '../api/download-invoice'
+import { useInvoice } from '../api/get-invoice'
+import own from './invoice-detail.module.css'
+import { invoiceTypeName } from './invoice-type'
+import { SendInvoiceForm } from './send-invoice-form'
+
+type Supplier = { name: string; abn: string }
+
+export function InvoiceDetail({ id, supplier }: { id: string; supplier?: Supplier | undefined }) {
+  const { data: invoice, isPending, error } = useInvoice(id)
+  if (isPending) {
+    return (
+      <section className="page" aria-busy="true">
+        <title>Tax Invoice</title>
+        <h1>Tax Invoice</h1>
+        <div className={table.loading}>
+          <Spinner label="Loading this invoice" size="large" />
+        </div>
+      </section>
+    )
+  }
+  if (!invoice) {
+    return (
+      <section className="page" aria-labelledby="invoice-heading">
+        <title>Tax Invoice</title>
+        <h1 id="invoice-heading">Tax Invoice</h1>
+        <p className={styles.muted}>
+          {error instanceof ApiError && error.status === 404 ? `There is no invoice ${id} on your account.` : 'This invoice could not be loaded.'}{' '}
+          <Link to="/invoices">Back to Invoice History</Link>
+        </p>
+      </section>
+    )
+  }
+  return <InvoiceView invoice={invoice} supplier={supplier} />
+}
+
+function InvoiceView({ invoice: i, supplier }: { invoice: Invoice; supplier: Supplier | undefined }) {
+  const session = useSession()
+  const download = useDownloadInvoice()
+  const address = [i.DeliveryAddress1, i.DeliveryAddress2, [i.DeliveryCity, i.DeliveryState, i.DeliveryPostalCode].filter(Boolean).join(' ')].filter(
+    (l) => l.trim() !== '',
+  )
+
+  return (
+    <section className="page" aria-labelledby="invoice-heading">
+      <title>{`Tax Invoice ${i.Invoice}`}</title>
+      <Link to="/invoices" className={styles.back}>
+        ← Invoice History
+      </Link>
+      <div className={styles.header}>
+        <div>
+          <h1 id="invoice-heading">Tax Invoice</h1>
+          <p className={styles.subtitle}>
+            {invoiceTypeName(i.TransactionType)} {i.Invoice}
+            {i.SalesOrderStatus && (
+              <>
+                {' · '}
+                <StatusDot status={i.SalesOrderStatus} />
+              </>
+            )}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            disabled={download.isPending}
+            onClick={() => download.mutate(i.Invoice, { onError: () => notify.error('An error occured loading this invoice') })}
+          >
+            {download.isPending ? 'Preparing PDF...' : 'Download PDF'}
+          </Button>
+        </div>
+      </div>
+
+      <SendInvoiceForm invoice={i.Invoice} defaultEmail={session?.user.Email ?? ''} />
+
+      <div className={styles.panels}>
+        <section className={styles.panel} aria-labelledby="invoice-supplier">
+          <h2 id="invoice-supplier">Supplier</h2>
+          {supplier && (
+            <p className={styles.address}>
+              <span className={own.supplier}>{supplier.name}</span>
+              <br />
+              ABN {supplier.abn}
+            </p>
+          )}
+          <dl className={styles.facts} style={{ marginTop: 10 }}>
+            <dt>Branch</dt>
+            <dd>{i.SalesLocationName}</dd>
+            {i.BRN && (
+              <>
+                <dt>BRN</dt>
+                <dd>{i.BRN}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className={styles.panel} aria-labelledby="invoice-customer">
+          <h2 id="invoice-customer">Bill To</h2>
+          <p className={styles.address}>
+            <strong>{i.AccountName}</strong>
+            <br />
+            Account {i.AccountCode}
+            {i.CustomerABN && (
+              <>
+                <br />
+                ABN {i.CustomerABN}
+              </>
+            )}
+          </p>
+        </section>
+        <section className={styles.panel} aria-labelledby="invoice-delivery">
+          <h2 id="invoice-delivery">Deliver To</h2>
+          <address className={styles.address}>
+            <strong>{i.DeliveryName}</strong>
+            {address.map((line) => (
+              <span key={line}>
+                <br />
+                {line}
+              </span>
+            ))}
+          </address>
+        </section>
+      </div>
+
+      <div className={styles.panel} style={{ marginBottom: 20 }}>
+        <dl className={`${styles.facts} ${styles.factsWide}`}>
+          <dt>Invoice #</dt>
+          <dd>{i.Invoice}</dd>
+          <dt>Invoice Date</dt>
+          <dd>{formatDate(i.InvoiceDate)}</dd>
+          <dt>Due Date</dt>
+          <dd>{formatDate(i.DueDate)}</dd>
+          {i.SalesOrder && (
+            <>
+              <dt>Order #</dt>
+              <dd>
+                <Link to={`/orders/${encodeURIComponent(i.SalesOrder)}`}>{i.SalesOrder}</Link>
+              </dd>
+            </>
+          )}
+          <dt>Purchase Order</dt>
+          <dd>{i.CustomerPurchaseOrder || '-'}</dd>
+          {i.Description && (
+            <>
+              <dt>Description</dt>
+              <dd>{i.Description}</dd>
+            </>
+          )}
+          {i.Carrier && (
+            <>
+              <dt>Carrier</dt>
+              <dd>{i.Carrier}</dd>
+            </>
+          )}
+          {i.ConsignmentNote && (
+            <>
+              <dt>Consignment Note</dt>
+              <dd>{i.ConsignmentNote}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+
+      <section className={styles.lines} aria-labelledby="invoice-lines">
+        <h2 id="invoice-lines">Items</h2>
+        <table className={`${table.table} ${table.compact}`}>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Description</th>
+              <th scope="col" className={table.num}>
+                Ordered
+              </th>
+              <th scope="col" className={table.num}>
+                Back Ordered
+              </th>
+              <th scope="col" className={table.num}>
+                Supplied
+              </th>
+              <th scope="col" className={table.num}>
+                Unit Price
+              </th>
+              <th scope="col" className={table.num}>
+                Ex GST
+              </th>
+              <th scope="col" className={table.num}>
+                GST
+              </th>
+              <th scope="col" className={table.num}>
+                Total Inc GST
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {i.items.map((item) => (
+              <tr key={item.LineNo}>
+                <td data-label="Code" data-wide="" className={table.nowrap}>
+                  {item.ProductCode}
+                </td>
+                <td data-label="Description" data-wide="">
+                  {item.Description}
+                </td>
+                <td data-label="Ordered" className={table.num}>
+                  {item.QuantityOrdered}
+                </td>
+                <td data-label="Back Ordered" className={table.num}>
+                  {item.QuantityBackOrdered}
+                </td>
+                <td data-label="Supplied" className={table.num}>
+                  {item.QuantitySupplied}
+                </td>
+                <td data-label="Unit Price" className={table.num}>
+                  {formatDollars(item.UnitPrice)}
+                </td>
+                <td data-label="Ex GST" className={table.num}>
+                  {formatDollars(item.ExtendedTotalEx)}
+                </td>
+                <td data-label="GST" className={table.num}>
+                  {formatDollars(item.TaxTotal)}
+                </td>
+                <td data-label="Total Inc GST" className={table.num}>
+                  {formatDollars(item.ExtendedTotalInc)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className={styles.totals}>
+          <dt>Total Ex GST</dt>
+          <dd>{formatDollars(i.ExtendedTotalEx)}</dd>
+          <dt>GST</dt>
+          <dd>{formatDollars(i.TaxTotal)}</dd>
+          <dt className={styles.grand}>{i.ExtendedTotalInc < 0 ? 'Total Credit Inc GST' : 'Total Inc GST'}</dt>
+          <dd className={styles.grand}>{formatDollars(i.ExtendedTotalInc)}</dd>
+        </dl>
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,263 @@
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { OrderDetail as Order } from '@portal/contract/orders'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { StatusDot } from '../../../components/ui/status-dot'
+import table from '../../../components/ui/table.module.css'
+import { notify } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api'
+import { formatDate, formatDollars } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
+import { useOrder } from '../api/get-order'
+import { useReorder } from '../api/reorder'
+import { reorderMessage } from './reorder-message'
+import styles from '../../../components/ui/document.module.css'
+
+type OrderDetailProps = {
+  id: string
+  /** The buttons to the order's invoices; the invoices feature draws them, given the order number. */
+  relatedInvoices?: (salesOrder: string) => ReactNode
+}
+
+/** Reorder is offered when the order has items and is not cancelled (spec section 2). */
+export const canReorder = (order: Pick<Order, 'items' | 'SalesOrderStatus'>) =>
+  order.items.length > 0 && order.SalesOrderStatus.trim().toLowerCase() !== 'cancelled'
+
+export function OrderDetail({ id, relatedInvoices }: OrderDetailProps) {
+  const { data: order, isPending, error } = useOrder(id)
+
+  if (isPending) {
+    return (
+      <section className="page" aria-busy="true">
+        <title>Order Details</title>
+        <h1>Order Details</h1>
+        <div className={table.loading}>
+          <Spinner label="Loading this order" size="large" />
+        </div>
+      </section>
+    )
+  }
+  if (!order) {
+    return (
+      <section className="page" aria-labelledby="order-heading">
+        <title>Order Details</title>
+        <h1 id="order-heading">Order Details</h1>
+        <p className={styles.muted}>
+          {error instanceof ApiError && error.status === 404 ? `There is no order ${id} on your account.` : 'This order could not be loaded.'}{' '}
+          <Link to="/orders">Back to Order History</Link>
+        </p>
+      </section>
+    )
+  }
+  return <OrderView order={order} relatedInvoices={relatedInvoices} />
+}
+
+function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: OrderDetailProps['relatedInvoices'] }) {
+  const session = useSession()
+  const navigate = useNavigate()
+  const reorder = useReorder()
+
+  const onReorder = () => {
+    if (!session) return
+    reorder.mutate(
+      { id: order.SalesOrder, warehouse: session.currentWarehouse },
+      {
+        onSuccess: (result) => {
+          const message = reorderMessage(result)
+          if (message.kind === 'none') {
+            notify.error(message.text)
+            return
+          }
+          if (message.kind === 'all') notify.success(message.text)
+          else notify.message(message.text)
+          void navigate('/cart')
+        },
+        onError: () => notify.error('An error occured reordering this order'),
+      },
+    )
+  }
+
+  const address = [
+    order.DeliveryAddress1,
+    order.DeliveryAddress2,
+    [order.DeliveryCity, order.DeliveryState, order.DeliveryPostalCode].filter(Boolean).join(' '),
+  ].filter((line) => line.trim() !== '')
+
+  return (
+    <section className="page" aria-labelledby="order-heading">
+      <title>{`Order ${order.SalesOrder}`}</title>
+      <Link to="/orders" className={styles.back}>
+        ← Order History
+      </Link>
+      <div className={styles.header}>
+        <div>
+          <h1 id="order-heading">Order Details</h1>
+          <p className={styles.subtitle}>
+            {order.SalesOrder} · <StatusDot status={order.SalesOrderStatus} />
+          </p>
+        </div>
+        {canReorder(order) && (
+          <div className={styles.actions}>
+            <Button onClick={onReorder} disabled={reorder.isPending}>
+              {reorder.isPending ? 'Reordering...' : 'Reorder'}
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className={styles.panels}>
+        <section className={styles.panel} aria-labelledby="order-facts">
+          <h2 id="order-facts">Order</h2>
+          <dl className={styles.facts}>
+            <dt>Order #</dt>
+            <dd>{order.SalesOrder}</dd>
+            <dt>Date Ordered</dt>
+            <dd>{formatDate(order.EnterDate)}</dd>
+            <dt>Purchase Order</dt>
+            <dd>{order.CustomerPurchaseOrder || '-'}</dd>
+            {order.Description && (
+              <>
+                <dt>Description</dt>
+                <dd>{order.Description}</dd>
+              </>
+            )}
+            <dt>Status</dt>
+            <dd>
+              <StatusDot status={order.SalesOrderStatus} />
+            </dd>
+            <dt>Ship Date</dt>
+            <dd>{order.ShipDate ? formatDate(order.ShipDate) : 'Not shipped yet'}</dd>
+            <dt>Branch</dt>
+            <dd>{order.WarehouseName}</dd>
+          </dl>
+        </section>
+        <section className={styles.panel} aria-labelledby="order-delivery">
+          <h2 id="order-delivery">{order.DeliveryType === 2 ? 'Pickup' : 'Delivery'}</h2>
+          <address className={styles.address}>
+            <strong>{order.DeliveryName}</strong>
+            {address.map((line) => (
+              <span key={line}>
+                <br />
+                {line}
+              </span>
+            ))}
+          </address>
+          {order.CarrierName && (
+            <dl className={styles.facts} style={{ marginTop: 10 }}>
+              <dt>Carrier</dt>
+              <dd>{order.CarrierName}</dd>
+              {order.CarrierInstructions && (
+                <>
+                  <dt>Instructions</dt>
+                  <dd>{order.CarrierInstructions}</dd>
+                </>
+              )}
+            </dl>
+          )}
+        </section>
+        <section className={styles.panel} aria-labelledby="order-contact">
+          <h2 id="order-contact">Contact</h2>
+          <dl className={styles.facts}>
+            {order.Contact && (
+              <>
+                <dt>Name</dt>
+                <dd>{order.Contact}</dd>
+              </>
+            )}
+            <dt>Email</dt>
+            <dd>{order.Email ? <a href={`mailto:${order.Email}`}>{order.Email}</a> : '-'}</dd>
+            <dt>Phone</dt>
+            <dd>{order.Phone || '-'}</dd>
+            {order.Fax && (
+              <>
+                <dt>Fax</dt>
+                <dd>{order.Fax}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      </div>
+
+      {relatedInvoices && <div className={styles.related}>{relatedInvoices(order.SalesOrder)}</div>}
+
+      <section className={styles.lines} aria-labelledby="order-lines">
+        <h2 id="order-lines">Items</h2>
+        {order.items.length === 0 ? (
+          <p className={table.empty}>This order has no items.</p>
+        ) : (
+          <table className={`${table.table} ${table.compact}`}>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Description</th>
+                <th scope="col" className={table.num}>
+                  Ordered
+                </th>
+                <th scope="col" className={table.num}>
+                  Back Ordered
+                </th>
+                <th scope="col" className={table.num}>
+                  Supplied
+                </th>
+                <th scope="col" className={table.num}>
+                  Unit Price
+                </th>
+                <th scope="col" className={table.num}>
+                  Ex GST
+                </th>
+                <th scope="col" className={table.num}>
+                  GST
+                </th>
+                <th scope="col" className={table.num}>
+                  Total Inc GST
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.LineNo}>
+                  <td data-label="Code" data-wide="" className={table.nowrap}>
+                    {item.ProductCode}
+                  </td>
+                  <td data-label="Description" data-wide="">
+                    {item.ProductID ? <Link to={`/product/${item.ProductID}`}>{item.Description}</Link> : item.Description}
+                  </td>
+                  <td data-label="Ordered" className={table.num}>
+                    {item.QuantityOrdered}
+                  </td>
+                  <td data-label="Back Ordered" className={table.num}>
+                    {item.QuantityBackOrdered}
+                  </td>
+                  <td data-label="Supplied" className={table.num}>
+                    {item.QuantitySupplied}
+                  </td>
+                  <td data-label="Unit Price" className={table.num}>
+                    {formatDollars(item.UnitPrice)}
+                  </td>
+                  <td data-label="Ex GST" className={table.num}>
+                    {formatDollars(item.ExtendedTotalEx)}
+                  </td>
+                  <td data-label="GST" className={table.num}>
+                    {formatDollars(item.TaxTotal)}
+                  </td>
+                  <td data-label="Total Inc GST" className={table.num}>
+                    {formatDollars(item.ExtendedTotalInc)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <dl className={styles.totals}>
+          <dt>Total Ex GST</dt>
+          <dd>{formatDollars(order.ExtendedEx)}</dd>
+          <dt>GST</dt>
+          <dd>{formatDollars(order.TaxTotal)}</dd>
+          <dt className={styles.grand}>Total Inc GST</dt>
+          <dd className={styles.grand}>{formatDollars(order.ExtendedInc)}</dd>
+        </dl>
+      </section>
+    </section>
+  )
+}

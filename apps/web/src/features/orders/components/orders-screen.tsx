@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { DateFilters, defaultDateFilters, type DateFilterValues } from '../../../components/ui/date-filters'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { StatusDot } from '../../../components/ui/status-dot'
+import table from '../../../components/ui/table.module.css'
+import { notify } from '../../../components/ui/toast'
+import { formatDate, formatDollars } from '../../../lib/format'
+import { usePageFailures } from '../../../lib/paged-list'
+import { useDeliverySites } from '../api/get-delivery-sites'
+import { useOrders, type OrderFilters } from '../api/get-orders'
+import { BranchFilter } from './branch-filter'
+import { useBranchFilter } from './use-branch-filter'
+
+/** A card payment that went through comes back to /orders?approved=…: say so once, then tidy the address. */
+function usePaymentApprovedToast() {
+  const [params, setParams] = useSearchParams()
+  const approved = params.has('approved')
+  const shown = useRef(false)
+  useEffect(() => {
+    if (!approved || shown.current) return
+    shown.current = true
+    notify.success('Payment Approved.')
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('approved')
+        return next
+      },
+      { replace: true },
+    )
+  }, [approved, setParams])
+}
+
+export function OrdersScreen() {
+  usePaymentApprovedToast()
+  const withBranches = useBranchFilter()
+  const [filters, setFilters] = useState<OrderFilters>(() => ({ ...defaultDateFilters(), branch: '0' }))
+  const [emptied, setEmptied] = useState(false)
+  const sites = useDeliverySites(withBranches)
+  const orders = useOrders(filters)
+  usePageFailures(orders, (kind) => {
+    if (kind === 'more') {
+      notify.error('An error occured loading more orders.')
+      setEmptied(true)
+    } else notify.error('An error occured loading your orders.')
+  })
+
+  const apply = (next: Partial<OrderFilters>) => {
+    setEmptied(false)
+    setFilters((current) => ({ ...current, ...next }))
+  }
+  const rows = emptied ? [] : (orders.data?.pages.flat() ?? [])
+  const siteName = new Map((sites.data ?? []).map((s) => [s.SiteCode, s.Name]))
+
+  return (
+    <section className="page" aria-labelledby="orders-heading">
+      <title>Order History</title>
+      <h1 id="orders-heading">Order History</h1>
+      <DateFilters
+        initial={defaultDateFilters()}
+        onSearch={(values: DateFilterValues) => apply(values)}
+        searchLabel="Search"
+        searchPlaceholder="Order #, purchase order or description"
+      >
+        {withBranches && <BranchFilter sites={sites.data} value={filters.branch} onChange={(branch) => apply({ branch })} />}
+      </DateFilters>
+
+      {orders.isPending ? (
+        <div className={table.loading}>
+          <Spinner label="Loading your orders" size="large" />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className={table.empty}>No results</p>
+      ) : (
+        <table className={`${table.table} ${table.compact}`}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Order #</th>
+              <th scope="col">Purchase Order</th>
+              {withBranches && <th scope="col">Delivery Site</th>}
+              <th scope="col">Status</th>
+              <th scope="col" className={table.num}>
+                Lines
+              </th>
+              <th scope="col" className={table.num}>
+                Ex GST
+              </th>
+              <th scope="col" className={table.num}>
+                GST
+              </th>
+              <th scope="col" className={table.num}>
+                Total Inc GST
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.OrderID}>
+                <td data-label="Date" className={table.nowrap}>
+                  {formatDate(o.EnterDate)}
+                </td>
+                <td data-label="Order #">
+                  <Link to={`/orders/${encodeURIComponent(o.SalesOrder)}`}>{o.SalesOrder}</Link>
+                </td>
+                <td data-label="Purchase Order">{o.CustomerPurchaseOrder}</td>
+                {withBranches && <td data-label="Delivery Site">{(o.SiteCode && siteName.get(o.SiteCode)) ?? o.SiteCode}</td>}
+                <td data-label="Status">
+                  <StatusDot status={o.SalesOrderStatus} />
+                </td>
+                <td data-label="Lines" className={table.num}>
+                  {o.NumLines}
+                </td>
+                <td data-label="Ex GST" className={table.num}>
+                  {formatDollars(o.ExtendedEx)}
+                </td>
+                <td data-label="GST" className={table.num}>
+                  {formatDollars(o.TaxTotal)}
+                </td>
+                <td data-label="Total Inc GST" className={table.num}>
+                  {formatDollars(o.ExtendedInc)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {!emptied && orders.hasNextPage && (
+        <div className={table.more}>
+          <Button variant="secondary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+            {orders.isFetchingNextPage ? 'Loading...' : 'Load more orders'}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}

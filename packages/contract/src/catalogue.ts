@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { Message, Money, Page, TokenQuery, WarehouseCode } from './common'
+
+/** Page sizes of spec section 9. */
+export const CATEGORY_PAGE_SIZE = 40
+export const LIST_PAGE_SIZE = 20
+export const RELATED_REQUEST_SIZE = 20
+export const RELATED_SHOWN = 4
+export const POPULAR_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+
+/** The widths the image endpoint renders (spec section 9). */
+export const IMAGE_WIDTHS = [250, 512, 1200] as const
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
+
+const Price = z.object({ Price: Money.describe('ex GST, for this account') })
+
+/**
+ * A product as every list and the detail return it, priced for the signed-in account and stocked
+ * at the requested branch. Resellers (isElders) get one price only: no carton, pallet or retail price.
+ */
+export const Product = z
+  .object({
+    ProductID: z.number().int(),
+    ProductCode: z.string(),
+    Description: z.string(),
+    FullDescription1: z.string(),
+    FullDescription2: z.string(),
+    FullDescription3: z.string(),
+    brandcode: z.string(),
+    Category: z.string().describe('category name, as in /category/{name}'),
+    CategoryTitle: z.string(),
+    SinglePricing: z.object({
+      Price: Money.describe('unit price ex GST, for this account'),
+      RetailPrice: Money.optional().describe('recommended retail price; not sent to resellers'),
+    }),
+    CartonPricing: Price.optional().describe('price per unit when bought by the carton; not sent to resellers'),
+    CartonQty: z.number().int().nullable(),
+    PalletPricing: Price.optional().describe('price per unit when bought by the pallet; not sent to resellers'),
+    PalletQty: z.number().int().nullable(),
+    Availability: z.object({ Available: z.number().int().describe('in stock at the requested branch') }),
+    UserDefinedField4: z.string().describe('information text'),
+    Barcode: z.string().nullable(),
+    Weight: z.number().describe('kg per unit'),
+  })
+  .meta({ id: 'Product' })
+export type Product = z.infer<typeof Product>
+
+export const BranchStock = z.object({ LocationID: z.string(), DESCRIPTION: z.string(), QtyAvail: z.number().int() }).meta({ id: 'BranchStock' })
+export type BranchStock = z.infer<typeof BranchStock>
+
+export const Attachment = z.object({ AttachmentID: z.number().int(), FileName: z.string(), Description: z.string() }).meta({ id: 'Attachment' })
+export type Attachment = z.infer<typeof Attachment>
+
+/** The product page: the product, its stock at the other branches customers order from, and its documents. */
+export const ProductDetail = Product.extend({
+  QtyAvailableOther: z.number().int().describe('sum of AvailabilityOther'),
+  AvailabilityOther: z.array(BranchStock).describe('the other branches, without the consignment and Farmers Mailbox locations'),
+  Attachments: z.array(Attachment),
+  CodeSetupRequested: z.boolean().describe('resellers: this user already asked for a code setup of this product at this branch'),
+}).meta({ id: 'ProductDetail' })
+export type ProductDetail = z.infer<typeof ProductDetail>
+
+const ignoredIsElders = z.string().max(10).optional().describe('Accepted from older clients and ignored: what a user sees comes from the user record')
+
+const pageSize = (fallback: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(fallback)
+
+const branch = WarehouseCode.optional().describe("The branch whose stock is shown; the account's default branch when left out")
+
+/** Paged product lists: category and brand (40 a page), specials and search (20). */
+export const productListQuery = (size: number) => TokenQuery.extend({ warehouse: branch, page: Page, size: pageSize(size), isElders: ignoredIsElders })
+export const ProductListQuery = productListQuery(CATEGORY_PAGE_SIZE)
+export type ProductListQuery = z.infer<typeof ProductListQuery>
+
+export const RandomProductsQuery = TokenQuery.extend({ warehouse: branch, size: pageSize(RELATED_REQUEST_SIZE), isElders: ignoredIsElders })
+export const PopularQuery = TokenQuery.extend({ warehouse: branch, size: pageSize(POPULAR_SIZE), isElders: ignoredIsElders })
+export const ProductQuery = TokenQuery.extend({ warehouse: branch })
+
+export const SearchBody = z.object({ search: z.string().trim().min(1, 'Enter something to search for').max(200) })
+export type SearchBody = z.infer<typeof SearchBody>
+
+export const ProductIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const AttachmentParams = ProductIdParams.extend({ attachmentId: z.coerce.number().int().positive().max(2_147_483_647) })
+export const CategoryParams = z.object({ name: z.string().min(1).max(200) })
+export const BrandParams = z.object({ code: z.string().min(1).max(100) })
+
+/** Image cache key: ISO week-numbering year and week, e.g. 202647; it changes weekly so images refresh. */
+export const ImageQuery = z.object({
+  width: z
+    .enum(['250', '512', '1200'], { error: `width must be one of ${IMAGE_WIDTHS.join(', ')}` })
+    .default('512')
+    .transform((w) => Number(w) as ImageWidth),
+  v: z
+    .string()
+    .regex(/^\d{6}$/, 'v is the ISO year and week, e.g. 202647')
+    .optional(),
+})
+
+export const BarcodeParams = z.object({ barcode: z.string().min(1).max(48) })
+
+/** Resellers ask the distributor to set a product up under their own code. */
+export const CodeSetupBody = z.object({
+  id: z.number({ error: 'Choose a product' }).int().positive().max(2_147_483_647),
+  warehouse: WarehouseCode,
+})
+export type CodeSetupBody = z.infer<typeof CodeSetupBody>
+export const CodeSetupResponse = Message
+
+export const PriceListQuery = TokenQuery.extend({ warehouse: branch, isElders: ignoredIsElders })

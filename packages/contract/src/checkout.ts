@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { emailAddress, Money, WarehouseCode } from './common'
+import { DocumentItem } from './orders'
+
+/** The checkout form's State options (spec section 5), in the spec's order. */
+export const AUSTRALIAN_STATES = ['VIC', 'NSW', 'ACT', 'QLD', 'WA', 'NT', 'SA', 'TAS'] as const
+export const AustralianState = z.enum(AUSTRALIAN_STATES)
+
+/** Delivery type (spec section 9): 1 Delivered, 2 Pickup. */
+export const DELIVERY_TYPES = [
+  { value: 1, label: 'Delivered' },
+  { value: 2, label: 'Pickup' },
+] as const
+export const DeliveryType = z.union([z.literal(1), z.literal(2)], { error: 'Choose a delivery type' })
+
+/** What the checkout screen says when a required field is missing or wrong. */
+export const CHECKOUT_FIELD_MESSAGES = {
+  DeliveryName: 'Enter the business name',
+  Contact: 'Enter the contact person',
+  Email: 'Enter a valid email address',
+  Phone: 'Enter a phone number',
+  CarrierName: 'Enter the carrier name',
+  DeliveryType: 'Choose a delivery type',
+  PurchaseOrder: 'Enter your purchase order number',
+  PostalCode: 'Enter a 4-digit postcode',
+  State: 'Choose a state',
+} as const
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`)
+const required = (max: number, message: string) => text(max).min(1, message)
+
+/**
+ * The checkout form (spec section 3) with the spec's field names. Required (spec section 5): Business Name
+ * (DeliveryName), Contact Person, Email, Phone, Carrier Name, Delivery Type and Purchase Order Number.
+ */
+export const CheckoutFields = {
+  SiteCode: z.string().trim().max(20).optional().describe('The delivery site the address came from (GET /api/delivery-sites); recorded on the order'),
+  DeliveryName: required(100, CHECKOUT_FIELD_MESSAGES.DeliveryName).describe('Business Name'),
+  Address1: text(100),
+  Address2: text(100),
+  City: text(60),
+  State: z.union([AustralianState, z.literal('')], { error: CHECKOUT_FIELD_MESSAGES.State }),
+  PostalCode: z.union(
+    [
+      z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, CHECKOUT_FIELD_MESSAGES.PostalCode),
+      z.literal(''),
+    ],
+    { error: CHECKOUT_FIELD_MESSAGES.PostalCode },
+  ),
+  Contact: required(100, CHECKOUT_FIELD_MESSAGES.Contact).describe('Contact Person'),
+  Email: emailAddress,
+  Phone: required(30, CHECKOUT_FIELD_MESSAGES.Phone),
+  Fax: text(30),
+  CarrierName: required(60, CHECKOUT_FIELD_MESSAGES.CarrierName),
+  CarrierInstructions: text(500),
+  PurchaseOrder: required(30, CHECKOUT_FIELD_MESSAGES.PurchaseOrder).describe('Purchase Order Number, shown in the order history'),
+  OrderDesc: text(200).describe('Order description'),
+  DeliveryType,
+  warehouse: WarehouseCode.describe('LocationID of the branch the cart belongs to'),
+}
+
+/** `POST /api/orders`: the checkout form plus the cart's branch. Send an `Idempotency-Key` header to make retries safe. */
+export const PlaceOrderBody = z.object(CheckoutFields)
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>
+
+/** A repeated submission with the same key (double click, retry after a lost answer) returns the order already placed. */
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .optional()
+    .describe('A fresh random value per checkout attempt (a UUID); repeats return the first answer'),
+})
+
+/** The order just placed: its number and totals, and its lines for the receipt and the purchase analytics event. */
+export const PlacedOrder = z
+  .object({
+    OrderID: z.number().int(),
+    SalesOrder: z.string(),
+    SalesOrderStatus: z.string(),
+    CustomerPurchaseOrder: z.string(),
+    Warehouse: z.string(),
+    ExtendedEx: Money,
+    TaxTotal: Money,
+    ExtendedInc: Money,
+    items: z.array(DocumentItem),
+  })
+  .meta({ id: 'PlacedOrder' })
+export type PlacedOrder = z.infer<typeof PlacedOrder>
+
+/**
+ * `POST /api/cart/checkout-info`: the checkout form as far as it is filled in, kept with the cart so that
+ * a reload or a failed payment does not lose it. Nothing is required; every field is the form's.
+ */
+export const CheckoutInfo = z
+  .object({
+    SiteCode: z.string().trim().max(20).optional(),
+    DeliveryName: text(100).optional(),
+    Address1: text(100).optional(),
+    Address2: text(100).optional(),
+    City: text(60).optional(),
+    State: z.union([AustralianState, z.literal('')]).optional(),
+    PostalCode: text(10).optional(),
+    Contact: text(100).optional(),
+    Email: text(254).optional(),
+    Phone: text(30).optional(),
+    Fax: text(30).optional(),
+    CarrierName: text(60).optional(),
+    CarrierInstructions: text(500).optional(),
+    PurchaseOrder: text(30).optional(),
+    OrderDesc: text(200).optional(),
+    DeliveryType: DeliveryType.optional(),
+    warehouse: WarehouseCode.optional(),
+  })
+  .meta({ id: 'CheckoutInfo' })
+export type CheckoutInfo = z.infer<typeof CheckoutInfo>
+
+/** `GET /api/cart/checkout-info`: what was saved, or null when nothing was. */
+export const SavedCheckoutInfo = z.object({ checkoutInfo: CheckoutInfo.nullable() }).meta({ id: 'SavedCheckoutInfo' })
+export type SavedCheckoutInfo = z.infer<typeof SavedCheckoutInfo>
+
+/** Why an order is refused; the web app shows the stock message word for word. */
+export const CHECKOUT_ERRORS = {
+  quantityNotAvailable: 'Unfortunately the requested quantity is not available for purchase',
+} as const

@@ -1,0 +1,258 @@
+// npm run bench:checkout: placing 10-line orders on account (POST /api/orders) with 20 buyers at once, on
+// PostgreSQL: p50 and p99 latency of the order request, and orders per second.
+//
+//   npm run bench:checkout [-- --seconds 30 --buyers 20 --lines 10 --port 3477 --json results.json]
+//
+// BENCH_CHECKOUT_DATABASE_URL (default postgres://127.0.0.1:5432/checkout_bench) names the database; it is
+// created and loaded with the demo data when it is missing or empty. Each buyer is a user of its own trade
+// account with a session made directly in the database; between two orders the buyer's cart is refilled with
+// 10 random products of its branch straight in the database, outside the timed request. Each order locks
+// its cart and its 10 stock rows, prices the lines, allocates stock, writes the order, its lines and a
+// confirmation e-mail, and empties the cart, in one transaction.
+// A script, not a test: the figures depend on the machine.
+import { spawn, spawnSync } from 'node:child_process'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { setTimeout as delay } from 'node:timers/promises'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { staleTargets } from './build-state.mjs'
+
+const root = new URL('..', import.meta.url).pathname
+const { fetch } = globalThis
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    buyers: { type: 'string', default: '20' },
+    lines: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3477' },
+    json: { type: 'string' },
+  },
+})
+const seconds = Number(args.seconds)
+const buyers = Number(args.buyers)
+const linesPerOrder = Number(args.lines)
+const port = Number(args.port)
+const databaseUrl = process.env.BENCH_CHECKOUT_DATABASE_URL || 'postgres://127.0.0.1:5432/checkout_bench'
+const base = `http://127.0.0.1:${port}`
+const WARMUP_ORDERS = 3
+
+function withUser(url) {
+  const u = new URL(url)
+  if (!u.username) u.username = process.env.PGUSER || process.env.USER || 'postgres'
+  return u
+}
+
+async function ensureDatabase() {
+  const admin = withUser(databaseUrl)
+  const name = admin.pathname.slice(1)
+  admin.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: admin.toString() })
+  await client.connect()
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)
+  await client.end()
+  const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
+  await db.connect()
+  const loaded = await db.query(`SELECT to_regclass('products') IS NOT NULL AS ok`)
+  const products = loaded.rows[0].ok ? Number((await db.query('SELECT count(*) AS n FROM products')).rows[0].n) : 0
+  await db.end()
+  if (products > 0) return
+  console.log(`Loading the demo data into ${databaseUrl}...`)
+  const res = spawnSync('node', ['apps/server/dist/seed.js', '--scale', 'demo'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  })
+  if (res.status !== 0) process.exit(res.status ?? 1)
+}
+
+const sha256 = (text) => createHash('sha256').update(text).digest()
+
+/** One buyer per trade account (not cash-sale, not reseller), each with a session and the products of its branch. */
+async function prepareBuyers(db) {
+  const accounts = (
+    await db.query(
+      `SELECT a.id, a.default_branch FROM customer_accounts a
+       WHERE upper(a.sales_category) <> 'CAS' AND NOT a.is_elders
+         AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= 200
+       ORDER BY a.id LIMIT $1`,
+      [buyers],
+    )
+  ).rows
+  if (accounts.length < buyers) throw new Error(`only ${accounts.length} trade accounts found for ${buyers} buyers`)
+  await db.query(`DELETE FROM users WHERE username LIKE 'bench-checkout-%'`)
+  const pools = new Map()
+  const result = []
+  for (const [i, account] of accounts.entries()) {
+    const user = (
+      await db.query(`INSERT INTO users (account_id, username, name, email, role, password_hash) VALUES ($1, $2, $3, $4, 'User', 'not-a-hash') RETURNING id`, [
+        account.id,
+        `bench-checkout-${i}`,
+        `Bench buyer ${i}`,
+        `bench-checkout-${i}@buyers.example`,
+      ])
+    ).rows[0]
+    const token = randomBytes(32).toString('base64url')
+    await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, sha256(token)])
+    await db.query(`INSERT INTO carts (user_id, location_id) VALUES ($1, $2)`, [user.id, account.default_branch])
+    if (!pools.has(account.default_branch)) {
+      const products = (
+        await db.query(`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1 WHERE p.active ORDER BY p.id`, [
+          account.default_branch,
+        ])
+      ).rows.map((r) => r.id)
+      pools.set(account.default_branch, products)
+    }
+    const cart = (await db.query('SELECT id FROM carts WHERE user_id = $1', [user.id])).rows[0]
+    result.push({ token, cartId: cart.id, branch: account.default_branch, products: pools.get(account.default_branch) })
+  }
+  // Plenty of stock, so that the orders allocate (and update stock rows) rather than back-order everything.
+  await db.query(`UPDATE stock SET qty_available = greatest(qty_available, 100000)`)
+  return result
+}
+
+function pick(pool, n) {
+  const chosen = new Set()
+  while (chosen.size < n) chosen.add(pool[Math.floor(Math.random() * pool.length)])
+  return [...chosen]
+}
+
+async function fillCart(db, buyer) {
+  const products = pick(buyer.products, linesPerOrder)
+  await db.query('DELETE FROM cart_lines WHERE cart_id = $1', [buyer.cartId])
+  await db.query(`INSERT INTO cart_lines (cart_id, product_id, quantity) SELECT $1, unnest($2::int[]), 1 + floor(random() * 12)::int`, [buyer.cartId, products])
+}
+
+const form = (buyer, n) => ({
+  DeliveryName: 'Bench Farm Supplies',
+  Address1: '1 Benchmark Road',
+  Address2: '',
+  City: 'Wagga Wagga',
+  State: 'NSW',
+  PostalCode: '2650',
+  Contact: 'Bench Buyer',
+  Email: 'bench@buyers.example',
+  Phone: '02 6900 0000',
+  Fax: '',
+  CarrierName: 'Toll',
+  CarrierInstructions: '',
+  PurchaseOrder: `BENCH-${n}`,
+  OrderDesc: 'Benchmark order',
+  DeliveryType: 1,
+  warehouse: buyer.branch,
+})
+
+async function placeOrder(buyer, n) {
+  const started = performance.now()
+  const res = await fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(form(buyer, n)),
+  })
+  const body = await res.json()
+  const ms = performance.now() - started
+  if (res.status !== 201) throw new Error(`order answered ${res.status}: ${JSON.stringify(body)}`)
+  if (body.items.length !== linesPerOrder) throw new Error(`order has ${body.items.length} lines`)
+  return ms
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+
+async function main() {
+  for (const target of staleTargets()) {
+    if (target.workspace !== '@portal/server') continue
+    console.log(`Building the ${target.name}...`)
+    const res = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], { cwd: root, stdio: 'inherit' })
+    if (res.status !== 0) process.exit(res.status ?? 1)
+  }
+  await ensureDatabase()
+  const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
+  await db.connect()
+  const people = await prepareBuyers(db)
+  // Each buyer refills its own cart on its own connection, so that refills do not queue behind each other.
+  const refillers = await Promise.all(
+    people.map(async () => {
+      const client = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
+      await client.connect()
+      return client
+    }),
+  )
+
+  const server = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  })
+  const stop = () => server.kill('SIGTERM')
+  process.on('exit', stop)
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/site`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break
+    if (i > 240) throw new Error('the server did not start')
+    await delay(250)
+  }
+
+  let counter = 0
+  const run = async (buyer, refill, until, latencies) => {
+    while (performance.now() < until) {
+      await fillCart(refill, buyer)
+      latencies.push(await placeOrder(buyer, ++counter))
+    }
+  }
+  // Warm-up: connections, prepared plans, JIT.
+  await Promise.all(
+    people.map(async (buyer, i) => {
+      for (let n = 0; n < WARMUP_ORDERS; n++) {
+        await fillCart(refillers[i], buyer)
+        await placeOrder(buyer, ++counter)
+      }
+    }),
+  )
+
+  console.log(`Placing ${linesPerOrder}-line orders with ${buyers} buyers at once for ${seconds} s...`)
+  const latencies = []
+  const started = performance.now()
+  await Promise.all(people.map((buyer, i) => run(buyer, refillers[i], started + seconds * 1000, latencies)))
+  const elapsed = (performance.now() - started) / 1000
+  stop()
+  await Promise.all(refillers.map((c) => c.end()))
+  await db.end()
+
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length
+  const results = {
+    database: databaseUrl.replace(/\/\/[^@]*@/, '//'),
+    machine: `${cpus().length} CPU ${cpus()[0]?.model ?? ''}`.trim(),
+    buyers,
+    linesPerOrder,
+    seconds: Number(elapsed.toFixed(1)),
+    orders: sorted.length,
+    ordersPerSecond: Number((sorted.length / elapsed).toFixed(1)),
+    latencyMs: {
+      p50: Number(percentile(sorted, 50).toFixed(1)),
+      p99: Number(percentile(sorted, 99).toFixed(1)),
+      mean: Number(mean.toFixed(1)),
+      max: Number(sorted.at(-1).toFixed(1)),
+    },
+  }
+  console.log(
+    [
+      `Orders placed: ${results.orders} in ${results.seconds} s (${results.ordersPerSecond} orders/s, cart refills included)`,
+      `POST /api/orders latency: p50 ${results.latencyMs.p50} ms, p99 ${results.latencyMs.p99} ms (mean ${results.latencyMs.mean}, max ${results.latencyMs.max})`,
+      `Machine: ${results.machine}; database: ${results.database}`,
+    ].join('\n'),
+  )
+  if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2))
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
