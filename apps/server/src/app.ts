@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { resolve } from 'node:path'
 import type { Config } from './config'
+import type { ChangeFeed } from './db/change-feed'
 import type { Database } from './db/database'
+import { Caches } from './lib/caches'
 import type { Deps } from './lib/context'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -27,6 +29,8 @@ import { sandboxRoutes } from './sandbox/routes'
 export interface AppOptions {
   config: Config
   db: Database
+  /** The database's change notifications; without them nothing is cached in memory. */
+  changes?: ChangeFeed
   /** Where the built web app is; tests leave it out. */
   webDist?: string
   logger?: boolean
@@ -37,7 +41,7 @@ const BODY_LIMIT = 1024 * 1024
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
 
 /** The whole server, without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, db, webDist, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, changes, webDist, logger = true }: AppOptions): Promise<FastifyInstance> {
   const loggerOptions: FastifyServerOptions['logger'] = logger && {
     level: config.logLevel,
     serializers: {
@@ -48,7 +52,7 @@ export async function buildApp({ config, db, webDist, logger = true }: AppOption
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const deps: Deps = { db, config }
+  const deps: Deps = { db, config, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
   registerErrorHandling(app, fallback)
   registerSecurityHeaders(app, config)

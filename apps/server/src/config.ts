@@ -42,6 +42,7 @@ const Env = z.object({
     .regex(/^(https?:\/\/[^/\s]+)?\/[^\s]*$/, 'must be an http(s) URL or a path starting with /')
     .default('/content/wp-json/wp/v2'),
   BENCH_HELLO: bool.default(false),
+  CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
   SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
@@ -99,6 +100,8 @@ function toConfig(env: z.infer<typeof Env>) {
     contentBaseUrl: env.CONTENT_BASE_URL.replace(/\/$/, ''),
     /** GET /api/hello, the benchmark's do-nothing baseline; off unless asked for. */
     benchHello: env.BENCH_HELLO,
+    /** The in-memory caches' backstop lifetime (lib/caches.ts); 0 turns them off. */
+    cacheTtlMs: env.CACHE_SECONDS * 1000,
     payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
   }
 }

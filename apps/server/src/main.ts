@@ -13,7 +13,10 @@ async function main() {
   if (migrated.length) console.log(`Applied migrations: ${migrated.join(', ')}`)
   if (seeded) console.log(`Demo data loaded in ${(seeded.ms / 1000).toFixed(1)} s`)
 
-  const app = await buildApp({ config, db: handle.db })
+  let warnChangeFeed = (error: Error) => console.error(`Change notifications: ${error.message}`)
+  const changes = await handle.openChangeFeed((error) => warnChangeFeed(error))
+  const app = await buildApp({ config, db: handle.db, changes })
+  warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')
   const mailer = startMailer({ db: handle.db, config }, app.log)
   await app.listen({ host: config.host, port: config.port })
 
@@ -35,6 +38,7 @@ async function main() {
     try {
       await app.close()
       await mailer.stop()
+      await changes.close()
       await handle.close()
     } finally {
       process.exit(0)

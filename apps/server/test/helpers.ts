@@ -32,7 +32,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const snapshot = new Blob([readFileSync(inject('snapshotFile'))])
     handle = await openDatabase({ loadDataDir: snapshot })
   }
-  const app = await buildApp({ config, db: handle.db, logger: false, webDist: '/nonexistent' })
+  const changes = await handle.openChangeFeed()
+  const app = await buildApp({ config, db: handle.db, changes, logger: false, webDist: '/nonexistent' })
   await app.ready()
   return {
     app,
@@ -40,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     config,
     async close() {
       await app.close()
+      await changes.close()
       await handle.close()
       await drop()
     },

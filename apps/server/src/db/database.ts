@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed'
 import type { DB } from './schema'
 
 export type Database = Kysely<DB>
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   /** The embedded engine, when there is one (backups and test snapshots use it). */
   pglite?: PGlite
+  /** Starts listening to the database's change notifications (the server's caches need them). */
+  openChangeFeed(onError?: (error: Error) => void): Promise<ChangeFeed>
   close(): Promise<void>
 }
 
@@ -60,11 +63,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', close: () => closePool(db, pool) }
+    const connectionString = withDefaultUser(options.databaseUrl)
+    return { db, kind: 'postgres', openChangeFeed: (onError) => postgresChangeFeed(connectionString, onError), close: () => closePool(db, pool) }
   }
   const pglite = await openPglite(options.dataDir, options.loadDataDir)
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) })
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() }
+  return { db, kind: 'pglite', pglite, openChangeFeed: () => pgliteChangeFeed(pglite), close: () => db.destroy() }
 }
 
 /**

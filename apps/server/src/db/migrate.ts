@@ -3,12 +3,14 @@ import type { Database } from './database'
 import * as domain from './migrations/0001_domain'
 import * as content from './migrations/0002_content'
 import * as checkout from './migrations/0003_checkout'
+import * as changeNotifications from './migrations/0004_change_notifications'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0001_domain', up: domain.up },
   { version: '0002_content', up: content.up },
   { version: '0003_checkout', up: checkout.up },
+  { version: '0004_change_notifications', up: changeNotifications.up },
 ]
 
 const MIGRATION_LOCK = 727_001

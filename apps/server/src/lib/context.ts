@@ -1,10 +1,13 @@
 import type { Config } from '../config'
 import type { Database } from '../db/database'
+import type { Caches } from './caches'
 
 /** What every module's routes and services are given. */
 export interface Deps {
   db: Database
   config: Config
+  /** In-memory caches kept right by the database's change notifications; absent where there is no change feed. */
+  caches?: Caches
 }
 
 /** The signed-in user, as every service sees it. Resolved from the token by plugins/auth.ts. */

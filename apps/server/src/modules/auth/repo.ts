@@ -49,7 +49,7 @@ export function findLiveSession(db: Db, tokenHash: Buffer, idleSince: Date) {
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
-    .select([...userColumns, 'sessions.id as sessionId', 'sessions.last_seen_at as lastSeenAt'])
+    .select([...userColumns, 'sessions.id as sessionId', 'sessions.last_seen_at as lastSeenAt', 'sessions.expires_at as expiresAt'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())

@@ -73,17 +73,39 @@ export async function login(deps: Deps, username: string, password: string, addr
   return { user: sessionUser(row), token, settings: await settingsFor(deps, row) }
 }
 
-/** The session a token stands for, or null when it is unknown, revoked, idle too long or past its expiry. */
-export async function resolveSession({ db, config }: Deps, token: string): Promise<Session | null> {
+/**
+ * The session a token stands for, or null when it is unknown, revoked, idle too long or past its
+ * expiry. Read from memory when this instance has it (lib/caches.ts), else from the database.
+ */
+export async function resolveSession({ db, config, caches }: Deps, token: string): Promise<Session | null> {
   const now = Date.now()
-  const row = await repo.findLiveSession(db, hashToken(token), new Date(now - config.session.idleMs))
+  const tokenHash = hashToken(token)
+  const cache = caches?.live ? caches.sessions : undefined
+  const key = tokenHash.toString('hex')
+  const cached = cache?.get(key, now)
+  if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= config.session.idleMs) {
+    if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
+      cached.lastSeenAt = now
+      await repo.touchSession(db, cached.session.sessionId)
+    }
+    return cached.session
+  }
+  const stamp = cache?.stamp() ?? 0
+  const row = await repo.findLiveSession(db, tokenHash, new Date(now - config.session.idleMs))
   if (!row) return null
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, row.sessionId)
-  return toSession(row, row.sessionId)
+  let lastSeenAt = row.lastSeenAt.getTime()
+  if (now - lastSeenAt > TOUCH_EVERY_MS) {
+    await repo.touchSession(db, row.sessionId)
+    lastSeenAt = now
+  }
+  const session = toSession(row, row.sessionId)
+  cache?.set(key, { session, lastSeenAt, expiresAt: row.expiresAt.getTime() }, stamp, now)
+  return session
 }
 
-export async function logout({ db }: Deps, session: Session) {
+export async function logout({ db, caches }: Deps, session: Session) {
   await repo.revokeSession(db, session.sessionId)
+  caches?.forgetSession(session.sessionId)
 }
 
 export async function me(deps: Deps, session: Session): Promise<MeResponse> {
@@ -126,19 +148,21 @@ export async function requestPasswordReset({ db, config }: Deps, username: strin
   return { message: RESET_ANSWER }
 }
 
-export async function completePasswordReset({ db }: Deps, token: string, newPassword: string): Promise<{ message: string }> {
+export async function completePasswordReset({ db, caches }: Deps, token: string, newPassword: string): Promise<{ message: string }> {
   const passwordHash = await hashPassword(newPassword)
-  await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
     const userId = await repo.consumeResetToken(trx, hashToken(token))
     if (userId === undefined) throw badRequest('reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.', 'token')
     await repo.setPasswordHash(trx, userId, passwordHash)
     await repo.expireResetTokens(trx, userId)
     await repo.revokeUserSessions(trx, userId)
+    return userId
   })
+  caches?.forgetUser(userId)
   return { message: 'Your password has been reset successfully' }
 }
 
-export async function changePassword({ db }: Deps, session: Session, currentPassword: string, newPassword: string) {
+export async function changePassword({ db, caches }: Deps, session: Session, currentPassword: string, newPassword: string) {
   const row = await repo.findUserById(db, session.userId)
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
     throw badRequest('wrong_password', 'Failed to update password. Please make sure that the current password provided is correct', 'currentPassword')
@@ -148,5 +172,6 @@ export async function changePassword({ db }: Deps, session: Session, currentPass
     await repo.setPasswordHash(trx, session.userId, passwordHash)
     await repo.revokeUserSessions(trx, session.userId, session.sessionId)
   })
+  caches?.forgetUser(session.userId)
   return { message: 'Your password has been reset successfully' }
 }

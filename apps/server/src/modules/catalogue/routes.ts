@@ -19,6 +19,7 @@ import { Brand, Category, Warehouse } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { sendProductList } from './list-cache'
 import * as catalogue from './service'
 
 const tags = ['catalogue']
@@ -33,26 +34,42 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/categories', { config: open, schema: { tags, response: { 200: z.array(Category) } } }, async (req) => catalogue.categories(deps, req.session))
   app.get('/brands', { config: open, schema: { tags, response: { 200: z.array(Brand) } } }, async (req) => catalogue.brands(deps, req.session))
 
-  app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req) =>
-    catalogue.categoryProducts(deps, req.requireSession(), req.params.name, req.query),
-  )
+  app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
+    const session = req.requireSession()
+    const { warehouse, page, size } = req.query
+    return sendProductList(deps, reply, session, ['category', req.params.name, warehouse, page, size], () =>
+      catalogue.categoryProducts(deps, session, req.params.name, req.query),
+    )
+  })
   app.get(
     '/categories/:name/random-products',
     { schema: { tags, params: CategoryParams, querystring: RandomProductsQuery, response: products } },
     async (req) => catalogue.randomCategoryProducts(deps, req.requireSession(), req.params.name, req.query),
   )
-  app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req) =>
-    catalogue.brandProducts(deps, req.requireSession(), req.params.code, req.query),
-  )
-  app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req) =>
-    catalogue.specials(deps, req.requireSession(), req.query),
-  )
-  app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req) =>
-    catalogue.popular(deps, req.requireSession(), req.query),
-  )
-  app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req) =>
-    catalogue.search(deps, req.requireSession(), req.body.search, req.query),
-  )
+  app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
+    const session = req.requireSession()
+    const { warehouse, page, size } = req.query
+    return sendProductList(deps, reply, session, ['brand', req.params.code, warehouse, page, size], () =>
+      catalogue.brandProducts(deps, session, req.params.code, req.query),
+    )
+  })
+  app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req, reply) => {
+    const session = req.requireSession()
+    const { warehouse, page, size } = req.query
+    return sendProductList(deps, reply, session, ['specials', warehouse, page, size], () => catalogue.specials(deps, session, req.query))
+  })
+  app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req, reply) => {
+    const session = req.requireSession()
+    const { warehouse, size } = req.query
+    return sendProductList(deps, reply, session, ['popular', warehouse, size], () => catalogue.popular(deps, session, req.query))
+  })
+  app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req, reply) => {
+    const session = req.requireSession()
+    const { warehouse, page, size } = req.query
+    return sendProductList(deps, reply, session, ['search', req.body.search, warehouse, page, size], () =>
+      catalogue.search(deps, session, req.body.search, req.query),
+    )
+  })
   app.get('/product/:id', { schema: { tags, params: ProductIdParams, querystring: ProductQuery, response: { 200: ProductDetail, ...errors } } }, async (req) =>
     catalogue.product(deps, req.requireSession(), req.params.id, req.query),
   )

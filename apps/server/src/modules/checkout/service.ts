@@ -276,12 +276,12 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
  * cart and the stock rows, re-prices the cart, writes the order and empties the cart. A repeated submission
  * with the same idempotency key answers the order the first one placed.
  */
-export async function placeOrder({ db }: Deps, session: Session, body: PlaceOrderBody, idempotencyKey: string | undefined): Promise<PlacedOrder> {
+export async function placeOrder({ db, caches }: Deps, session: Session, body: PlaceOrderBody, idempotencyKey: string | undefined): Promise<PlacedOrder> {
   refuseResellers(session)
   if (session.isCash) throw forbidden('Cash-sale accounts pay by card at checkout.')
   const key = idempotencyKey ?? null
   try {
-    return await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx) => {
       // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first order.
       const cart = await repo.lockCart(trx, session.userId)
       if (key) {
@@ -292,6 +292,9 @@ export async function placeOrder({ db }: Deps, session: Session, body: PlaceOrde
       const siteCode = await checkSite(trx, session.accountId, body.SiteCode)
       return writeOrder(trx, { buyer: buyerOf(session), branch, siteCode, form: body, lines, idempotencyKey: key, paymentReference: null, cartLocked: true })
     })
+    // The branch's stock moved: the lists show it at once here, and on other instances when the database says so.
+    caches?.forgetCatalogue()
+    return placed
   } catch (err) {
     // Two submissions with one key from two sessions at once: the unique index let one through; answer with it.
     if (key && isUniqueViolation(err)) {

@@ -59,10 +59,10 @@ export async function create({ db, config }: Deps, session: Session, body: Creat
   })
 }
 
-export async function update({ db }: Deps, session: Session, body: UpdateUserBody): Promise<SubUser> {
+export async function update({ db, caches }: Deps, session: Session, body: UpdateUserBody): Promise<SubUser> {
   requireAdministrator(session)
   const passwordHash = body.password ? await hashPassword(body.password) : undefined
-  return db.transaction().execute(async (trx) => {
+  const updated = await db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdministrators(trx, session.accountId)
     if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
     const user = await repo.findAccountUser(trx, session.accountId, body.username)
@@ -79,13 +79,16 @@ export async function update({ db }: Deps, session: Session, body: UpdateUserBod
     })
     // A new password ends that user's sessions, except the Administrator's own current one.
     if (passwordHash) await revokeUserSessions(trx, user.id, user.id === session.userId ? session.sessionId : undefined)
-    return toSubUser(row)
+    return { id: user.id, user: toSubUser(row) }
   })
+  // Sessions carry the user's name and role: read them again.
+  caches?.forgetUser(updated.id)
+  return updated.user
 }
 
-export async function remove({ db }: Deps, session: Session, username: string): Promise<{ message: string }> {
+export async function remove({ db, caches }: Deps, session: Session, username: string): Promise<{ message: string }> {
   requireAdministrator(session)
-  return db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdministrators(trx, session.accountId)
     if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
     const user = await repo.findAccountUser(trx, session.accountId, username)
@@ -94,6 +97,8 @@ export async function remove({ db }: Deps, session: Session, username: string): 
     if (user.role === 'Administrator' && admins.length <= 1) throw lastAdministrator()
     // Sessions go with the user (ON DELETE CASCADE), so any open session answers 401 at once.
     await repo.deleteUser(trx, user.id)
-    return { message: 'User successfully deleted!' }
+    return user.id
   })
+  caches?.forgetUser(removed)
+  return { message: 'User successfully deleted!' }
 }

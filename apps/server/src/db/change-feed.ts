@@ -1,0 +1,109 @@
+import type { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+
+/** The NOTIFY channels of migration 0004: who listens empties its caches on what they say. */
+export const CHANGE_CHANNELS = ['portal_sessions', 'portal_catalogue'] as const
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[number]
+
+/** A payload, or null: "anything may have changed" (the feed was down and may have missed some). */
+export type ChangeHandler = (payload: string | null) => void
+
+/**
+ * What the database says has changed, as it commits. On PostgreSQL a connection of its own LISTENs
+ * and reconnects when it drops; while it is down `live` is false and caches are not to be trusted.
+ * On PGlite there is one process and one connection: notifications arrive before the writing
+ * statement's promise resolves, so caches are never behind.
+ */
+export interface ChangeFeed {
+  readonly live: boolean
+  subscribe(channel: ChangeChannel, handler: ChangeHandler): void
+  close(): Promise<void>
+}
+
+class Handlers {
+  private readonly byChannel = new Map<string, ChangeHandler[]>()
+  add(channel: ChangeChannel, handler: ChangeHandler) {
+    this.byChannel.set(channel, [...(this.byChannel.get(channel) ?? []), handler])
+  }
+  emit(channel: string, payload: string | null) {
+    for (const handler of this.byChannel.get(channel) ?? []) handler(payload)
+  }
+  emitAll(payload: string | null) {
+    for (const channel of this.byChannel.keys()) this.emit(channel, payload)
+  }
+}
+
+export async function pgliteChangeFeed(pglite: PGlite): Promise<ChangeFeed> {
+  const handlers = new Handlers()
+  const unlisten = await Promise.all(CHANGE_CHANNELS.map((channel) => pglite.listen(channel, (payload) => handlers.emit(channel, payload))))
+  return {
+    live: true,
+    subscribe: (channel, handler) => handlers.add(channel, handler),
+    async close() {
+      if (!pglite.closed) await Promise.all(unlisten.map((stop) => stop()))
+    },
+  }
+}
+
+const RETRY_MIN_MS = 500
+const RETRY_MAX_MS = 30_000
+
+export async function postgresChangeFeed(connectionString: string, onError: (error: Error) => void = () => {}): Promise<ChangeFeed> {
+  const handlers = new Handlers()
+  let client: pg.Client | null = null
+  let live = false
+  let closed = false
+  let retryMs = RETRY_MIN_MS
+  let timer: NodeJS.Timeout | undefined
+
+  const down = (error?: Error) => {
+    if (error) onError(error)
+    if (!live && client === null) return
+    live = false
+    client?.removeAllListeners()
+    client?.end().catch(() => {})
+    client = null
+    handlers.emitAll(null)
+    if (!closed) {
+      timer = setTimeout(() => void connect(), retryMs)
+      timer.unref()
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS)
+    }
+  }
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, application_name: 'portal-change-feed' })
+    next.on('error', (error) => down(error))
+    next.on('end', () => down())
+    next.on('notification', (msg) => handlers.emit(msg.channel, msg.payload ?? null))
+    client = next
+    try {
+      await next.connect()
+      for (const channel of CHANGE_CHANNELS) await next.query(`LISTEN ${channel}`)
+      if (closed) return void next.end().catch(() => {})
+      retryMs = RETRY_MIN_MS
+      // Whatever changed while no one listened is unknown: start from empty caches.
+      handlers.emitAll(null)
+      live = true
+    } catch (error) {
+      down(error as Error)
+    }
+  }
+
+  await connect()
+  return {
+    get live() {
+      return live
+    },
+    subscribe: (channel, handler) => handlers.add(channel, handler),
+    async close() {
+      closed = true
+      clearTimeout(timer)
+      live = false
+      const last = client
+      client = null
+      last?.removeAllListeners()
+      await last?.end().catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,110 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../test/helpers'
+import { TtlCache } from './ttl-cache'
+
+describe('TtlCache', () => {
+  it('forgets an entry once its time is up', () => {
+    const cache = new TtlCache<string>(10, 1000)
+    cache.set('a', 'A', cache.stamp(), 0)
+    expect(cache.get('a', 999)).toBe('A')
+    expect(cache.get('a', 1000)).toBeUndefined()
+  })
+
+  it('drops the oldest entry when full', () => {
+    const cache = new TtlCache<number>(2, 60_000)
+    for (const key of ['a', 'b', 'c']) cache.set(key, 1, cache.stamp())
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 1, 1])
+    expect(cache.size).toBe(2)
+  })
+
+  it('does not store a value read before an eviction that came while it was being read', () => {
+    const cache = new TtlCache<string>(10, 60_000)
+    const stamp = cache.stamp()
+    cache.delete('a') // the notification that the row changed arrives during the slow read
+    cache.set('a', 'stale', stamp)
+    expect(cache.get('a')).toBeUndefined()
+    cache.set('a', 'fresh', cache.stamp())
+    expect(cache.get('a')).toBe('fresh')
+  })
+
+  it('keeps nothing with a lifetime of 0', () => {
+    const cache = new TtlCache<string>(10, 0)
+    cache.set('a', 'A', cache.stamp())
+    expect(cache.get('a')).toBeUndefined()
+  })
+})
+
+// What is kept in memory must never be behind the database, whoever writes to it: another portal
+// instance, an ERP sync, psql. These writes go straight to the database, past the portal's services.
+describe('the in-memory caches follow the database', () => {
+  let t: TestContext
+  let trade: string
+  beforeAll(async () => {
+    t = await startTestApp()
+    trade = await signIn(t.app, DEMO.trade)
+  })
+  afterAll(async () => t?.close())
+
+  const get = (url: string, token = trade) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
+  const page = '/api/categories/drenches/products?warehouse=WAG&page=1&size=40'
+  const firstProduct = async () => (await get(page)).json()[0] as { ProductID: number; Availability: { Available: number }; SinglePricing: { Price: number } }
+  const soon = { timeout: 5000, interval: 50 }
+
+  it('shows stock changed by another writer on a list page it has served before', async () => {
+    const before = await firstProduct()
+    expect((await firstProduct()).Availability.Available).toBe(before.Availability.Available)
+    const qty = before.Availability.Available + 137
+    await sql`INSERT INTO stock (product_id, location_id, qty_available) VALUES (${before.ProductID}, 'WAG', ${qty})
+      ON CONFLICT (product_id, location_id) DO UPDATE SET qty_available = EXCLUDED.qty_available`.execute(t.db)
+    await expect.poll(async () => (await firstProduct()).Availability.Available, soon).toBe(qty)
+  })
+
+  it('shows a price changed by another writer', async () => {
+    const before = await firstProduct()
+    await t.db.deleteFrom('contract_prices').where('product_id', '=', before.ProductID).execute()
+    await t.db.updateTable('customer_accounts').set({ price_discount_bp: 0 }).where('code', '=', (await accountOf('trade')).code).execute()
+    await t.db.updateTable('products').set({ unit_price_cents: 123_457 }).where('id', '=', before.ProductID).execute()
+    await expect.poll(async () => (await firstProduct()).SinglePricing.Price, soon).toBe(1234.57)
+  })
+
+  it('ends a session revoked by another writer', async () => {
+    const token = await signIn(t.app, DEMO.cash)
+    expect((await get('/api/me', token)).statusCode).toBe(200)
+    expect((await get('/api/me', token)).statusCode).toBe(200)
+    const { id } = await t.db.selectFrom('users').select('id').where('username', '=', 'cash').executeTakeFirstOrThrow()
+    await t.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', id).execute()
+    await expect.poll(async () => (await get('/api/me', token)).statusCode, soon).toBe(401)
+  })
+
+  it('sees a role changed by another writer', async () => {
+    const staff = await signIn(t.app, DEMO.staff)
+    expect((await get('/api/users', staff)).statusCode).toBe(403)
+    await t.db.updateTable('users').set({ role: 'Administrator' }).where('username', '=', 'staff').execute()
+    await expect.poll(async () => (await get('/api/users', staff)).statusCode, soon).toBe(200)
+  })
+
+  it.runIf(process.env.TEST_DATABASE_URL)('keeps following the database after its notification connection drops', async () => {
+    await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE application_name = 'portal-change-feed' AND datname = current_database()`.execute(t.db)
+    // Answers stay right while the feed is down and after it has reconnected (within about a second).
+    for (const extra of [11, 23]) {
+      const before = await firstProduct()
+      const qty = before.Availability.Available + extra
+      await t.db.updateTable('stock').set({ qty_available: qty }).where('product_id', '=', before.ProductID).where('location_id', '=', 'WAG').execute()
+      await expect.poll(async () => (await firstProduct()).Availability.Available, soon).toBe(qty)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+    }
+    const reconnected = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name = 'portal-change-feed' AND datname = current_database()`.execute(t.db)
+    expect(reconnected.rows[0]!.n).toBe(1)
+  })
+
+  const accountOf = (username: string) =>
+    t.db
+      .selectFrom('users')
+      .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
+      .select('customer_accounts.code')
+      .where('users.username', '=', username)
+      .executeTakeFirstOrThrow()
+})
