@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'api',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 60_000,

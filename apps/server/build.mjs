@@ -6,7 +6,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/'))
 
 await build({
-  entryPoints: { main: 'src/main.ts', seed: 'src/seed-cli.ts', 'content-import': 'src/content-import.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    seed: 'src/seed-cli.ts',
+    'content-import': 'src/content-import.ts',
+    migrate: 'src/migrate-cli.ts',
+    backup: 'src/backup-cli.ts',
+    restore: 'src/restore-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { precompress } from './vite-plugins/precompress'
 
 // In development the API, the content service, the dev pages and the payment sandboxes
 // all live in the server process; the built app is served by that same process.
@@ -13,7 +14,7 @@ const proxy = {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -26,7 +27,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // No catch-all vendor chunk: a library goes with the screens that use it (route-level code
+            // splitting, docs/decisions/0020-first-screen-budget.md), so the first screen loads only its own.
+            // The Sentry SDK is loaded on demand, only where error reporting is configured.
           ],
         },
       },

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { resolve } from 'node:path'
 import type { Config } from './config'
@@ -6,6 +6,8 @@ import type { ChangeFeed } from './db/change-feed'
 import type { Database } from './db/database'
 import { Caches } from './lib/caches'
 import type { Deps } from './lib/context'
+import type { ErrorReporter } from './lib/error-reporting'
+import { AppMetrics, type PoolStats } from './lib/metrics'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { cartRoutes } from './modules/cart/routes'
@@ -13,14 +15,17 @@ import { catalogueRoutes } from './modules/catalogue/routes'
 import { checkoutRoutes } from './modules/checkout/routes'
 import { contentRoutes } from './modules/content/routes'
 import { filesRoutes } from './modules/files/routes'
+import { healthRoutes } from './modules/health/routes'
 import { invoicesRoutes } from './modules/invoices/routes'
 import { devOutboxRoutes } from './modules/mail/dev-routes'
+import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
-import { registerErrorHandling } from './plugins/errors'
+import { frameworkErrors, registerErrorHandling } from './plugins/errors'
+import { loggerOptions, registerObservability, requestIdOf } from './plugins/observability'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerWeb } from './plugins/web'
@@ -34,25 +39,31 @@ export interface AppOptions {
   /** Where the built web app is; tests leave it out. */
   webDist?: string
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream
+  /** The PostgreSQL pool, for its metrics. */
+  pool?: PoolStats
+  /** Where unexpected errors are reported (lib/error-reporting.ts); none when SENTRY_DSN is unset. */
+  errorReporter?: ErrorReporter | null
 }
 
 const BODY_LIMIT = 1024 * 1024
 
-const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
-
 /** The whole server, without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, db, changes, webDist, logger = true }: AppOptions): Promise<FastifyInstance> {
-  const loggerOptions: FastifyServerOptions['logger'] = logger && {
-    level: config.logLevel,
-    serializers: {
-      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-    },
-  }
-  const app = Fastify({ bodyLimit: BODY_LIMIT, trustProxy: config.trustProxy, logger: loggerOptions }).withTypeProvider<ZodTypeProvider>()
+export async function buildApp({ config, db, changes, webDist, logger = true, logStream, pool, errorReporter }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    logger: (logger || logStream !== undefined) && loggerOptions(config, logStream),
+    genReqId: requestIdOf,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const deps: Deps = { db, config, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
+  const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db) })
+  const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
+  registerObservability(app, { config, metrics, reporter: errorReporter })
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
   registerErrorHandling(app, fallback)
   registerSecurityHeaders(app, config)
@@ -61,6 +72,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true }: 
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes, deps)
       await api.register(authRoutes, deps)
       await api.register(siteRoutes, deps)
       await api.register(catalogueRoutes, deps)

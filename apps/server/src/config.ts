@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 
 const bool = z
@@ -5,6 +6,14 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const positiveInt = z.coerce.number().int().positive()
+
+/** A base the web app calls: an http(s) URL or a path on the portal's own origin. */
+const baseUrl = z.string().regex(/^(https?:\/\/[^/\s]+)?\/[^\s?#]*$/, 'must be an http(s) URL or a path starting with /')
+
+/** A Sentry DSN (https://publickey@host/projectId). A secret key in it is refused: the browser is given the DSN. */
+const sentryDsn = z
+  .string()
+  .regex(/^https?:\/\/[^:@/\s]+@[^/\s]+(\/[^\s?#]*)?\/[\w-]+$/, 'must be a Sentry DSN such as https://publickey@o1.ingest.sentry.io/123 (without a secret key)')
 
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,6 +56,7 @@ const Env = z.object({
   SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
   SECUREPAY_PASSWORD: z.string().min(1).max(100).optional(),
+  SECUREPAY_NEXT_PASSWORD: z.string().min(1).max(100).optional(),
   MPGS_HOST: z.url({ protocol: /^https?$/ }).optional(),
   MPGS_MERCHANT_ID: z.string().trim().min(1).max(40).optional(),
   MPGS_API_PASSWORD: z.string().min(1).max(200).optional(),
@@ -57,6 +67,23 @@ const Env = z.object({
     .regex(/^[A-Za-z_$][\w$]{0,63}$/, 'must be a JavaScript identifier (the name of a window array)')
     .default('dataLayer'),
   SANDBOX_TEST_AMOUNTS: bool.default(false),
+  API_BASE_URL: baseUrl.default('/api'),
+  IMAGE_BASE_URL: baseUrl.optional(),
+  SENTRY_DSN: sentryDsn.optional(),
+  SENTRY_BROWSER_DSN: z.union([sentryDsn, z.literal('off')]).optional(),
+  SENTRY_ENVIRONMENT: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'must be a short name such as production or staging')
+    .optional(),
+  SENTRY_RELEASE: z
+    .string()
+    .regex(/^[\w.@+-]{1,200}$/, 'must be a release name such as trade-portal@1.4.0 or a commit id')
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 or more printable characters without spaces')
+    .optional(),
+  READY_OUTBOX_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -103,6 +130,27 @@ function toConfig(env: z.infer<typeof Env>) {
     /** The in-memory caches' backstop lifetime (lib/caches.ts); 0 turns them off. */
     cacheTtlMs: env.CACHE_SECONDS * 1000,
     payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
+    /** Where the web app sends its API calls and loads product pictures from (GET /api/site tells it). */
+    apiBaseUrl: env.API_BASE_URL.replace(/\/$/, ''),
+    imageBaseUrl: (env.IMAGE_BASE_URL ?? env.API_BASE_URL).replace(/\/$/, ''),
+    errorReporting: errorReportingConfig(env),
+    /** GET /metrics: open outside production without a token; in production only with METRICS_TOKEN. */
+    metrics: { token: env.METRICS_TOKEN ?? null, enabled: !production || env.METRICS_TOKEN !== undefined },
+    /** GET /api/ready fails when the oldest unsent e-mail is older than this; 0 leaves the outbox out of it. */
+    readyOutboxMs: env.READY_OUTBOX_MINUTES * 60_000,
+  }
+}
+
+const RELEASE = `trade-portal@${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}`
+
+/** Error reporting to Sentry (docs/decisions/0017-operations-settings-errors-health-metrics.md): off unless SENTRY_DSN is set. */
+function errorReportingConfig(env: z.infer<typeof Env>) {
+  const browserDsn = env.SENTRY_BROWSER_DSN === 'off' ? null : (env.SENTRY_BROWSER_DSN ?? env.SENTRY_DSN ?? null)
+  return {
+    dsn: env.SENTRY_DSN ?? null,
+    browserDsn,
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+    release: env.SENTRY_RELEASE ?? RELEASE,
   }
 }
 
@@ -119,6 +167,8 @@ function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl
           url: env.SECUREPAY_URL ?? `${publicUrl}/sandbox/securepay/directpost/authorise`,
           merchantId: env.SECUREPAY_MERCHANT_ID ?? 'RRS0010',
           password: env.SECUREPAY_PASSWORD ?? 'sandbox-transaction-password',
+          // While the transaction password is rotated, results signed with the new one are accepted too (docs/deployment.md).
+          ...(env.SECUREPAY_NEXT_PASSWORD ? { nextPassword: env.SECUREPAY_NEXT_PASSWORD } : {}),
         }
       : null
   const mpgs =
@@ -153,6 +203,63 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return toConfig(parsed.data)
+}
+
+const DEMO_PASSWORDS = new Set(['sandbox-transaction-password', 'sandbox-api-password', 'abc123', 'abcd1234', 'password', 'changeme', 'secret', 'test'])
+
+/**
+ * What production mode will not start with: each problem names its variable. Demo logins, the local payment
+ * sandboxes or demo passwords, e-mails that are never sent, or links and cookies on plain http.
+ */
+export function productionProblems(source: NodeJS.ProcessEnv, config: Config): string[] {
+  if (!config.production) return []
+  const value = (name: string) => (source[name] === undefined || source[name] === '' ? undefined : source[name])
+  const problems: string[] = []
+  const demo = value('DEMO_MODE')
+  if (demo !== undefined && ['true', '1', 'yes'].includes(demo))
+    problems.push('DEMO_MODE: must be off in production; the demo logins and their passwords are public')
+  const publicUrl = value('PUBLIC_URL')
+  if (!publicUrl) problems.push('PUBLIC_URL: must be set in production to the https:// address users reach the portal at (it is in e-mailed links)')
+  else if (!publicUrl.startsWith('https://')) problems.push(`PUBLIC_URL: must be an https:// address in production (got ${JSON.stringify(publicUrl)})`)
+  if (!value('SMTP_URL')) problems.push('SMTP_URL: must be set in production; without it password resets, invoices and statements are never e-mailed')
+
+  const own = new URL(config.publicUrl).origin
+  const sandboxUrl = (url: string) => {
+    const u = new URL(url)
+    return /(^|\/)sandbox(\/|$)/.test(u.pathname) || u.origin === own || ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)
+  }
+  const providers = [
+    {
+      name: 'securepay',
+      url: 'SECUREPAY_URL',
+      merchant: 'SECUREPAY_MERCHANT_ID',
+      password: 'SECUREPAY_PASSWORD',
+      example: 'https://api.securepay.com.au/directpost/authorise',
+    },
+    { name: 'mpgs', url: 'MPGS_HOST', merchant: 'MPGS_MERCHANT_ID', password: 'MPGS_API_PASSWORD', example: 'https://ap-gateway.mastercard.com' },
+  ] as const
+  for (const p of providers) {
+    const chosen = config.payments.provider === p.name
+    const url = value(p.url)
+    if (url && sandboxUrl(url)) problems.push(`${p.url}: must be the provider's endpoint in production, not a local sandbox (got ${JSON.stringify(url)})`)
+    else if (!url && chosen)
+      problems.push(`${p.url}: must be set in production (PAYMENT_PROVIDER=${p.name}), e.g. ${p.example}; the local sandbox is for development`)
+    if (!value(p.merchant) && chosen) problems.push(`${p.merchant}: must be set in production (PAYMENT_PROVIDER=${p.name})`)
+    const password = value(p.password)
+    if (password && DEMO_PASSWORDS.has(password)) problems.push(`${p.password}: is a demo password; set the one the provider issued`)
+    else if (!password && chosen) problems.push(`${p.password}: must be set in production (PAYMENT_PROVIDER=${p.name})`)
+  }
+  return problems
+}
+
+/** The server's start: the settings as loadConfig reads them, and in production mode none of productionProblems. */
+export function loadServerConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(source)
+  const problems = productionProblems(source, config)
+  if (problems.length) {
+    throw new ConfigError(`Refusing to start in production mode (NODE_ENV=production):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+  }
+  return config
 }
 
 /** The variables, their defaults and meaning, for the README and `--help`. */

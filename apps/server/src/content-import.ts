@@ -1,5 +1,5 @@
 /**
- * Imports a folder of Markdown news posts, promotions and home banners into the embedded content service.
+ * Imports a folder of Markdown news posts, promotions, home banners and pages into the embedded content service.
  *
  *   npm run content:import -- <folder> [--dry-run] [--prune]
  *   node apps/server/dist/content-import.js <folder> [--dry-run] [--prune]
@@ -17,9 +17,10 @@ import { ImportError, importFolder } from './modules/content/import'
 
 const USAGE = `Usage: content-import <folder> [--dry-run] [--prune]
 
-  <folder>    home.md (home page banners) and posts/*.md (news and promotions), with their pictures
+  <folder>    home.md (home page banners), posts/*.md (news and promotions) and pages/*.md
+              (the privacy notice and the terms), with their pictures
   --dry-run   check everything and say what would change; write nothing
-  --prune     also delete the posts whose slugs are not in the folder
+  --prune     also delete the posts whose slugs are not in the folder (pages are never deleted)
 
 Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default ./data) for embedded PGlite.
 With the embedded database, stop the portal first: only one process can open it at a time.`
@@ -62,13 +63,15 @@ async function main(): Promise<number> {
   try {
     await migrate(handle.db)
     const summary = await importFolder(handle.db, folder, { dryRun: args.values['dry-run'], prune: args.values.prune })
-    const list = (label: string, slugs: string[]) => slugs.length > 0 && console.log(`  ${label.padEnd(9)} ${slugs.join(', ')}`)
+    const list = (label: string, slugs: string[]) => slugs.length > 0 && console.log(`  ${label.padEnd(12)} ${slugs.join(', ')}`)
     console.log(summary.dryRun ? `Checked ${folder}: nothing was written. The import would make these changes:` : `Imported ${folder}:`)
     list('new', summary.created)
     list('changed', summary.updated)
     list('deleted', summary.deleted)
     list('drafts', summary.drafts)
     list('scheduled', summary.scheduled)
+    list('new page', summary.pagesCreated)
+    list('changed page', summary.pagesUpdated)
     if (summary.home) console.log(`  home page ${summary.home}`)
     console.log(`  ${summary.pictures} picture(s)`)
     if (!summary.dryRun) console.log('The portal shows the changes within a minute.')

@@ -1,12 +1,17 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadServerConfig } from './config'
+import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { DEMO_LOGINS } from './db/seed/demo'
+import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
 import { startMailer } from './modules/mail/mailer'
+
+let reporter: ErrorReporter | null = null
 
 async function main() {
   const started = Date.now()
-  const config = loadConfig()
+  const config = loadServerConfig()
+  reporter = await startErrorReporting(config)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
   console.log(`Opening the database: ${where}`)
   const { handle, migrated, seeded } = await prepareDatabase(config, (line) => console.log(line))
@@ -15,10 +20,12 @@ async function main() {
 
   let warnChangeFeed = (error: Error) => console.error(`Change notifications: ${error.message}`)
   const changes = await handle.openChangeFeed((error) => warnChangeFeed(error))
-  const app = await buildApp({ config, db: handle.db, changes })
+  const app = await buildApp({ config, db: handle.db, changes, pool: handle.pool, errorReporter: reporter })
   warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')
   const mailer = startMailer({ db: handle.db, config }, app.log)
   await app.listen({ host: config.host, port: config.port })
+  // npm run backup reaches the embedded database through this process (docs/decisions/0019-backups.md).
+  const backups = handle.pglite ? await openBackupChannel({ pglite: handle.pglite, dataDir: config.dataDir, log: app.log }) : null
 
   const lines = [``, `Trade ordering portal is running at ${config.publicUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`]
   lines.push(`API documentation: ${config.publicUrl}/api/docs/ui`)
@@ -39,7 +46,9 @@ async function main() {
       await app.close()
       await mailer.stop()
       await changes.close()
+      await backups?.close()
       await handle.close()
+      await reporter?.flush()
     } finally {
       process.exit(0)
     }
@@ -48,7 +57,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   console.error(err instanceof ConfigError ? err.message : err)
+  if (reporter && !(err instanceof ConfigError)) {
+    reporter.captureError(err, { phase: 'start' })
+    await reporter.flush()
+  }
   process.exit(1)
 })

@@ -5,6 +5,7 @@ import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database } from '../src/db/database'
+import type { ErrorReporter } from '../src/lib/error-reporting'
 import { adminQuery, databaseUrl } from './global-setup'
 
 export interface TestContext {
@@ -18,7 +19,15 @@ export interface TestContext {
  * The real app on its own copy of the seeded database: PGlite from the run's snapshot, or a fresh
  * PostgreSQL database from the run's template when TEST_DATABASE_URL is set.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Routes or hooks a test adds before the app is ready (e.g. one that fails on purpose). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>
+  /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
+  logStream?: NodeJS.WritableStream
+  errorReporter?: ErrorReporter | null
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env })
   const url = process.env.TEST_DATABASE_URL
   let handle
@@ -33,7 +42,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     handle = await openDatabase({ loadDataDir: snapshot })
   }
   const changes = await handle.openChangeFeed()
-  const app = await buildApp({ config, db: handle.db, changes, logger: false, webDist: '/nonexistent' })
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    changes,
+    logger: false,
+    webDist: '/nonexistent',
+    pool: handle.pool,
+    logStream: options.logStream,
+    errorReporter: options.errorReporter,
+  })
+  await options.beforeReady?.(app)
   await app.ready()
   return {
     app,

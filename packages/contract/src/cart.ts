@@ -19,7 +19,7 @@ const tooLarge = `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString('en
 
 /** Adds a product to the cart: to its line when it is already there. */
 export const AddToCartBody = z.object({
-  productID: z.number({ error: 'Choose a product' }).int().positive(),
+  productID: z.number({ error: 'Choose a product' }).int().positive().max(2_147_483_647, 'Choose a product'),
   qty: z.number({ error: wholeNumber }).int(wholeNumber).min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY, tooLarge),
   warehouse: WarehouseCode.optional().describe(
     'The branch the customer is shopping at. An empty cart takes this branch; a cart with lines for another branch answers 409 cart_branch_mismatch. Without it, the cart keeps its branch (or the account default when empty).',
@@ -29,7 +29,7 @@ export type AddToCartBody = z.infer<typeof AddToCartBody>
 
 /** Sets a line's quantity; 0 removes the line. */
 export const UpdateCartBody = z.object({
-  item: z.number({ error: 'Choose a cart line' }).int().positive().describe('ShopCartLineID'),
+  item: z.number({ error: 'Choose a cart line' }).int().positive().max(2_147_483_647, 'Choose a cart line').describe('ShopCartLineID'),
   qty: z.number({ error: wholeNumber }).int(wholeNumber).min(0, 'Quantity cannot be negative').max(MAX_LINE_QUANTITY, tooLarge),
 })
 export type UpdateCartBody = z.infer<typeof UpdateCartBody>

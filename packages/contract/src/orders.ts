@@ -125,8 +125,8 @@ export const BackOrderItem = z
   .meta({ id: 'BackOrderItem' })
 export type BackOrderItem = z.infer<typeof BackOrderItem>
 
-/** The branch whose cart receives the items: the screen's current branch. */
-export const ReorderBody = z.object({ warehouse: WarehouseCode.optional() }).optional()
+/** The branch whose cart receives the items: the screen's current branch. The spec's clients send no body at all (Fastify reads it as null). */
+export const ReorderBody = z.object({ warehouse: WarehouseCode.optional() }).nullish()
 export const ReorderQuery = z.object({ warehouse: WarehouseCode.optional() })
 
 export const ReorderReason = z.enum(['not_available', 'discontinued', 'no_stock', 'quantity_limit'])

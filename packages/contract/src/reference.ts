@@ -42,7 +42,17 @@ export const DeliverySite = z
   .meta({ id: 'DeliverySite' })
 export type DeliverySite = z.infer<typeof DeliverySite>
 
-/** Public facts about the distributor, for the login screen and footer. */
+/** The browser's error reporting (the Sentry protocol): the DSN is public by design, it only lets one send events. */
+export const ErrorReportingSettings = z
+  .object({
+    dsn: z.string(),
+    environment: z.string(),
+    release: z.string(),
+  })
+  .meta({ id: 'ErrorReportingSettings' })
+export type ErrorReportingSettings = z.infer<typeof ErrorReportingSettings>
+
+/** Public facts about the distributor (login screen, footer) and the web app's run-time settings: one build runs everywhere. */
 export const SiteInfo = z
   .object({
     name: z.string(),
@@ -54,6 +64,11 @@ export const SiteInfo = z
     contentBaseUrl: z.string().describe('Where the web app reads news, promotions and the home banners (a WordPress REST API wp/v2 base)'),
     demoLogins: z.array(z.object({ username: z.string(), password: z.string(), description: z.string() })),
     payments: PaymentSettings.describe('Card payment provider, card endpoint, IP lookup, analytics hook and, in demo mode, the sandbox’s test cards'),
+    apiBaseUrl: z.string().describe('Where the web app sends its API calls: /api on the portal itself, or an https:// URL (API_BASE_URL)'),
+    imageBaseUrl: z
+      .string()
+      .describe('Where the web app loads product pictures ({base}/product/{id}/image): the API base or an image proxy or CDN (IMAGE_BASE_URL)'),
+    errorReporting: ErrorReportingSettings.nullable().describe('Where the browser reports its errors (Sentry); null when off'),
   })
   .meta({ id: 'SiteInfo' })
 export type SiteInfo = z.infer<typeof SiteInfo>

@@ -25,7 +25,7 @@ function readFileSafe(file: string): string {
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

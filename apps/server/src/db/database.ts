@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres'
   /** The embedded engine, when there is one (backups and test snapshots use it). */
   pglite?: PGlite
+  /** The PostgreSQL connection pool, when there is one (its metrics). */
+  pool?: pg.Pool
   /** Starts listening to the database's change notifications (the server's caches need them). */
   openChangeFeed(onError?: (error: Error) => void): Promise<ChangeFeed>
   close(): Promise<void>
@@ -64,7 +66,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     const connectionString = withDefaultUser(options.databaseUrl)
-    return { db, kind: 'postgres', openChangeFeed: (onError) => postgresChangeFeed(connectionString, onError), close: () => closePool(db, pool) }
+    // A connection the database drops (a restart, a failover) is discarded by the pool and the query on it fails;
+    // an 'error' event nobody listens to would end the process instead, idle or checked out.
+    pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
+    return { db, kind: 'postgres', pool, openChangeFeed: (onError) => postgresChangeFeed(connectionString, onError), close: () => closePool(db, pool) }
   }
   const pglite = await openPglite(options.dataDir, options.loadDataDir)
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) })

@@ -100,6 +100,29 @@ describe('the in-memory caches follow the database', () => {
     expect(reconnected.rows[0]!.n).toBe(1)
   })
 
+  it('shows an order changed by another writer in the order history', async () => {
+    const firstOrder = async () => (await get('/api/orders')).json()[0] as { OrderID: number; Description: string }
+    const before = await firstOrder()
+    expect((await firstOrder()).Description).toBe(before.Description)
+    await t.db.updateTable('orders').set({ description: 'Changed by the ERP' }).where('id', '=', before.OrderID).execute()
+    await expect.poll(async () => (await firstOrder()).Description, soon).toBe('Changed by the ERP')
+  })
+
+  it('shows a back order filled by another writer', async () => {
+    const backOrders = async () => (await get('/api/back-orders')).json() as Array<{ OrderID: number; ProductID: number }>
+    const [first] = await backOrders()
+    expect(first).toBeDefined()
+    await t.db.updateTable('order_lines').set({ qty_back_ordered: 0 }).where('order_id', '=', first!.OrderID).where('product_id', '=', first!.ProductID).execute()
+    await expect.poll(async () => (await backOrders()).some((b) => b.OrderID === first!.OrderID && b.ProductID === first!.ProductID), soon).toBe(false)
+  })
+
+  it('shows an invoice changed by another writer', async () => {
+    const firstInvoice = async () => (await get('/api/invoices')).json()[0] as { Invoice: string; CustomerPurchaseOrder: string }
+    const before = await firstInvoice()
+    await t.db.updateTable('invoices').set({ customer_purchase_order: 'PO-FROM-ERP' }).where('invoice', '=', before.Invoice).execute()
+    await expect.poll(async () => (await firstInvoice()).CustomerPurchaseOrder, soon).toBe('PO-FROM-ERP')
+  })
+
   const accountOf = (username: string) =>
     t.db
       .selectFrom('users')

@@ -1,6 +1,7 @@
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Caches } from './caches'
+import type { BusinessMetrics } from './metrics'
 
 /** What every module's routes and services are given. */
 export interface Deps {
@@ -8,6 +9,8 @@ export interface Deps {
   config: Config
   /** In-memory caches kept right by the database's change notifications; absent where there is no change feed. */
   caches?: Caches
+  /** Orders placed and payments, for GET /metrics; absent in code run outside the server (seeding, imports). */
+  metrics?: BusinessMetrics
 }
 
 /** The signed-in user, as every service sees it. Resolved from the token by plugins/auth.ts. */

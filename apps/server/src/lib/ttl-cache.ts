@@ -42,9 +42,9 @@ export class TtlCache<V> {
     this.entries.delete(key)
   }
 
-  deleteWhere(matches: (value: V) => boolean): void {
+  deleteWhere(matches: (value: V, key: string) => boolean): void {
     this.generation++
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key)
+    for (const [key, entry] of this.entries) if (matches(entry.value, key)) this.entries.delete(key)
   }
 
   clear(): void {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
 import { AppError } from '../lib/errors'
 
@@ -30,11 +30,50 @@ export function registerErrorHandling(app: FastifyInstance, fallback?: (url: str
     return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
   })
 
+  // PostgreSQL cannot store U+0000 in text, nor an unpaired surrogate in JSON, and answers with an error: refuse them as bad input first.
+  app.addHook('preValidation', async (req, reply) => {
+    const field = unstorableText({ params: req.params, querystring: req.query, body: req.body })
+    if (!field) return
+    const message = `${field}: Text must be valid Unicode, without NUL characters.`
+    if (req.url.startsWith('/content/')) return reply.status(400).send({ code: 'rest_invalid_param', message, data: { status: 400 } })
+    return reply.status(400).send({ error: 'invalid_request', message, fields: [{ field, message }] })
+  })
+
   app.setNotFoundHandler((req, reply) => {
     const page = fallback?.(req.url, req.method)
     if (page) return page(reply)
     reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` })
   })
+}
+
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Where the first string holding U+0000 or an unpaired surrogate is, as `body.orderDetails.city`, or null. */
+function unstorableText(value: unknown, at = ''): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? at : null
+  if (value === null || typeof value !== 'object') return null
+  for (const [key, child] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key
+    if (UNSTORABLE.test(key)) return path
+    const found = unstorableText(child, path)
+    if (found) return found
+  }
+  return null
+}
+
+/**
+ * What the router itself refuses before any route is found (Fastify's frameworkErrors): an address that is
+ * not valid percent-encoded UTF-8, or a path segment longer than a parameter can be. Answered in our shape
+ * (the content service's in WordPress's). No hook runs for these, so the security headers are set here.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  reply.server.securityHeaders(req, reply)
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  const message = tooLong ? 'A part of the address is too long.' : 'The address is not valid.'
+  if (req.url.startsWith('/content/'))
+    return reply.status(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
+  return reply.status(400).send({ error: tooLong ? 'address_too_long' : 'invalid_address', message, fields: [{ field: 'url', message }] })
 }
 
 function pathOf(instancePath: string): string[] {

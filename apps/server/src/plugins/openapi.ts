@@ -19,6 +19,12 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs/ui' })
+  // The browser is a page a person opens, so it sends no token: public like the document it shows.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true }
+    })
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs/ui' })
+  })
   app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 
 const CSP = [
@@ -8,7 +8,7 @@ const CSP = [
   "img-src 'self' data: blob: https:",
   "connect-src 'self'",
   "font-src 'self' data:",
-  "form-action 'self' https:",
+  "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "object-src 'none'",
@@ -23,8 +23,9 @@ export function withContentOrigin(csp: string, contentBaseUrl: string): string {
 
 /**
  * Card payments reach other origins: the card form posts to the SecurePay endpoint (form-action), the
- * Mastercard Gateway's checkout.min.js is loaded from its host (script-src, and it talks to and frames its
- * host), and the browser asks the IP-lookup service for the user's address (connect-src).
+ * Mastercard Gateway's checkout.min.js is loaded from its host (script-src, and it talks to, frames and
+ * may post to its host), and the browser asks the IP-lookup service for the user's address (connect-src).
+ * Nothing else: forms post to our own origin and the configured providers only (decision 0016).
  */
 export function withPaymentOrigins(csp: string, config: Pick<Config, 'publicUrl' | 'payments'>): string {
   const own = new URL(config.publicUrl).origin
@@ -38,19 +39,48 @@ export function withPaymentOrigins(csp: string, config: Pick<Config, 'publicUrl'
   }
   const gateway = originOf(config.payments.mpgs?.host)
   let policy = add(csp, 'form-action', originOf(config.payments.securepay?.url))
-  for (const directive of ['script-src', 'connect-src', 'frame-src']) policy = add(policy, directive, gateway)
+  for (const directive of ['script-src', 'connect-src', 'frame-src', 'form-action']) policy = add(policy, directive, gateway)
   return add(policy, 'connect-src', originOf(config.payments.ipLookupUrl))
 }
 
-/** Headers every response carries. The docs browser brings its own CSP. */
+/**
+ * The web app's run-time settings may name other origins: the API and picture bases (API_BASE_URL,
+ * IMAGE_BASE_URL) and the error-reporting DSN's host, which the browser sends its reports to.
+ */
+export function withRuntimeOrigins(csp: string, config: Pick<Config, 'publicUrl' | 'apiBaseUrl' | 'imageBaseUrl' | 'errorReporting'>): string {
+  const own = new URL(config.publicUrl).origin
+  const originOf = (url: string | null) => (url && /^https?:\/\//.test(url) ? new URL(url).origin : null)
+  const extra = (directive: string, origins: Array<string | null>) => (policy: string) => {
+    const add = [...new Set(origins)].filter((o): o is string => o !== null && o !== own)
+    if (add.length === 0) return policy
+    return policy.replace(
+      new RegExp(`(^|; )(${directive}) ([^;]*)`),
+      (_, sep: string, name: string, sources: string) => `${sep}${name} ${[sources, ...add.filter((o) => !sources.split(' ').includes(o))].join(' ')}`,
+    )
+  }
+  const connect = extra('connect-src', [originOf(config.apiBaseUrl), originOf(config.errorReporting.browserDsn)])
+  const images = extra('img-src', [originOf(config.apiBaseUrl), originOf(config.imageBaseUrl)])
+  return images(connect(csp))
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets the headers below; for answers that skip the hooks (the router's own errors, plugins/errors.ts). */
+    securityHeaders(req: FastifyRequest, reply: FastifyReply): void
+  }
+}
+
+/** Headers every response carries, the docs browser's pages included (it needs nothing but its own scripts). */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  const contentSecurityPolicy = withPaymentOrigins(withContentOrigin(CSP, config.contentBaseUrl), config)
-  app.addHook('onSend', async (req, reply) => {
+  const contentSecurityPolicy = withRuntimeOrigins(withPaymentOrigins(withContentOrigin(CSP, config.contentBaseUrl), config), config)
+  const securityHeaders = (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Content-Type-Options', 'nosniff')
     reply.header('Referrer-Policy', 'same-origin')
     reply.header('X-Frame-Options', 'DENY')
-    if (!req.url.startsWith('/api/docs/ui')) reply.header('Content-Security-Policy', contentSecurityPolicy)
+    reply.header('Content-Security-Policy', contentSecurityPolicy)
     if (config.production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
-  })
+  }
+  app.decorate('securityHeaders', securityHeaders)
+  app.addHook('onSend', async (req, reply) => securityHeaders(req, reply))
 }

@@ -7,7 +7,8 @@ const SERVER_PREFIXES = ['/api', '/dev', '/content', '/sandbox']
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; any other GET that is not a
- * server path gets index.html, so client routes survive a reload.
+ * server path gets index.html, so client routes survive a reload. The build writes brotli and gzip
+ * copies of its text files (apps/web/vite-plugins/precompress.ts); they go to browsers that accept them.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const hasBuild = existsSync(join(webDist, 'index.html'))
@@ -16,8 +17,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Cache-Control is ours (below); left on, send's own 'public, max-age=0' would replace it.
+      cacheControl: false,
+      // The compressed copies are found next to their file; they need no routes of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, path) {
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        // The body depends on Accept-Encoding (a compressed copy or not): caches must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding')
       },
     })
   }

@@ -188,7 +188,7 @@ export function mpgsSandbox(app: FastifyInstance, config: Config, db: Database) 
     const f = (req.body ?? {}) as Record<string, string | undefined>
     if (f.action === 'cancel') return reply.redirect(session.cancel_url ?? withParams(session.return_url, { cancelled: 'true' }), 303)
     if (session.result) return html(reply, 409, page('Already paid', '<div class="card"><h1>This checkout session is complete</h1></div>'))
-    const card = (f.cardNumber ?? '').replace(/\D/g, '')
+    const card = String(f.cardNumber ?? '').replace(/\D/g, '')
     const month = Number(f.expiryMonth)
     const year = Number(f.expiryYear)
     if (!validCardNumber(card)) return html(reply, 400, payPage(session, config.distributor.name, 'Enter a valid card number.'))

@@ -1,79 +1,76 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router'
-import { ChangePasswordScreen } from '../features/auth/components/change-password-screen'
-import { LogoutScreen } from '../features/auth/components/logout-screen'
-import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen'
-import { PopularScreen, SpecialsScreen } from '../features/catalogue/components/product-lists'
-import { BlogScreen } from '../features/content/components/blog-screen'
-import { PostScreen } from '../features/content/components/post-screen'
-import { InvoicesScreen } from '../features/invoices/components/invoices-screen'
-import { BackOrdersScreen } from '../features/orders/components/back-orders-screen'
-import { OrdersScreen } from '../features/orders/components/orders-screen'
-import { UsersScreen } from '../features/users/components/users-screen'
-import { AppShell } from './layout/app-shell'
-import { WithContentSource } from './layout/content-source'
 import { PublicLayout } from './layout/public-layout'
 import { RequireSession } from './layout/require-session'
 import { RootLayout } from './layout/root-layout'
-import { BalanceRoute } from './routes/balance-route'
-import { BrandRoute } from './routes/brand-route'
-import { CardPaymentRoute, PurchaseTracking } from './routes/card-payment-route'
-import { CartRoute } from './routes/cart-route'
-import { CategoryRoute } from './routes/category-route'
-import { CheckoutRoute } from './routes/checkout-route'
-import { HomeRoute } from './routes/home-route'
-import { InvoiceDetailRoute } from './routes/invoice-detail-route'
-import { LoginRoute } from './routes/login-route'
-import { OrderDetailRoute } from './routes/order-detail-route'
-import { ProductRoute } from './routes/product-route'
-import { ScreenPlaceholder } from './routes/screen-placeholder'
-import { SearchRoute } from './routes/search-route'
+import { screen, screenElement } from './lazy-screen'
+import { RouteError } from './route-error'
 
-/** The route table of spec section 2, plus the public reset-password screen and the footer's pages. */
+/**
+ * The route table of spec section 2, plus the public reset-password screen and the footer's pages.
+ * Every screen, and the signed-in frame, is loaded when first opened (app/lazy-screen.ts).
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A screen that crashes is reported and replaced by a way out, not a blank page.
+    errorElement: <RouteError />,
+    // Nothing to show until the first screen's chunks are in (the page is blank before that anyway).
+    HydrateFallback: () => null,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'reset-password', element: <ResetPasswordScreen /> },
+          { path: 'login', lazy: screen(() => import('./routes/login-route'), 'LoginRoute') },
+          { path: 'reset-password', lazy: screen(() => import('../features/auth/components/reset-password-screen'), 'ResetPasswordScreen') },
         ],
       },
-      { path: 'logout', element: <LogoutScreen /> },
+      { path: 'logout', lazy: screen(() => import('../features/auth/components/logout-screen'), 'LogoutScreen') },
+      {
+        // The footer's legal pages, open signed in or not (docs/decisions/0018-legal-pages.md).
+        lazy: screen(() => import('./layout/open-frame'), 'OpenFrame'),
+        children: [
+          {
+            path: 'privacy',
+            lazy: screenElement(
+              () => import('../features/content/components/content-page-screen'),
+              ({ ContentPageScreen }) => <ContentPageScreen slug="privacy" title="Privacy Notification" />,
+            ),
+          },
+          {
+            path: 'terms',
+            lazy: screenElement(
+              () => import('../features/content/components/content-page-screen'),
+              ({ ContentPageScreen }) => <ContentPageScreen slug="terms" title="Terms & Conditions" />,
+            ),
+          },
+        ],
+      },
       {
         element: <RequireSession />,
         children: [
           {
-            element: (
-              <WithContentSource>
-                <AppShell />
-                <PurchaseTracking />
-              </WithContentSource>
-            ),
+            lazy: screen(() => import('./layout/signed-in-frame'), 'SignedInFrame'),
             children: [
-              { index: true, element: <HomeRoute /> },
-              { path: 'blog', element: <BlogScreen /> },
-              { path: 'blog/:id', element: <PostScreen /> },
-              { path: 'category/:name', element: <CategoryRoute /> },
-              { path: 'brand/:code', element: <BrandRoute /> },
-              { path: 'product/:productId', element: <ProductRoute /> },
-              { path: 'cart', element: <CartRoute /> },
-              { path: 'checkout', element: <CheckoutRoute /> },
-              { path: 'card-payment', element: <CardPaymentRoute /> },
-              { path: 'orders', element: <OrdersScreen /> },
-              { path: 'orders/:id', element: <OrderDetailRoute /> },
-              { path: 'back-orders', element: <BackOrdersScreen /> },
-              { path: 'invoices', element: <InvoicesScreen /> },
-              { path: 'invoice/:id', element: <InvoiceDetailRoute /> },
-              { path: 'change-password', element: <ChangePasswordScreen /> },
-              { path: 'specials', element: <SpecialsScreen /> },
-              { path: 'search', element: <SearchRoute /> },
-              { path: 'popular', element: <PopularScreen /> },
-              { path: 'users', element: <UsersScreen /> },
-              { path: 'balance', element: <BalanceRoute /> },
-              { path: 'privacy', element: <ScreenPlaceholder title="Privacy Notification" /> },
-              { path: 'terms', element: <ScreenPlaceholder title="Terms & Conditions" /> },
+              { index: true, lazy: screen(() => import('./routes/home-route'), 'HomeRoute') },
+              { path: 'blog', lazy: screen(() => import('../features/content/components/blog-screen'), 'BlogScreen') },
+              { path: 'blog/:id', lazy: screen(() => import('../features/content/components/post-screen'), 'PostScreen') },
+              { path: 'category/:name', lazy: screen(() => import('./routes/category-route'), 'CategoryRoute') },
+              { path: 'brand/:code', lazy: screen(() => import('./routes/brand-route'), 'BrandRoute') },
+              { path: 'product/:productId', lazy: screen(() => import('./routes/product-route'), 'ProductRoute') },
+              { path: 'cart', lazy: screen(() => import('./routes/cart-route'), 'CartRoute') },
+              { path: 'checkout', lazy: screen(() => import('./routes/checkout-route'), 'CheckoutRoute') },
+              { path: 'card-payment', lazy: screen(() => import('./routes/card-payment-route'), 'CardPaymentRoute') },
+              { path: 'orders', lazy: screen(() => import('../features/orders/components/orders-screen'), 'OrdersScreen') },
+              { path: 'orders/:id', lazy: screen(() => import('./routes/order-detail-route'), 'OrderDetailRoute') },
+              { path: 'back-orders', lazy: screen(() => import('../features/orders/components/back-orders-screen'), 'BackOrdersScreen') },
+              { path: 'invoices', lazy: screen(() => import('../features/invoices/components/invoices-screen'), 'InvoicesScreen') },
+              { path: 'invoice/:id', lazy: screen(() => import('./routes/invoice-detail-route'), 'InvoiceDetailRoute') },
+              { path: 'change-password', lazy: screen(() => import('../features/auth/components/change-password-screen'), 'ChangePasswordScreen') },
+              { path: 'specials', lazy: screen(() => import('../features/catalogue/components/product-lists'), 'SpecialsScreen') },
+              { path: 'search', lazy: screen(() => import('./routes/search-route'), 'SearchRoute') },
+              { path: 'popular', lazy: screen(() => import('../features/catalogue/components/product-lists'), 'PopularScreen') },
+              { path: 'users', lazy: screen(() => import('../features/users/components/users-screen'), 'UsersScreen') },
+              { path: 'balance', lazy: screen(() => import('./routes/balance-route'), 'BalanceRoute') },
               { path: '*', element: <Navigate to="/" replace /> },
             ],
           },

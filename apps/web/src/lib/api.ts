@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@portal/contract/common'
+import { reportError } from './error-reporting'
 import { getToken } from './session'
 
 /** Every API failure: the HTTP status plus the server's `{error, message, fields?}` body. */
@@ -46,29 +47,72 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined) {
   onUnauthorized = handler
 }
 
-export function apiUrl(path: string, query?: Query): string {
+/** Where API calls and product pictures go: /api on this origin until the run-time settings say otherwise. */
+const bases = { api: '/api', image: '/api' }
+let settled: Promise<void> | null = null
+
+/**
+ * The run-time settings (GET /api/site, read once at start) name the API and picture bases. API calls made
+ * before they are known wait for them; when they cannot be read, the same-origin defaults stay.
+ */
+export function configureBases(settings: Promise<{ apiBaseUrl: string; imageBaseUrl: string }>) {
+  const pending = settings.then(
+    (s) => {
+      bases.api = s.apiBaseUrl.replace(/\/$/, '')
+      bases.image = s.imageBaseUrl.replace(/\/$/, '')
+    },
+    () => undefined,
+  )
+  settled = pending
+  void pending.then(() => {
+    if (settled === pending) settled = null
+  })
+}
+
+function withQuery(base: string, path: string, query?: Query): string {
   const search = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
   }
   const qs = search.toString()
-  return `/api/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
+  return `${base}/${path.replace(/^\//, '')}${qs ? `?${qs}` : ''}`
 }
 
+export const apiUrl = (path: string, query?: Query): string => withQuery(bases.api, path, query)
+
+/** A product picture: the image base (IMAGE_BASE_URL, a proxy or CDN), the API base by default. */
+export const imageUrl = (path: string, query?: Query): string => withQuery(bases.image, path, query)
+
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
+  if (settled) await settled
   const token = getToken()
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
-  const response = await fetch(apiUrl(path, options.query), {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  })
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (error) {
+    // The network, not the server: worth knowing about unless the app itself cancelled the call.
+    if (!options.signal?.aborted) reportError(error, { kind: 'api', api: `${method} ${pathOnly(path)}` })
+    throw error
+  }
 
   if (!response.ok) {
+    // Server failures are reported; 4xx answers (bad input, no session, not found) are the app working.
+    if (response.status >= 500) {
+      reportError(new Error(`${method} ${pathOnly(path)} answered ${response.status}`), {
+        kind: 'api',
+        api: `${method} ${pathOnly(path)}`,
+        status: String(response.status),
+      })
+    }
     // Only a call made with a token can reveal a dead session; a failed login is just a failed login.
     // A late answer for a session that has already ended changes nothing.
     if (response.status === 401 && token && token === getToken() && options.redirectOnUnauthorized !== false) {
@@ -124,3 +168,5 @@ export function saveFile({ blob, filename }: DownloadedFile) {
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
+
+const pathOnly = (path: string) => path.replace(/^\//, '').split('?')[0]

@@ -64,6 +64,9 @@ export const aSite = (overrides: Partial<SiteInfo> = {}): SiteInfo => ({
     sandbox: false,
     testCards: [],
   },
+  apiBaseUrl: '/api',
+  imageBaseUrl: '/api',
+  errorReporting: null,
   ...overrides,
 })
 

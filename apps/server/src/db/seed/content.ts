@@ -7,6 +7,7 @@ import type { StoredHomeAcf } from '../../modules/content/wordpress'
 import type { DB } from '../schema'
 import { sceneSvg, type SceneKind } from './content-scenes'
 import { formatDay, localToday, parseDay } from './dates'
+import { seedLegalPages } from './legal'
 
 /**
  * The demo news, promotions and home banners of the embedded content service: posts for each group
@@ -419,13 +420,23 @@ export async function seedContent(db: Kysely<DB>, options: ContentSeedOptions = 
       })
     }
     await publishHomePage(trx, acf, { date: `${formatDay(today - 90)} 09:00:00` })
+    await seedLegalPages(trx, { date: legalDate(today) })
     return { posts: POSTS.length, pictures: pictures.size }
   })
 }
 
-/** The demo content, unless the content tables already hold posts (a later start, or an import). */
+/** The legal pages' "last updated": the first of the month, four months back. */
+const legalDate = (today: number) => `${formatDay(today - 120).slice(0, 8)}01 09:00:00`
+
+/**
+ * The demo content, unless the content tables already hold posts (a later start, or an import).
+ * A demo database from before the legal pages existed gets the ones it lacks.
+ */
 export async function seedContentIfEmpty(db: Kysely<DB>, options: ContentSeedOptions = {}): Promise<boolean> {
-  if (await hasContent(db)) return false
+  if (await hasContent(db)) {
+    await seedLegalPages(db, { date: legalDate(parseDay(options.today ?? localToday())) })
+    return false
+  }
   await seedContent(db, options)
   return true
 }

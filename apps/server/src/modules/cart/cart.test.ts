@@ -212,6 +212,19 @@ describe('adding to the cart', () => {
     expect(await linesInDb(ids.trade)).toEqual([])
   })
 
+  it('keeps a reseller to the branches of their branch group; accounts without a group order from any branch', async () => {
+    const group = (await t.db.selectFrom('account_branches').select('location_id').where('account_id', '=', ids.eldersAccount).execute()).map((g) => g.location_id)
+    expect(group).toContain('SHE')
+    expect(group).not.toContain('PER')
+    const outside = await add(elders, { productID: nextProduct(), qty: 1, warehouse: 'PER' })
+    expect(outside.statusCode).toBe(403)
+    expect(outside.json()).toEqual({ error: 'branch_not_in_group', message: 'Your account does not order from that branch.' })
+    expect(await linesInDb(ids.elders)).toEqual([])
+
+    expect((await add(elders, { productID: nextProduct(), qty: 1, warehouse: 'she' })).json()).toMatchObject({ Count: 1, warehouse: 'SHE' })
+    expect((await add(trade, { productID: nextProduct(), qty: 1, warehouse: 'PER' })).json()).toMatchObject({ Count: 1, warehouse: 'PER' })
+  })
+
   it('refuses quantities that are not whole numbers of at least 1, naming the field, and changes nothing', async () => {
     const productID = nextProduct()
     for (const qty of [0, -1, 1.5, 'abc', '2', 1e12, null]) {

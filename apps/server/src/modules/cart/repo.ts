@@ -149,3 +149,30 @@ export function insertQuoteRequest(db: Db, quote: { userId: number; accountId: n
     .returning(['id'])
     .executeTakeFirstOrThrow()
 }
+
+/** Whether the account may order from the branch: any branch, unless the account has a branch group (resellers), then only those. */
+export async function accountOrdersFrom(db: Db, accountId: number, branch: string): Promise<boolean> {
+  const group = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).execute()
+  return group.length === 0 || group.some((g) => g.location_id === branch)
+}
+
+/** How much of each product the cart holds now. */
+export async function lineQuantities(db: Db, cartId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('cart_lines').select(['product_id', 'quantity']).where('cart_id', '=', cartId).execute()
+  return new Map(rows.map((r) => [r.product_id, r.quantity]))
+}
+
+/** Each product as the cart weighs it: whether it is still sold, whether this user may see it, and its stock at `branch`. */
+export function productsForCart(db: Db, viewer: Viewer, productIds: number[], branch: string) {
+  return db
+    .selectFrom('products')
+    .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', branch))
+    .select([
+      'products.id',
+      'products.active',
+      sql<boolean>`coalesce(${productVisibleTo(viewer)}, false)`.as('visible'),
+      sql<number>`coalesce(stock.qty_available, 0)`.as('stock'),
+    ])
+    .where('products.id', 'in', productIds)
+    .execute()
+}

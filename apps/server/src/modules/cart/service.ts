@@ -34,6 +34,7 @@ export interface CartContents {
 const lineNotFound = () => new AppError(404, 'cart_line_not_found', 'No such line in your cart.')
 const productNotFound = () => new AppError(404, 'not_found', 'No such product.')
 const notAvailable = () => conflict('quantity_not_available', CART_ERRORS.quantityNotAvailable)
+const notInGroup = () => new AppError(403, 'branch_not_in_group', 'Your account does not order from that branch.')
 const tooMuch = () => new AppError(422, 'quantity_limit', `A cart line can hold at most ${MAX_LINE_QUANTITY.toLocaleString('en-AU')}.`)
 
 /** The cart's lines priced for this account, GST per line, and the stock and weight that go with them. */
@@ -95,12 +96,16 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
   return lines.map(toCartLine)
 }
 
-/** The branch an add goes to: the one asked for, which must exist and match a cart that has lines. */
+/**
+ * The branch an add goes to: the one asked for, which must exist, take orders, be in the account's
+ * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0015).
+ */
 async function branchForAdd(db: Db, session: Session, cart: { id: number; location_id: string }, asked: string | undefined): Promise<string> {
   const hasLines = (await repo.countLines(db, cart.id)) > 0
   if (asked === undefined) return hasLines ? cart.location_id : session.defaultBranch
   const branch = await repo.findTradingBranch(db, asked.toUpperCase())
   if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+  if (!(await repo.accountOrdersFrom(db, session.accountId, branch.location_id))) throw notInGroup()
   if (hasLines && branch.location_id !== cart.location_id) {
     const current = await repo.findCart(db, session.userId)
     throw conflict(
@@ -109,6 +114,12 @@ async function branchForAdd(db: Db, session: Session, cart: { id: number; locati
     )
   }
   return branch.location_id
+}
+
+/** The user's cart, locked until the transaction ends so changes to it queue up, and the branch a change goes to. */
+async function cartForChange(db: Db, session: Session, asked: string | undefined) {
+  const cart = await repo.lockCart(db, session.userId, session.defaultBranch)
+  return { cart, branch: await branchForAdd(db, session, cart, asked) }
 }
 
 /** CAS accounts can never hold more than the branch has in stock. */
@@ -121,14 +132,56 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody): 
   return db.transaction().execute(async (trx) => {
     const product = await repo.findOrderableProduct(trx, session, body.productID)
     if (!product) throw productNotFound()
-    const cart = await repo.lockCart(trx, session.userId, session.defaultBranch)
-    const branch = await branchForAdd(trx, session, cart, body.warehouse)
+    const { cart, branch } = await cartForChange(trx, session, body.warehouse)
     const quantity = (await repo.lineQuantity(trx, cart.id, product.id)) + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
     await checkStock(trx, session, product.id, branch, quantity)
     await repo.putLine(trx, cart.id, product.id, quantity)
     await repo.touchCart(trx, cart.id, branch)
     return toSummary(await contents(trx, session))
+  })
+}
+
+/** Why a product did not go into the cart at all. */
+export type Refusal = 'discontinued' | 'not_available' | 'no_stock' | 'quantity_limit'
+
+export interface Fill {
+  productId: number
+  /** How much went in: what was asked, or less where the stock (CAS) or the line's 99,999 stop it; 0 when refused. */
+  added: number
+  refused?: Refusal
+}
+
+/**
+ * Puts several products into the cart at once (reorder), each as far as the cart's rules allow rather
+ * than refusing them all: the branch rules, lock, visibility and CAS stock cap of `add`, but a product
+ * that may not go in is reported and a quantity above the stock or 99,999 is cut back. Each product once.
+ */
+export async function fill({ db }: Deps, session: Session, warehouse: string | undefined, wanted: Array<{ productId: number; qty: number }>) {
+  return db.transaction().execute(async (trx) => {
+    const { cart, branch } = await cartForChange(trx, session, warehouse)
+    const held = await repo.lineQuantities(trx, cart.id)
+    const ids = wanted.map((w) => w.productId)
+    const products = new Map((ids.length > 0 ? await repo.productsForCart(trx, session, ids, branch) : []).map((p) => [p.id, p]))
+    const lines: Fill[] = []
+    for (const { productId, qty } of wanted) {
+      const product = products.get(productId)
+      const inCart = held.get(productId) ?? 0
+      const stockCap = session.isCash ? Math.max(product?.stock ?? 0, 0) : Infinity
+      const target = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
+      let refused: Refusal | undefined
+      if (!product?.active) refused = 'discontinued'
+      else if (!product.visible) refused = 'not_available'
+      else if (target <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
+      if (refused) {
+        lines.push({ productId, added: 0, refused })
+        continue
+      }
+      await repo.putLine(trx, cart.id, productId, target)
+      lines.push({ productId, added: target - inCart })
+    }
+    if (lines.some((l) => l.added > 0)) await repo.touchCart(trx, cart.id, branch)
+    return { branch, lines }
   })
 }
 

@@ -276,10 +276,16 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
  * cart and the stock rows, re-prices the cart, writes the order and empties the cart. A repeated submission
  * with the same idempotency key answers the order the first one placed.
  */
-export async function placeOrder({ db, caches }: Deps, session: Session, body: PlaceOrderBody, idempotencyKey: string | undefined): Promise<PlacedOrder> {
+export async function placeOrder(
+  { db, caches, metrics }: Deps,
+  session: Session,
+  body: PlaceOrderBody,
+  idempotencyKey: string | undefined,
+): Promise<PlacedOrder> {
   refuseResellers(session)
   if (session.isCash) throw forbidden('Cash-sale accounts pay by card at checkout.')
   const key = idempotencyKey ?? null
+  let wrote = false
   try {
     const placed = await db.transaction().execute(async (trx) => {
       // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first order.
@@ -290,10 +296,13 @@ export async function placeOrder({ db, caches }: Deps, session: Session, body: P
       }
       const { branch, lines } = await orderableCart(trx, session, cart, body.warehouse)
       const siteCode = await checkSite(trx, session.accountId, body.SiteCode)
+      wrote = true
       return writeOrder(trx, { buyer: buyerOf(session), branch, siteCode, form: body, lines, idempotencyKey: key, paymentReference: null, cartLocked: true })
     })
+    if (wrote) metrics?.orderPlaced('account')
     // The branch's stock moved: the lists show it at once here, and on other instances when the database says so.
     caches?.forgetCatalogue()
+    caches?.forgetHistory(session.accountId)
     return placed
   } catch (err) {
     // Two submissions with one key from two sessions at once: the unique index let one through; answer with it.

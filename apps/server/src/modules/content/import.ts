@@ -5,7 +5,7 @@ import type { Database } from '../../db/database'
 import { FrontMatterError, splitFrontMatter, type YamlRecord } from './front-matter'
 import { imagePaths, markdownToHtml, safeUrl } from './markdown'
 import { MediaError, storeMedia, type MediaInfo } from './media'
-import { allGroupNames, bodyImage, publishHomePage, publishPost, PublishError, SLUG, slugify } from './publish'
+import { allGroupNames, bodyImage, publishHomePage, publishPage, publishPost, PublishError, SLUG, slugify } from './publish'
 import * as repo from './repo'
 import { siteNow, type StoredHomeAcf } from './wordpress'
 
@@ -14,9 +14,10 @@ import { siteNow, type StoredHomeAcf } from './wordpress'
  *
  *   home.md          the home page: banner_slider and banner_promo in the front matter
  *   posts/*.md       one news post or promotion each
+ *   pages/*.md       a page with its own slug: the privacy notice (privacy.md), the terms (terms.md)
  *   (any folder)     the pictures, referred to by paths relative to the Markdown file
  *
- * Posts are matched by slug: a new slug adds a post, a known one changes it. Everything is checked
+ * Posts and pages are matched by slug: a new slug adds one, a known one changes it. Everything is checked
  * before anything is written, and the whole import is one transaction: all of it or none of it.
  */
 
@@ -27,7 +28,7 @@ export class ImportError extends Error {
 }
 
 export interface ImportOptions {
-  /** Delete the posts whose slugs are not in the folder. */
+  /** Delete the posts whose slugs are not in the folder (pages are never deleted: a page is withdrawn with status: draft). */
   prune?: boolean
   /** Check and report, write nothing. */
   dryRun?: boolean
@@ -41,6 +42,8 @@ export interface ImportSummary {
   /** Published with a date still to come: shown from that date, as WordPress schedules posts. */
   scheduled: string[]
   home: 'created' | 'updated' | null
+  pagesCreated: string[]
+  pagesUpdated: string[]
   pictures: number
   dryRun: boolean
 }
@@ -105,6 +108,21 @@ const HomeMatter = z.strictObject({
   banner_promo: z.array(Promo).nullable().default([]),
 })
 
+/** A page of pages/: the date is the day this version takes effect (the legal pages' "last updated"). */
+const PageMatter = z.strictObject({
+  title: text('title').trim().min(1, 'title is empty'),
+  date: dateField,
+  slug: text('slug').regex(SLUG, 'slug may only have lower-case letters, digits and dashes').optional(),
+  status: z.enum(['publish', 'draft'], { error: 'status must be publish or draft' }).default('publish'),
+})
+
+interface ParsedPage {
+  file: string
+  slug: string
+  matter: z.output<typeof PageMatter>
+  body: string
+}
+
 interface ParsedPost {
   file: string
   slug: string
@@ -159,6 +177,22 @@ export async function importFolder(db: Database, folder: string, options: Import
     posts.push({ file: shown(file), slug, matter: matter.data, body: parsed.body })
   }
 
+  const pages: ParsedPage[] = []
+  for (const file of markdownFiles(join(root, 'pages'))) {
+    const parsed = read(file, shown(file), problems)
+    if (!parsed) continue
+    const matter = PageMatter.safeParse(parsed.data)
+    if (!matter.success) {
+      problems.push(...issues(shown(file), matter.error))
+      continue
+    }
+    const slug = matter.data.slug ?? slugify(basename(file, '.md'))
+    const twin = pages.find((p) => p.slug === slug)
+    if (slug === 'home') problems.push(`${shown(file)}: the slug "home" is the home page's: its banners go in home.md`)
+    else if (twin) problems.push(`${shown(file)}: slug "${slug}" is also the slug of ${twin.file}`)
+    pages.push({ file: shown(file), slug, matter: matter.data, body: parsed.body })
+  }
+
   let home: { matter: z.output<typeof HomeMatter>; body: string; file: string } | null = null
   const homeFile = join(root, 'home.md')
   if (existsSync(homeFile)) {
@@ -169,7 +203,7 @@ export async function importFolder(db: Database, folder: string, options: Import
       else problems.push(...issues('home.md', matter.error))
     }
   }
-  if (posts.length === 0 && !home && problems.length === 0) problems.push(`${folder} has neither home.md nor posts/*.md`)
+  if (posts.length === 0 && pages.length === 0 && !home && problems.length === 0) problems.push(`${folder} has none of home.md, posts/*.md or pages/*.md`)
 
   // Every picture must exist before anything is written.
   const pictureOf = (from: string, path: string) => resolve(dirname(from), path)
@@ -184,6 +218,7 @@ export async function importFolder(db: Database, folder: string, options: Import
     if (post.matter.featured_image) want(post.file, post.matter.featured_image, `${post.file}: featured_image`, post.matter.featured_image_alt)
     for (const path of imagePaths(post.body)) want(post.file, path, post.file)
   }
+  for (const page of pages) for (const path of imagePaths(page.body)) want(page.file, path, page.file)
   if (home) {
     home.matter.banner_slider?.forEach((s, i) => want('home.md', s.banner_image, `home.md: banner_slider ${i + 1}`))
     home.matter.banner_promo?.forEach((p, i) => want('home.md', p.promo_image, `home.md: banner_promo ${i + 1}`))
@@ -192,7 +227,18 @@ export async function importFolder(db: Database, folder: string, options: Import
   if (problems.length > 0) throw new ImportError(problems)
 
   // 2. Write it all in one transaction (rolled back for a dry run).
-  const summary: ImportSummary = { created: [], updated: [], deleted: [], drafts: [], scheduled: [], home: null, pictures: 0, dryRun: options.dryRun === true }
+  const summary: ImportSummary = {
+    created: [],
+    updated: [],
+    deleted: [],
+    drafts: [],
+    scheduled: [],
+    home: null,
+    pagesCreated: [],
+    pagesUpdated: [],
+    pictures: 0,
+    dryRun: options.dryRun === true,
+  }
   const rollback = new Error('dry run')
   try {
     await db.transaction().execute(async (trx) => {
@@ -243,6 +289,23 @@ export async function importFolder(db: Database, folder: string, options: Import
           else if (post.matter.date.replace(' ', 'T') > siteNow()) summary.scheduled.push(`${post.slug} (${post.matter.date.slice(0, 16)})`)
         } catch (error) {
           if (error instanceof PublishError) problems.push(`${post.file}: ${error.message}`)
+          else throw error
+        }
+      }
+
+      for (const page of pages) {
+        try {
+          const result = await publishPage(trx, {
+            slug: page.slug,
+            title: page.matter.title,
+            date: page.matter.date,
+            status: page.matter.status,
+            contentHtml: render(page.file, page.body),
+          })
+          ;(result.created ? summary.pagesCreated : summary.pagesUpdated).push(page.slug)
+          if (page.matter.status === 'draft') summary.drafts.push(`pages/${page.slug}`)
+        } catch (error) {
+          if (error instanceof PublishError) problems.push(`${page.file}: ${error.message}`)
           else throw error
         }
       }

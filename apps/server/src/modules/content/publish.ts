@@ -114,6 +114,36 @@ export async function publishHomePage(
   })
 }
 
+export interface PageInput {
+  slug: string
+  title: string
+  /** Site-local 'YYYY-MM-DD HH:MM:SS': the page's date (a legal page's "last updated"). */
+  date: string
+  status: 'publish' | 'draft'
+  contentHtml: string
+}
+
+/**
+ * A page with its own slug (the privacy notice at `privacy`, the terms at `terms`), read with
+ * `GET /pages?slug=...`. The home page is `home.md`'s, with its banners: not a page of this kind.
+ */
+export async function publishPage(db: Database, input: PageInput): Promise<{ id: number; created: boolean }> {
+  if (!SLUG.test(input.slug)) throw new PublishError(`slug "${input.slug}" may only have lower-case letters, digits and dashes`)
+  if (input.slug === 'home') throw new PublishError('the slug "home" is the home page\'s: its banners are in home.md')
+  if (!input.title.trim()) throw new PublishError('the title is empty')
+  return repo.upsertPost(db, {
+    type: 'page',
+    slug: input.slug,
+    status: input.status,
+    title: input.title.trim(),
+    excerpt_html: excerptOf(input.contentHtml),
+    content_html: input.contentHtml,
+    featured_media_id: null,
+    published_at: input.date,
+    acf: null,
+  })
+}
+
 /** A picture inside a post's body: the original plus the renditions as srcset, sized to the text column. */
 export function bodyImage(media: MediaInfo) {
   const widths = renditionsOf(media).filter((r) => !r.name.includes('x'))

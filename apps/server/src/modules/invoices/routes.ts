@@ -3,6 +3,7 @@ import { InvoiceDetail, InvoiceIdParams, InvoiceListRow, InvoicesQuery, SendInvo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { sendHistoryList } from '../../lib/json-cache'
 import * as invoices from './service'
 
 const tags = ['invoices']
@@ -19,7 +20,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         response: { 200: z.array(InvoiceListRow), ...errors },
       },
     },
-    async (req) => invoices.list(deps, req.requireSession(), req.query),
+    async (req, reply) => {
+      const session = req.requireSession()
+      return sendHistoryList(deps, reply, session, 'invoices', req.query, z.array(InvoiceListRow), () => invoices.list(deps, session, req.query))
+    },
   )
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB, EmailAttachment } from '../../db/schema'
 
 export interface Mail {
@@ -23,4 +23,12 @@ export async function enqueueMail(db: Kysely<DB>, mail: Mail): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/** How many e-mails wait to be sent and how old the oldest is (the partial index on pending rows answers it). */
+export async function outboxBacklog(db: Kysely<DB>): Promise<{ pending: number; oldestSeconds: number }> {
+  const { rows } = await sql<{ pending: number; oldest: number | null }>`
+    SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+    FROM email_outbox WHERE status = 'pending'`.execute(db)
+  return { pending: rows[0]!.pending, oldestSeconds: rows[0]!.oldest ?? 0 }
 }

@@ -474,7 +474,15 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
     const order = await shippedOrder(accounts.trade!)
     expect((await reorder('trade', order.sales_order, 'NOPE')).statusCode).toBe(400)
     expect((await reorder('trade', order.sales_order, 'FMB')).statusCode).toBe(400)
-    expect((await reorder('elders', (await shippedOrder(accounts.elders!)).sales_order, 'PER')).statusCode).toBe(403)
+    await emptyCart('elders')
+    const eldersOrder = (await shippedOrder(accounts.elders!)).sales_order
+    const outside = await reorder('elders', eldersOrder, 'PER')
+    expect(outside.statusCode).toBe(403)
+    expect(outside.json()).toEqual({ error: 'branch_not_in_group', message: 'Your account does not order from that branch.' })
+    expect(await cartOf('elders')).toEqual([])
+    const inside = await reorder('elders', eldersOrder, 'SHE')
+    expect(inside.statusCode, inside.body).toBe(200)
+    expect((await cartOf('elders')).every((c) => c.location_id === 'SHE')).toBe(true)
 
     await emptyCart('trade')
     expect((await reorder('trade', order.sales_order, 'WAG')).statusCode).toBe(200)
@@ -482,6 +490,16 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
     expect(other.statusCode).toBe(409)
     expect(other.json().error).toBe('cart_branch_mismatch')
     expect((await cartOf('trade')).every((c) => c.location_id === 'WAG')).toBe(true)
+  })
+
+  it("without a branch, goes to the cart's branch while it has items, else the default branch", async () => {
+    await emptyCart('trade')
+    const order = await shippedOrder(accounts.trade!)
+    expect((await reorder('trade', order.sales_order)).json().warehouse).toBe('WAG')
+    await t.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(tokens.trade) })
+    expect((await reorder('trade', order.sales_order, 'ADE')).json().warehouse).toBe('ADE')
+    expect((await reorder('trade', order.sales_order)).json().warehouse).toBe('ADE')
+    expect((await cartOf('trade')).every((c) => c.location_id === 'ADE')).toBe(true)
   })
 
   it("answers 404 for another account's order and leaves the cart alone", async () => {

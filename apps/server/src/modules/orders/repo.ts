@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import type { Session } from '../../lib/context'
 import { likePattern, type DateRange } from '../../lib/date-range'
-import { productVisibleTo } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 
@@ -129,74 +127,4 @@ export function backOrdersPageQuery(db: Db, accountId: number, filters: OrderFil
 
 export function listBackOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
   return backOrdersPageQuery(db, accountId, filters, limit, offset).execute()
-}
-
-/** A branch a cart may belong to: it exists and is not one of the non-trading locations. */
-export function findTradingBranch(db: Db, locationId: string) {
-  return db
-    .selectFrom('branches')
-    .select(['location_id', 'name'])
-    .where('location_id', '=', locationId)
-    .where('name', 'not ilike', '%Consignment%')
-    .where('name', 'not ilike', '%Farmers Mailbox%')
-    .executeTakeFirst()
-}
-
-export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).execute()
-  return rows.map((r) => r.location_id)
-}
-
-/**
- * An order's lines as the cart would take them now: whether the product is still sold, whether this
- * user may see it, and the stock at the branch.
- */
-export function reorderLines(db: Db, session: Session, orderId: number, locationId: string) {
-  return db
-    .selectFrom('order_lines')
-    .leftJoin('products', 'products.id', 'order_lines.product_id')
-    .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', locationId))
-    .select([
-      'order_lines.line_no',
-      'order_lines.product_code',
-      'order_lines.description',
-      'order_lines.qty_ordered',
-      'products.id as product_id',
-      'products.active',
-      sql<boolean>`coalesce(${productVisibleTo(session)}, false)`.as('visible'),
-      sql<number>`coalesce(stock.qty_available, 0)`.as('stock'),
-    ])
-    .where('order_lines.order_id', '=', orderId)
-    .orderBy('order_lines.line_no')
-    .execute()
-}
-
-/**
- * The user's cart, created at the branch when there is none; the row stays locked until the
- * transaction ends, so two reorders (or a reorder and a cart change) cannot interleave.
- */
-export function lockCart(db: Db, userId: number, locationId: string) {
-  return db
-    .insertInto('carts')
-    .values({ user_id: userId, location_id: locationId })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ updated_at: sql`now()` }))
-    .returning(['id', 'location_id'])
-    .executeTakeFirstOrThrow()
-}
-
-export async function moveCart(db: Db, cartId: number, locationId: string) {
-  await db.updateTable('carts').set({ location_id: locationId }).where('id', '=', cartId).execute()
-}
-
-export function cartQuantities(db: Db, cartId: number) {
-  return db.selectFrom('cart_lines').select(['product_id', 'quantity']).where('cart_id', '=', cartId).execute()
-}
-
-/** Sets a cart line's quantity, adding the line when the product is not in the cart yet. */
-export async function setCartQuantity(db: Db, cartId: number, productId: number, quantity: number) {
-  await db
-    .insertInto('cart_lines')
-    .values({ cart_id: cartId, product_id: productId, quantity })
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity }))
-    .execute()
 }

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { sendHistoryList } from '../../lib/json-cache'
 import * as orders from './service'
 
 const tags = ['orders']
@@ -29,7 +30,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         response: { 200: z.array(OrderListRow), ...errors },
       },
     },
-    async (req) => orders.list(deps, req.requireSession(), req.query),
+    async (req, reply) => {
+      const session = req.requireSession()
+      return sendHistoryList(deps, reply, session, 'orders', req.query, z.array(OrderListRow), () => orders.list(deps, session, req.query))
+    },
   )
 
   app.get(
@@ -65,6 +69,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         response: { 200: z.array(BackOrderItem), ...errors },
       },
     },
-    async (req) => orders.backOrders(deps, req.requireSession(), req.query),
+    async (req, reply) => {
+      const session = req.requireSession()
+      return sendHistoryList(deps, reply, session, 'back-orders', req.query, z.array(BackOrderItem), () => orders.backOrders(deps, session, req.query))
+    },
   )
 }

@@ -1,4 +1,3 @@
-import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
 import type {
   BackOrderItem,
   BackOrdersQuery,
@@ -11,8 +10,9 @@ import type {
 } from '@portal/contract/orders'
 import type { Deps, Session } from '../../lib/context'
 import { historyRange } from '../../lib/date-range'
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
+import { AppError, badRequest, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
+import * as cart from '../cart/service'
 import * as repo from './repo'
 
 type Db = Deps['db']
@@ -144,71 +144,40 @@ const REASONS: Record<ReorderReason, string> = {
   quantity_limit: 'Your cart already holds the most of this product a line can take.',
 }
 
-/** The branch whose cart gets the items: the one asked for, else the cart's own, else the user's default. */
-async function reorderBranch(db: Db, session: Session, requested: string | undefined, cartBranch: string | undefined): Promise<string> {
-  const code = (requested ?? cartBranch ?? session.defaultBranch).toUpperCase()
-  const branch = await repo.findTradingBranch(db, code)
-  if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
-  const group = await repo.branchGroup(db, session.accountId)
-  if (group.length > 0 && !group.includes(branch.location_id)) {
-    throw new AppError(403, 'branch_not_in_group', 'Your account does not order from that branch.')
-  }
-  return branch.location_id
-}
-
 /**
  * Puts every orderable line of an order into the user's cart at the current branch, adding to what
  * is there. Products this user may not see or that are no longer sold are left out, and for a
  * cash-sale account a line never goes above the branch's stock (spec sections 4 and 5).
  */
-export async function reorder({ db }: Deps, session: Session, id: string, warehouse: string | undefined): Promise<ReorderResult> {
-  const order = await findOrder(db, session, id)
+export async function reorder(deps: Deps, session: Session, id: string, warehouse: string | undefined): Promise<ReorderResult> {
+  const order = await findOrder(deps.db, session, id)
   if (order.status.toLowerCase() === 'cancelled') throw new AppError(422, 'order_cancelled', 'A cancelled order cannot be reordered.')
+  const lines = await repo.orderLines(deps.db, order.id)
+  if (lines.length === 0) throw new AppError(422, 'order_has_no_items', 'This order has no items to reorder.')
 
-  return db.transaction().execute(async (trx) => {
-    const existingCart = await trx.selectFrom('carts').select('location_id').where('user_id', '=', session.userId).executeTakeFirst()
-    const location = await reorderBranch(trx, session, warehouse, existingCart?.location_id)
-    const cart = await repo.lockCart(trx, session.userId, location)
-    const current = new Map((await repo.cartQuantities(trx, cart.id)).map((l) => [l.product_id, l.quantity]))
-    if (cart.location_id !== location) {
-      if (current.size > 0) {
-        throw conflict('cart_branch_mismatch', 'Your cart holds items for another branch. Switch to that branch or empty the cart first.')
-      }
-      await repo.moveCart(trx, cart.id, location)
+  // The same product on two lines is asked for once, with the quantities added up.
+  const wanted = new Map<number, { code: string; description: string; qty: number }>()
+  const notAdded: ReorderResult['notAdded'] = []
+  const leaveOut = (code: string, description: string, reason: ReorderReason) => {
+    if (!notAdded.some((n) => n.ProductCode === code)) notAdded.push({ ProductCode: code, Description: description, reason, message: REASONS[reason] })
+  }
+  for (const line of lines) {
+    if (line.qty_ordered <= 0) continue
+    if (line.product_id === null) leaveOut(line.product_code, line.description, 'discontinued')
+    else {
+      const entry = wanted.get(line.product_id)
+      if (entry) entry.qty += line.qty_ordered
+      else wanted.set(line.product_id, { code: line.product_code, description: line.description, qty: line.qty_ordered })
     }
+  }
 
-    const lines = await repo.reorderLines(trx, session, order.id, location)
-    if (lines.length === 0) throw new AppError(422, 'order_has_no_items', 'This order has no items to reorder.')
-
-    // The same product on two lines is asked for once, with the quantities added up.
-    const wanted = new Map<number, { code: string; description: string; qty: number; stock: number }>()
-    const notAdded: ReorderResult['notAdded'] = []
-    const leaveOut = (code: string, description: string, reason: ReorderReason) => {
-      if (!notAdded.some((n) => n.ProductCode === code)) notAdded.push({ ProductCode: code, Description: description, reason, message: REASONS[reason] })
-    }
-    for (const line of lines) {
-      if (line.qty_ordered <= 0) continue
-      if (line.product_id === null || !line.active) leaveOut(line.product_code, line.description, 'discontinued')
-      else if (!line.visible) leaveOut(line.product_code, line.description, 'not_available')
-      else {
-        const entry = wanted.get(line.product_id)
-        if (entry) entry.qty += line.qty_ordered
-        else wanted.set(line.product_id, { code: line.product_code, description: line.description, qty: line.qty_ordered, stock: line.stock })
-      }
-    }
-
-    const added: ReorderResult['added'] = []
-    for (const [productId, want] of wanted) {
-      const inCart = current.get(productId) ?? 0
-      const stockCap = session.isCash ? Math.max(want.stock, 0) : Infinity
-      const target = Math.min(inCart + want.qty, stockCap, MAX_LINE_QUANTITY)
-      if (target <= inCart) {
-        leaveOut(want.code, want.description, stockCap <= inCart ? 'no_stock' : 'quantity_limit')
-        continue
-      }
-      await repo.setCartQuantity(trx, cart.id, productId, target)
-      added.push({ ProductID: productId, ProductCode: want.code, Description: want.description, Quantity: target - inCart, Requested: want.qty })
-    }
-    return { warehouse: location, added, notAdded }
-  })
+  // The cart's own rules decide what goes in: branch, branch group, visibility, stock caps, locking.
+  const result = await cart.fill(deps, session, warehouse, [...wanted].map(([productId, w]) => ({ productId, qty: w.qty })))
+  const added: ReorderResult['added'] = []
+  for (const line of result.lines) {
+    const want = wanted.get(line.productId)!
+    if (line.refused) leaveOut(want.code, want.description, line.refused)
+    else added.push({ ProductID: line.productId, ProductCode: want.code, Description: want.description, Quantity: line.added, Requested: want.qty })
+  }
+  return { warehouse: result.branch, added, notAdded }
 }

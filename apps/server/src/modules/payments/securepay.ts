@@ -10,6 +10,11 @@ export interface SecurePaySettings {
   url: string
   merchantId: string
   password: string
+  /**
+   * The new transaction password while it is rotated: requests are still signed with `password`, and a
+   * result signed with either is genuine (the provider signs with the new one from the moment it is changed).
+   */
+  nextPassword?: string
 }
 
 /** EPS_TXNTYPE 0: a payment. */
@@ -135,14 +140,15 @@ export function checkResult(
   if (result.refid !== sent.referenceId) return { valid: false, reason: 'reference' }
   const amount = amountOf(sent.amountCents)
   if (result.amount !== undefined && result.amount !== amount) return { valid: false, reason: 'amount' }
-  const expected = resultFingerprint(settings.password, {
+  const signed = {
     merchant: settings.merchantId,
     referenceId: sent.referenceId,
     amount,
     timestamp: result.timestamp ?? '',
     summaryCode: result.summarycode ?? '',
-  })
-  if (!fingerprintsMatch(expected, result.fingerprint)) return { valid: false, reason: 'fingerprint' }
+  }
+  const keys = settings.nextPassword ? [settings.password, settings.nextPassword] : [settings.password]
+  if (!keys.some((key) => fingerprintsMatch(resultFingerprint(key, signed), result.fingerprint))) return { valid: false, reason: 'fingerprint' }
   const answered = parseTimestamp(result.timestamp)
   const requested = parseTimestamp(sent.timestamp)
   if (

@@ -168,9 +168,12 @@ type Conversion = { ok: true; order: PlacedOrder } | { ok: false; error: string 
  * its order, and the stock is checked again under a lock. When the branch has sold out in the meantime the
  * payment is recorded as needing a refund and both the distributor and the customer are told.
  */
-async function convert({ db, config }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+async function convert({ db, config, metrics, caches }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+  // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
+  let counted: string | null = null
+  let orderedBy: number | null = null
   try {
-    return await db.transaction().execute(async (trx): Promise<Conversion> => {
+    const converted = await db.transaction().execute(async (trx): Promise<Conversion> => {
       const p = await repo.lockPending(trx, pendingId)
       if (!p) throw notFound('pending order')
       if (p.status === 'completed' && p.order_id !== null) return { ok: true, order: await placedOrder(trx, p.order_id) }
@@ -192,8 +195,20 @@ async function convert({ db, config }: Deps, pendingId: string, transactionId: s
         paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
       })
       await repo.markCompleted(trx, p.id, order.OrderID, transactionId)
+      counted = p.provider
+      orderedBy = p.account_id
       return { ok: true, order }
     })
+    if (orderedBy !== null) {
+      // Stock and the account's history moved: seen at once here, on other instances when the database says so.
+      caches?.forgetCatalogue()
+      caches?.forgetHistory(orderedBy)
+    }
+    if (counted) {
+      metrics?.payment(counted, 'approved')
+      metrics?.orderPlaced('card')
+    }
+    return converted
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
     await db.transaction().execute(async (trx) => {
@@ -201,7 +216,9 @@ async function convert({ db, config }: Deps, pendingId: string, transactionId: s
       if (!p || p.status === 'completed') return
       await repo.markFailed(trx, p.id, CHECKOUT_ERRORS.quantityNotAvailable, transactionId)
       await refundNotice(trx, config, p, transactionId)
+      counted = p.provider
     })
+    if (counted) metrics?.payment(counted, 'approved')
     return { ok: false, error: CHECKOUT_ERRORS.quantityNotAvailable }
   }
 }
@@ -257,6 +274,7 @@ export async function callback(deps: Deps, result: SecurePayResult, now = new Da
   if (!check.valid) return { redirect: checkoutError(UNVERIFIED, p.id), rejected: check.reason }
   if (!check.approved) {
     await repo.markFailed(deps.db, p.id, check.responseText, check.transactionId)
+    deps.metrics?.payment('securepay', 'declined')
     return { redirect: checkoutError(check.responseText, p.id) }
   }
   const converted = await convert(deps, p.id, check.transactionId)
@@ -319,6 +337,7 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   if (!captured) {
     const reason = mpgs.gatewayCodeText(order.gatewayCode)
     await repo.markFailed(deps.db, p.id, reason, order.transactionId)
+    deps.metrics?.payment('mpgs', 'declined')
     throw new AppError(422, 'payment_not_approved', reason)
   }
   if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)

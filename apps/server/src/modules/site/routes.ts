@@ -11,6 +11,11 @@ export const siteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) =
     contentBaseUrl: config.contentBaseUrl,
     demoLogins: config.demo ? DEMO_LOGINS.map(({ username, password, description }) => ({ username, password, description })) : [],
     payments: paymentSettings(config),
+    apiBaseUrl: config.apiBaseUrl,
+    imageBaseUrl: config.imageBaseUrl,
+    errorReporting: config.errorReporting.browserDsn
+      ? { dsn: config.errorReporting.browserDsn, environment: config.errorReporting.environment, release: config.errorReporting.release }
+      : null,
   }
   app.get('/site', { config: { public: true }, schema: { tags: ['site'], response: { 200: SiteInfo } } }, async () => info)
 }

@@ -1,6 +1,5 @@
 import { useCartSummary } from '../../features/cart/api/get-cart-summary'
 import { CardPaymentScreen } from '../../features/payments/components/card-payment-screen'
-import { PurchaseTracker } from '../../features/payments/components/purchase-tracker'
 import { useSite } from '../../features/site/api/get-site'
 
 /** /card-payment: the total comes from the cart summary, the provider's settings from GET /api/site. */
@@ -8,10 +7,4 @@ export function CardPaymentRoute() {
   const { data: summary } = useCartSummary()
   const { data: site } = useSite()
   return <CardPaymentScreen payments={site?.payments} total={summary?.Value} />
-}
-
-/** On every page: reports a card purchase to analytics once the provider's answer has made it an order. */
-export function PurchaseTracking() {
-  const { data: site } = useSite()
-  return site ? <PurchaseTracker analyticsHook={site.payments.analyticsHook} /> : null
 }

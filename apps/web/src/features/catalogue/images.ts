@@ -1,5 +1,5 @@
 import type { ImageWidth } from '@portal/contract/catalogue'
-import { apiUrl } from '../../lib/api'
+import { apiUrl, imageUrl } from '../../lib/api'
 
 /**
  * The ISO week-numbering year and week of a date, as YYYYWW (e.g. 202647): the image version.
@@ -15,7 +15,7 @@ export function imageVersion(date: Date = new Date()): string {
   return `${day.getUTCFullYear()}${String(week).padStart(2, '0')}`
 }
 
-export const productImageUrl = (productId: number, width: ImageWidth, version = imageVersion()) => apiUrl(`product/${productId}/image`, { width, v: version })
+export const productImageUrl = (productId: number, width: ImageWidth, version = imageVersion()) => imageUrl(`product/${productId}/image`, { width, v: version })
 
 /** Both widths a card may need, for the browser to choose by the card's rendered size. */
 export const productImageSrcSet = (productId: number, version = imageVersion()) =>

@@ -239,6 +239,23 @@ export function readPost(data: unknown, base: string): Post | null {
   return head ? { ...head, contentHtml: rendered(data.content) } : null
 }
 
+export interface ContentPage {
+  id: number
+  title: string
+  /** As WordPress sends it: site-local 'YYYY-MM-DDTHH:mm:ss'; a legal page's "last updated". */
+  date: string
+  /** Unsanitised HTML, as the service sent it: render it only through sanitizePostHtml. */
+  contentHtml: string
+}
+
+/** `GET pages?slug=...`: the first page of the array, or null when there is none. */
+export function readPage(data: unknown): ContentPage | null {
+  const page = Array.isArray(data) ? data.find(isObj) : isObj(data) ? data : undefined
+  const id = page ? num(page.id) : undefined
+  if (!page || !id) return null
+  return { id, title: htmlToText(rendered(page.title)), date: str(page.date), contentHtml: rendered(page.content) }
+}
+
 /** Whose news a user reads (spec section 6): group ELD for resellers, otherwise the sales category. */
 export function newsGroup(user: { isElders: boolean; SalesCategory: string }): string {
   return user.isElders ? 'ELD' : user.SalesCategory

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { apiUrl } from '../../../lib/api'
+import { imageUrl } from '../../../lib/api'
 import styles from './cart-screen.module.css'
 
 /** The product's picture at the smallest width the image service renders; a placeholder when there is none. */
@@ -15,6 +15,6 @@ export function ProductThumb({ productId }: { productId: number }) {
     )
   }
   return (
-    <img className={styles.thumb} src={apiUrl(`product/${productId}/image`, { width: 250 })} alt="" loading="lazy" width={64} height={64} onError={() => setFailed(true)} />
+    <img className={styles.thumb} src={imageUrl(`product/${productId}/image`, { width: 250 })} alt="" loading="lazy" width={64} height={64} onError={() => setFailed(true)} />
   )
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { INVOICES_PAGE_SIZE, type InvoiceListRow } from '@portal/contract/invoices'
 import { api } from '../../../lib/api'
 
@@ -15,5 +15,3 @@ export const invoicesQuery = (filters: InvoiceFilters) =>
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length === 0 || last.length < INVOICES_PAGE_SIZE ? undefined : pages.length + 1),
   })
-
-export const useInvoices = (filters: InvoiceFilters) => useInfiniteQuery(invoicesQuery(filters))

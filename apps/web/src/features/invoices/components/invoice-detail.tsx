@@ -1,13 +1,14 @@
 import { Link } from 'react-router'
 import type { InvoiceDetail as Invoice } from '@portal/contract/invoices'
 import { Button } from '../../../components/ui/button'
+import { DocumentLines } from '../../../components/ui/document-lines'
 import styles from '../../../components/ui/document.module.css'
 import { Spinner } from '../../../components/ui/spinner'
 import { StatusDot } from '../../../components/ui/status-dot'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
-import { formatDate, formatDollars } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useDownloadInvoice } from '../api/download-invoice'
 import { useInvoice } from '../api/get-invoice'
@@ -172,79 +173,7 @@ function InvoiceView({ invoice: i, supplier }: { invoice: Invoice; supplier: Sup
         </dl>
       </div>
 
-      <section className={styles.lines} aria-labelledby="invoice-lines">
-        <h2 id="invoice-lines">Items</h2>
-        <table className={`${table.table} ${table.compact}`}>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Description</th>
-              <th scope="col" className={table.num}>
-                Ordered
-              </th>
-              <th scope="col" className={table.num}>
-                Back Ordered
-              </th>
-              <th scope="col" className={table.num}>
-                Supplied
-              </th>
-              <th scope="col" className={table.num}>
-                Unit Price
-              </th>
-              <th scope="col" className={table.num}>
-                Ex GST
-              </th>
-              <th scope="col" className={table.num}>
-                GST
-              </th>
-              <th scope="col" className={table.num}>
-                Total Inc GST
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {i.items.map((item) => (
-              <tr key={item.LineNo}>
-                <td data-label="Code" data-wide="" className={table.nowrap}>
-                  {item.ProductCode}
-                </td>
-                <td data-label="Description" data-wide="">
-                  {item.Description}
-                </td>
-                <td data-label="Ordered" className={table.num}>
-                  {item.QuantityOrdered}
-                </td>
-                <td data-label="Back Ordered" className={table.num}>
-                  {item.QuantityBackOrdered}
-                </td>
-                <td data-label="Supplied" className={table.num}>
-                  {item.QuantitySupplied}
-                </td>
-                <td data-label="Unit Price" className={table.num}>
-                  {formatDollars(item.UnitPrice)}
-                </td>
-                <td data-label="Ex GST" className={table.num}>
-                  {formatDollars(item.ExtendedTotalEx)}
-                </td>
-                <td data-label="GST" className={table.num}>
-                  {formatDollars(item.TaxTotal)}
-                </td>
-                <td data-label="Total Inc GST" className={table.num}>
-                  {formatDollars(item.ExtendedTotalInc)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <dl className={styles.totals}>
-          <dt>Total Ex GST</dt>
-          <dd>{formatDollars(i.ExtendedTotalEx)}</dd>
-          <dt>GST</dt>
-          <dd>{formatDollars(i.TaxTotal)}</dd>
-          <dt className={styles.grand}>{i.ExtendedTotalInc < 0 ? 'Total Credit Inc GST' : 'Total Inc GST'}</dt>
-          <dd className={styles.grand}>{formatDollars(i.ExtendedTotalInc)}</dd>
-        </dl>
-      </section>
+      <DocumentLines headingId="invoice-lines" items={i.items} totals={{ ex: i.ExtendedTotalEx, gst: i.TaxTotal, inc: i.ExtendedTotalInc }} />
     </section>
   )
 }

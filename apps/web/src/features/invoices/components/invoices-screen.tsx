@@ -1,48 +1,25 @@
-import { useState } from 'react'
 import { Link } from 'react-router'
-import { Button } from '../../../components/ui/button'
-import { DateFilters, defaultDateFilters } from '../../../components/ui/date-filters'
-import { Spinner } from '../../../components/ui/spinner'
+import { DateFilters } from '../../../components/ui/date-filters'
+import { ListResults } from '../../../components/ui/list-results'
 import table from '../../../components/ui/table.module.css'
-import { notify } from '../../../components/ui/toast'
+import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate, formatDollars } from '../../../lib/format'
-import { usePageFailures } from '../../../lib/paged-list'
-import { useInvoices, type InvoiceFilters } from '../api/get-invoices'
+import { invoicesQuery } from '../api/get-invoices'
 import { invoiceTypeName } from './invoice-type'
 
 export function InvoicesScreen() {
-  const [filters, setFilters] = useState<InvoiceFilters>(() => defaultDateFilters())
-  const [emptied, setEmptied] = useState(false)
-  const invoices = useInvoices(filters)
-  usePageFailures(invoices, (kind) => {
-    if (kind === 'more') {
-      notify.error('An error occured loading more invoices.')
-      setEmptied(true)
-    } else notify.error('An error occured loading your invoices.')
+  const { rows, dateFilters, results } = useListFilters(invoicesQuery, {}, {
+    first: 'An error occured loading your invoices.',
+    more: 'An error occured loading more invoices.',
   })
-  const rows = emptied ? [] : (invoices.data?.pages.flat() ?? [])
 
   return (
     <section className="page" aria-labelledby="invoices-heading">
       <title>Invoice History</title>
       <h1 id="invoices-heading">Invoice History</h1>
-      <DateFilters
-        initial={defaultDateFilters()}
-        onSearch={(values) => {
-          setEmptied(false)
-          setFilters(values)
-        }}
-        searchLabel="Search"
-        searchPlaceholder="Invoice #, order #, purchase order"
-      />
+      <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Invoice #, order #, purchase order" />
 
-      {invoices.isPending ? (
-        <div className={table.loading}>
-          <Spinner label="Loading your invoices" size="large" />
-        </div>
-      ) : rows.length === 0 ? (
-        <p className={table.empty}>No results</p>
-      ) : (
+      <ListResults {...results} loadingLabel="Loading your invoices" moreLabel="Load more invoices">
         <table className={`${table.table} ${table.compact}`}>
           <thead>
             <tr>
@@ -79,15 +56,7 @@ export function InvoicesScreen() {
             ))}
           </tbody>
         </table>
-      )}
-
-      {!emptied && invoices.hasNextPage && (
-        <div className={table.more}>
-          <Button variant="secondary" onClick={() => void invoices.fetchNextPage()} disabled={invoices.isFetchingNextPage}>
-            {invoices.isFetchingNextPage ? 'Loading...' : 'Load more invoices'}
-          </Button>
-        </div>
-      )}
+      </ListResults>
     </section>
   )
 }

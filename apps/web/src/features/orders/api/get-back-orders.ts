@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { BACK_ORDERS_PAGE_SIZE, type BackOrderItem } from '@portal/contract/orders'
 import { api } from '../../../lib/api'
 import type { OrderFilters } from './get-orders'
@@ -18,5 +18,3 @@ export const backOrdersQuery = (filters: OrderFilters) =>
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length < BACK_ORDERS_PAGE_SIZE ? undefined : pages.length + 1),
   })
-
-export const useBackOrders = (filters: OrderFilters) => useInfiniteQuery(backOrdersQuery(filters))

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import { ORDERS_PAGE_SIZE, type OrderListRow } from '@portal/contract/orders'
 import { api } from '../../../lib/api'
 
@@ -19,5 +19,3 @@ export const ordersQuery = (filters: OrderFilters) =>
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length < ORDERS_PAGE_SIZE ? undefined : pages.length + 1),
   })
-
-export const useOrders = (filters: OrderFilters) => useInfiniteQuery(ordersQuery(filters))

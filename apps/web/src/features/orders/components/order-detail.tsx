@@ -2,12 +2,13 @@ import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { OrderDetail as Order } from '@portal/contract/orders'
 import { Button } from '../../../components/ui/button'
+import { DocumentLines } from '../../../components/ui/document-lines'
 import { Spinner } from '../../../components/ui/spinner'
 import { StatusDot } from '../../../components/ui/status-dot'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
-import { formatDate, formatDollars } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useOrder } from '../api/get-order'
 import { useReorder } from '../api/reorder'
@@ -181,83 +182,13 @@ function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: 
 
       {relatedInvoices && <div className={styles.related}>{relatedInvoices(order.SalesOrder)}</div>}
 
-      <section className={styles.lines} aria-labelledby="order-lines">
-        <h2 id="order-lines">Items</h2>
-        {order.items.length === 0 ? (
-          <p className={table.empty}>This order has no items.</p>
-        ) : (
-          <table className={`${table.table} ${table.compact}`}>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Description</th>
-                <th scope="col" className={table.num}>
-                  Ordered
-                </th>
-                <th scope="col" className={table.num}>
-                  Back Ordered
-                </th>
-                <th scope="col" className={table.num}>
-                  Supplied
-                </th>
-                <th scope="col" className={table.num}>
-                  Unit Price
-                </th>
-                <th scope="col" className={table.num}>
-                  Ex GST
-                </th>
-                <th scope="col" className={table.num}>
-                  GST
-                </th>
-                <th scope="col" className={table.num}>
-                  Total Inc GST
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={item.LineNo}>
-                  <td data-label="Code" data-wide="" className={table.nowrap}>
-                    {item.ProductCode}
-                  </td>
-                  <td data-label="Description" data-wide="">
-                    {item.ProductID ? <Link to={`/product/${item.ProductID}`}>{item.Description}</Link> : item.Description}
-                  </td>
-                  <td data-label="Ordered" className={table.num}>
-                    {item.QuantityOrdered}
-                  </td>
-                  <td data-label="Back Ordered" className={table.num}>
-                    {item.QuantityBackOrdered}
-                  </td>
-                  <td data-label="Supplied" className={table.num}>
-                    {item.QuantitySupplied}
-                  </td>
-                  <td data-label="Unit Price" className={table.num}>
-                    {formatDollars(item.UnitPrice)}
-                  </td>
-                  <td data-label="Ex GST" className={table.num}>
-                    {formatDollars(item.ExtendedTotalEx)}
-                  </td>
-                  <td data-label="GST" className={table.num}>
-                    {formatDollars(item.TaxTotal)}
-                  </td>
-                  <td data-label="Total Inc GST" className={table.num}>
-                    {formatDollars(item.ExtendedTotalInc)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <dl className={styles.totals}>
-          <dt>Total Ex GST</dt>
-          <dd>{formatDollars(order.ExtendedEx)}</dd>
-          <dt>GST</dt>
-          <dd>{formatDollars(order.TaxTotal)}</dd>
-          <dt className={styles.grand}>Total Inc GST</dt>
-          <dd className={styles.grand}>{formatDollars(order.ExtendedInc)}</dd>
-        </dl>
-      </section>
+      <DocumentLines
+        headingId="order-lines"
+        items={order.items}
+        totals={{ ex: order.ExtendedEx, gst: order.TaxTotal, inc: order.ExtendedInc }}
+        linkProducts
+        emptyText="This order has no items."
+      />
     </section>
   )
 }

@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { DateFilters, defaultDateFilters, type DateFilterValues } from '../../../components/ui/date-filters'
-import { Button } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
+import { DateFilters } from '../../../components/ui/date-filters'
+import { ListResults } from '../../../components/ui/list-results'
 import { StatusDot } from '../../../components/ui/status-dot'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
+import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate, formatDollars } from '../../../lib/format'
-import { usePageFailures } from '../../../lib/paged-list'
 import { useDeliverySites } from '../api/get-delivery-sites'
-import { useOrders, type OrderFilters } from '../api/get-orders'
+import { ordersQuery } from '../api/get-orders'
 import { BranchFilter } from './branch-filter'
 import { useBranchFilter } from './use-branch-filter'
 
@@ -36,44 +35,22 @@ function usePaymentApprovedToast() {
 export function OrdersScreen() {
   usePaymentApprovedToast()
   const withBranches = useBranchFilter()
-  const [filters, setFilters] = useState<OrderFilters>(() => ({ ...defaultDateFilters(), branch: '0' }))
-  const [emptied, setEmptied] = useState(false)
   const sites = useDeliverySites(withBranches)
-  const orders = useOrders(filters)
-  usePageFailures(orders, (kind) => {
-    if (kind === 'more') {
-      notify.error('An error occured loading more orders.')
-      setEmptied(true)
-    } else notify.error('An error occured loading your orders.')
+  const { filters, apply, rows, dateFilters, results } = useListFilters(ordersQuery, { branch: '0' }, {
+    first: 'An error occured loading your orders.',
+    more: 'An error occured loading more orders.',
   })
-
-  const apply = (next: Partial<OrderFilters>) => {
-    setEmptied(false)
-    setFilters((current) => ({ ...current, ...next }))
-  }
-  const rows = emptied ? [] : (orders.data?.pages.flat() ?? [])
   const siteName = new Map((sites.data ?? []).map((s) => [s.SiteCode, s.Name]))
 
   return (
     <section className="page" aria-labelledby="orders-heading">
       <title>Order History</title>
       <h1 id="orders-heading">Order History</h1>
-      <DateFilters
-        initial={defaultDateFilters()}
-        onSearch={(values: DateFilterValues) => apply(values)}
-        searchLabel="Search"
-        searchPlaceholder="Order #, purchase order or description"
-      >
+      <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Order #, purchase order or description">
         {withBranches && <BranchFilter sites={sites.data} value={filters.branch} onChange={(branch) => apply({ branch })} />}
       </DateFilters>
 
-      {orders.isPending ? (
-        <div className={table.loading}>
-          <Spinner label="Loading your orders" size="large" />
-        </div>
-      ) : rows.length === 0 ? (
-        <p className={table.empty}>No results</p>
-      ) : (
+      <ListResults {...results} loadingLabel="Loading your orders" moreLabel="Load more orders">
         <table className={`${table.table} ${table.compact}`}>
           <thead>
             <tr>
@@ -126,15 +103,7 @@ export function OrdersScreen() {
             ))}
           </tbody>
         </table>
-      )}
-
-      {!emptied && orders.hasNextPage && (
-        <div className={table.more}>
-          <Button variant="secondary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-            {orders.isFetchingNextPage ? 'Loading...' : 'Load more orders'}
-          </Button>
-        </div>
-      )}
+      </ListResults>
     </section>
   )
 }

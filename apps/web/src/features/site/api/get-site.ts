@@ -8,3 +8,13 @@ export const getSite = (signal?: AbortSignal) => api.get<SiteInfo>('site', undef
 export const siteQuery = () => queryOptions({ queryKey: ['site'], queryFn: ({ signal }) => getSite(signal), staleTime: Infinity })
 
 export const useSite = () => useQuery(siteQuery())
+
+/**
+ * The first call the app makes, at start, to its own origin (/api/site there, whatever API_BASE_URL says):
+ * the run-time settings every other call and the error reporting depend on.
+ */
+export async function fetchSiteAtStart(): Promise<SiteInfo> {
+  const response = await fetch('/api/site', { headers: { Accept: 'application/json' } })
+  if (!response.ok) throw new Error(`GET /api/site answered ${response.status}`)
+  return (await response.json()) as SiteInfo
+}

@@ -1,0 +1,76 @@
+import type { Readiness } from '@portal/contract/health'
+import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
+import { pendingMigrations } from '../../db/migrate'
+import { outboxBacklog } from '../mail/outbox'
+import type { Deps } from '../../lib/context'
+
+/** A check that has not answered by then counts as failed: a load balancer must not wait on a hung database. */
+const CHECK_TIMEOUT_MS = 2000
+
+type Check = Readiness['checks']['database']
+
+function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Whether this instance should get traffic: the database answers, every migration this version knows is
+ * applied, and e-mails are leaving the outbox. The reasons a check failed go to the log once, when it
+ * starts failing; the answer itself says only which check failed.
+ */
+export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, log: FastifyBaseLogger) {
+  const failing = new Set<string>()
+  const note = (name: string, check: Check, detail?: unknown) => {
+    if (!check.ok && !failing.has(name)) log.warn({ check: name, detail: detail instanceof Error ? detail.message : detail }, `readiness check failed: ${name}`)
+    if (check.ok && failing.has(name)) log.info({ check: name }, `readiness check recovered: ${name}`)
+    if (check.ok) failing.delete(name)
+    else failing.add(name)
+    return check
+  }
+
+  return async function readiness(): Promise<Readiness> {
+    let database: Check
+    try {
+      await withTimeout(sql`SELECT 1`.execute(db), 'the database')
+      database = note('database', { ok: true, message: 'reachable' })
+    } catch (err) {
+      database = note('database', { ok: false, message: 'unreachable' }, err)
+    }
+    const unknown = { ok: false, message: 'not checked: the database is unreachable' }
+    let migrations: Check = unknown
+    let outbox: Check = unknown
+    if (database.ok) {
+      ;[migrations, outbox] = await Promise.all([migrationsCheck(), outboxCheck()])
+    }
+    return { status: database.ok && migrations.ok && outbox.ok ? 'ready' : 'not_ready', checks: { database, migrations, outbox } }
+  }
+
+  async function migrationsCheck(): Promise<Check> {
+    try {
+      const pending = await withTimeout(pendingMigrations(db), 'the migrations table')
+      if (pending.length === 0) return note('migrations', { ok: true, message: 'current' })
+      return note('migrations', { ok: false, message: `${pending.length} not applied: ${pending.join(', ')}` })
+    } catch (err) {
+      return note('migrations', { ok: false, message: 'could not be read' }, err)
+    }
+  }
+
+  async function outboxCheck(): Promise<Check> {
+    if (config.readyOutboxMs === 0) return { ok: true, message: 'not checked (READY_OUTBOX_MINUTES=0)' }
+    try {
+      const backlog = await withTimeout(outboxBacklog(db), 'the outbox')
+      const oldestMs = backlog.oldestSeconds * 1000
+      if (backlog.pending === 0) return note('outbox', { ok: true, message: 'empty' })
+      const age = `oldest unsent e-mail ${Math.floor(oldestMs / 60_000)} min old`
+      if (oldestMs > config.readyOutboxMs) return note('outbox', { ok: false, message: `stuck: ${backlog.pending} waiting, ${age}` })
+      return note('outbox', { ok: true, message: `${backlog.pending} waiting, ${age}` })
+    } catch (err) {
+      return note('outbox', { ok: false, message: 'could not be read' }, err)
+    }
+  }
+}

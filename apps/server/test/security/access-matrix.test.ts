@@ -1,0 +1,87 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../src/lib/tokens'
+import { DEMO, signIn, startTestApp, type TestContext } from '../helpers'
+import { caller, loadFixtures, USERS, WHO, type User } from './fixtures'
+import { createCtx, MATRIX, post, type Ctx, type Req, type Row } from './matrix'
+import { listRoutes, routeKey, sessionFor, type Who } from './surface'
+
+/** The table and what its columns mean: matrix.ts. */
+let t: TestContext
+let ctx: Ctx
+let dead: { revoked: string; expired: string }
+const call = (token: string | null, req: Req) => caller(t.app)(token, req)
+
+beforeAll(async () => {
+  t = await startTestApp()
+  ctx = await createCtx(t, await loadFixtures(t.app, t.db))
+  const revoked = await signIn(t.app, DEMO.trade)
+  await call(revoked, post('/api/logout'))
+  const expired = await sessionFor(t.db, (await t.db.selectFrom('users').select('id').where('username', '=', 'trade').executeTakeFirstOrThrow()).id)
+  await t.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('token_hash', '=', hashToken(expired))
+    .execute()
+  dead = { revoked, expired }
+}, 300_000)
+afterAll(async () => t?.close())
+
+const errorCode: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden' }
+
+async function cell(row: Row, who: Who, kind: 'own' | 'other'): Promise<LightMyRequestResponse> {
+  if (who !== 'anon') await row.prepare?.(ctx, who)
+  const req = kind === 'own' ? await row.request(ctx, who) : await row.otherRequest!(ctx, who as User)
+  const token = who === 'anon' ? null : row.fresh ? await signIn(t.app, DEMO[who]) : ctx.f.tokens[who]
+  const res = await call(token, req)
+  // Refusals say why in the API's error shape.
+  if (req.url.startsWith('/api/') && (res.statusCode === 401 || res.statusCode === 403)) {
+    expect(res.json(), `${row.route} as ${who}: ${res.body}`).toMatchObject({ error: errorCode[res.statusCode], message: expect.any(String) })
+  }
+  return res
+}
+
+describe('the access matrix', () => {
+  it('lists every route the app has, and no route it does not', async () => {
+    const inApp = listRoutes(t.app).map(routeKey)
+    const inMatrix = MATRIX.map((r) => r.route)
+    expect(new Set(inMatrix).size, 'a route is listed twice').toBe(inMatrix.length)
+    expect({ missingFromMatrix: inApp.filter((r) => !inMatrix.includes(r)), notInApp: inMatrix.filter((r) => !inApp.includes(r)) }).toEqual({
+      missingFromMatrix: [],
+      notInApp: [],
+    })
+  })
+
+  for (const row of MATRIX) {
+    it(row.route, async () => {
+      const got: number[] = []
+      const gotOther: number[] = []
+      const deadSessions: number[] = []
+      const surprises: string[] = []
+      const note = (label: string, expected: number, res: LightMyRequestResponse) => {
+        if (res.statusCode !== expected) surprises.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+        return res.statusCode
+      }
+      for (const [i, who] of WHO.entries()) got.push(note(who, row.expect[i]!, await cell(row, who, 'own')))
+      if (row.other) for (const [i, who] of USERS.entries()) gotOther.push(note(`${who} (other)`, row.other[i]!, await cell(row, who, 'other')))
+      // A revoked or an expired session is no session at all, as a header or as the token query parameter.
+      const req = await row.request(ctx, 'anon')
+      deadSessions.push(note('revoked token', row.expect[0], await call(dead.revoked, req)))
+      const withToken = `${req.url}${req.url.includes('?') ? '&' : '?'}token=${dead.expired}`
+      deadSessions.push(note('expired token', row.expect[0], await call(null, { ...req, url: withToken })))
+      expect({ own: got, other: gotOther, deadSessions }, surprises.join('\n')).toEqual({
+        own: [...row.expect],
+        other: row.other ? [...row.other] : [],
+        deadSessions: [row.expect[0], row.expect[0]],
+      })
+    })
+  }
+
+  it('is the size the report quotes', () => {
+    const cells = MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 2
+    console.log(
+      `access matrix: ${MATRIX.length} routes x ${WHO.length} users (+ ${MATRIX.filter((r) => r.other).length} x ${USERS.length} other-account cells, + ${MATRIX.length} x 2 dead-session cells) = ${cells} cells`,
+    )
+    expect(MATRIX.length).toBe(listRoutes(t.app).length)
+  })
+})

@@ -1,0 +1,467 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestContext } from '../helpers'
+import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
+import { createCtx, del, MATRIX, post, put, type Ctx, type Req, type Row } from './matrix'
+import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Route, type Who } from './surface'
+
+/**
+ * Generated bad input to every route: each field of a valid request (path, query, header and body, one
+ * level into nested objects) replaced in turn by a wrong type, nothing, '', 10,000 characters, -1, 0, 0.5,
+ * 1e308, 2^53, NaN-ish strings, unicode (emoji, right-to-left override, NUL, a lone surrogate), SQL and
+ * HTML, plus random strings and numbers from a seeded generator (FUZZ_SEED reproduces a run). The
+ * fields and their rules come from the OpenAPI document, itself generated from the contract's zod schemas.
+ *
+ * Every answer must be below 500, and a 4xx must be the API's `{error, message}` (the content service's
+ * WordPress `{code, message, data}`). A value the schema refuses must be refused (4xx). The database must
+ * not change: a fingerprint of every table (row count and a hash of every row) is taken before and after
+ * each route's requests; left out are the tables that change on their own (surface.ts VOLATILE_TABLES:
+ * sessions, the sign-in throttle's failures, cached picture renditions). The few routes whose job is to
+ * store what they are given (STORES_INPUT) send the values their schema accepts last, without that check.
+ */
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
+const MISSING = Symbol('missing')
+type Value = unknown
+
+/** Values tried in every field, whatever its type. */
+const BAD_VALUES: Array<[string, Value]> = [
+  ['missing', MISSING],
+  ['empty string', ''],
+  ['10k characters', 'x'.repeat(10_000)],
+  ['-1', -1],
+  ['0', 0],
+  ['0.5', 0.5],
+  ['1e308', 1e308],
+  ['2^53', 2 ** 53],
+  ['"NaN"', 'NaN'],
+  ['"Infinity"', 'Infinity'],
+  ['"-0"', '-0'],
+  ['"0x10"', '0x10'],
+  ['"1e309"', '1e309'],
+  ['true', true],
+  ['null', null],
+  ['array', ['a', 1]],
+  ['object', { a: 1 }],
+  ['emoji and CJK', '😀💥 ñ 中文'],
+  ['right-to-left override', '\u202Eabc\u202C'],
+  ['NUL byte', 'a\u0000b'],
+  ['lone surrogate', '\uD800x'],
+  ['SQL', "' OR 1=1 --"],
+  ['SQL statement', "1'; DROP TABLE users; --"],
+  ['HTML', '<script>alert(1)</script>'],
+  ['path traversal', '../../../etc/passwd'],
+]
+
+/**
+ * Routes that store what they are given: the values their schema accepts may change the database, and are
+ * sent last, each route then putting back what the next routes start from.
+ */
+const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
+  'POST /api/cart': (c, who) => (who === 'anon' ? Promise.resolve() : c.as(who, del('/api/cart'))),
+  'POST /api/cart/checkout-info': async () => {},
+  'POST /api/users': async (c) => t.db.deleteFrom('users').where('id', '>', c.f.maxUserId).execute(),
+}
+
+/** Valid requests that change nothing when sent (the bases fields are replaced in); other routes use the access matrix's. */
+const BASES: Record<string, (c: Ctx) => Req> = {
+  'POST /api/login': () => post('/api/login', { username: 'trade', password: 'Not-the-password-1' }),
+  'POST /api/change-password': () => post('/api/change-password', { currentPassword: 'Not-the-password-1', newPassword: 'Another2030' }),
+  'PUT /api/cart': () => put('/api/cart', { item: 2_000_000_000, qty: 1 }),
+  'POST /api/cart': (c) => post('/api/cart', { productID: c.f.product.id, qty: 1, warehouse: 'NOPE' }),
+  'POST /api/orders': () => post('/api/orders', checkoutForm('WAG')),
+  'POST /api/payments/create': () => post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: 1, accountName: 'Test' }),
+  'POST /api/users': () => post('/api/users', { email: 'new@example.com', username: 'trade', password: 'Welcome2026' }),
+  'PUT /api/users': () => put('/api/users', { username: 'nobody-here', email: 'changed@example.com' }),
+  'DELETE /api/users': () => del('/api/users', { username: 'nobody-here' }),
+  'POST /api/statements': (c) => post('/api/statements', { email: 'accounts@example.com', finyear: c.f.period.finyear + 5, period: c.f.period.period }),
+  'POST /api/invoices/:id/send': (c) => post(`/api/invoices/${c.f.other.trade.invoice}/send`, { email: 'copy@example.com' }),
+  'POST /api/orders/:id/reorder': (c) => post(`/api/orders/${c.f.other.trade.order}/reorder`, { warehouse: 'WAG' }),
+  'POST /api/products/code-setup': (c) => post('/api/products/code-setup', { id: c.f.hidden.id, warehouse: 'WAG' }),
+  'POST /api/payments/session': (c) => post('/api/payments/session', { orderId: c.f.pending.foreign }),
+}
+
+/** mulberry32: small, fast and the same everywhere. */
+function rng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function randomValues(next: () => number): Array<[string, Value]> {
+  const ranges = [
+    [0x20, 0x7e],
+    [0x00, 0x1f],
+    [0xa0, 0x2fff],
+    [0x1f300, 0x1faff],
+    [0xe000, 0xfffd],
+  ] as const
+  const text = () => {
+    const length = 1 + Math.floor(next() * 300)
+    let out = ''
+    for (let i = 0; i < length; i++) {
+      const [lo, hi] = ranges[Math.floor(next() * ranges.length)]!
+      out += String.fromCodePoint(lo + Math.floor(next() * (hi - lo + 1)))
+    }
+    return out
+  }
+  const number = () => (next() < 0.5 ? -1 : 1) * next() * 10 ** Math.floor(next() * 40 - 10)
+  return [
+    ['random text', text()],
+    ['random text', text()],
+    ['random number', number()],
+    ['random integer', Math.floor((next() - 0.5) * 2 ** 40)],
+  ]
+}
+
+// ---- The OpenAPI document: where each route's fields and rules come from. -------------------------------------
+
+type Schema = Record<string, any>
+interface Field {
+  in: 'path' | 'query' | 'header' | 'body'
+  /** Body fields: the property path, e.g. ['orderDetails', 'email']. */
+  path: string[]
+  schema?: Schema
+  required: boolean
+}
+
+function operationOf(doc: any, route: Route): any {
+  return doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]
+}
+
+function deref(doc: any, schema: Schema | undefined): Schema | undefined {
+  let s = schema
+  while (s?.$ref) s = doc.components.schemas[String(s.$ref).split('/').pop()!]
+  return s
+}
+
+/** The object form of a body schema (a nullable body is anyOf [object, null]). */
+function objectSchema(doc: any, schema: Schema | undefined): Schema | undefined {
+  const s = deref(doc, schema)
+  if (!s) return undefined
+  if (s.type === 'object') return s
+  for (const option of s.anyOf ?? s.oneOf ?? []) {
+    const o = objectSchema(doc, option)
+    if (o) return o
+  }
+  return undefined
+}
+
+function fieldsOf(doc: any, route: Route, op: any, base: ParsedRequest): Field[] {
+  const fields: Field[] = []
+  const params = (op?.parameters ?? []) as Array<{ in: string; name: string; schema: Schema; required?: boolean }>
+  for (const name of route.url.match(/:(\w+)|\*/g) ?? []) {
+    const key = name === '*' ? '*' : name.slice(1)
+    fields.push({ in: 'path', path: [key], schema: params.find((p) => p.in === 'path' && p.name === key)?.schema, required: key !== '*' })
+  }
+  const query = new Set([...params.filter((p) => p.in === 'query').map((p) => p.name), ...Object.keys(base.query)])
+  if (query.size === 0) query.add('q')
+  for (const name of query) {
+    const p = params.find((x) => x.in === 'query' && x.name === name)
+    fields.push({ in: 'query', path: [name], schema: p?.schema, required: p?.required ?? false })
+  }
+  for (const p of params.filter((x) => x.in === 'header')) fields.push({ in: 'header', path: [p.name], schema: p.schema, required: p.required ?? false })
+
+  const bodySchema = op?.requestBody?.content?.['application/json']?.schema
+  if (route.method !== 'GET') fields.push({ in: 'body', path: [], schema: bodySchema, required: op?.requestBody?.required ?? false })
+  const walk = (schema: Schema | undefined, at: string[], sample: unknown, depth: number) => {
+    const object = objectSchema(doc, schema)
+    const names = new Set([...Object.keys(object?.properties ?? {}), ...(sample && typeof sample === 'object' ? Object.keys(sample) : [])])
+    for (const name of names) {
+      const child = object?.properties?.[name]
+      fields.push({ in: 'body', path: [...at, name], schema: child, required: (object?.required ?? []).includes(name) })
+      if (depth < 1) walk(child, [...at, name], (sample as Record<string, unknown> | undefined)?.[name], depth + 1)
+    }
+  }
+  if (route.method !== 'GET') walk(bodySchema, [], base.body, 0)
+  return fields
+}
+
+// ---- Would the schema accept it? -------------------------------------------------------------------------------
+
+/** true or false when the schema decides, undefined when there is no schema to ask. Query, path and header values travel as text. */
+function accepts(doc: any, schema: Schema | undefined, value: Value, text: boolean): boolean | undefined {
+  const s = deref(doc, schema)
+  if (!s) return undefined
+  if (s.anyOf || s.oneOf) {
+    const verdicts = (s.anyOf ?? s.oneOf).map((option: Schema) => accepts(doc, option, value, text))
+    return verdicts.includes(true) ? true : verdicts.includes(undefined) ? undefined : false
+  }
+  if (text) {
+    if (Array.isArray(value)) return false
+    value = String(value)
+  }
+  if ('const' in s) return value === (text ? String(s.const) : s.const)
+  if (s.enum) return s.enum.map((e: unknown) => (text ? String(e) : e)).includes(value)
+  switch (s.type) {
+    case 'integer':
+    case 'number': {
+      const n = text ? Number(value) : value
+      if (typeof n !== 'number' || !Number.isFinite(n)) return false
+      if (s.type === 'integer' && !Number.isInteger(n)) return false
+      if (s.minimum !== undefined && (s.exclusiveMinimum === true ? n <= s.minimum : n < s.minimum)) return false
+      if (typeof s.exclusiveMinimum === 'number' && n <= s.exclusiveMinimum) return false
+      if (s.maximum !== undefined && (s.exclusiveMaximum === true ? n >= s.maximum : n > s.maximum)) return false
+      if (typeof s.exclusiveMaximum === 'number' && n >= s.exclusiveMaximum) return false
+      return true
+    }
+    case 'string': {
+      if (typeof value !== 'string') return false
+      // Text that is not valid Unicode (NUL, an unpaired surrogate) is refused before any schema (plugins/errors.ts).
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+      if (/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)) return false
+      const fits = (v: string) => {
+        const length = [...v].length // zod measures code points
+        if (s.minLength !== undefined && length < s.minLength) return false
+        if (s.maxLength !== undefined && length > s.maxLength) return false
+        if (s.pattern && !new RegExp(s.pattern).test(v)) return false
+        if (s.format === 'uuid' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return false
+        return true
+      }
+      if (fits(value)) return true
+      // Many fields are trimmed first, which the OpenAPI document does not say: then the answer is not known.
+      return fits(value.trim()) ? undefined : false
+    }
+    case 'boolean':
+      return text ? value === 'true' || value === 'false' : typeof value === 'boolean'
+    case 'null':
+      return value === null
+    case 'array':
+      return Array.isArray(value)
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value) && (s.required ?? []).every((k: string) => k in (value as object))
+    default:
+      return undefined
+  }
+}
+
+// ---- Requests ---------------------------------------------------------------------------------------------------
+
+interface ParsedRequest {
+  method: string
+  pathParams: Record<string, string>
+  query: Record<string, string>
+  headers: Record<string, string>
+  body: unknown
+}
+
+function parse(route: Route, req: Req): ParsedRequest {
+  const url = new URL(req.url, 'http://portal.test')
+  const pattern = route.url.split('/')
+  const actual = url.pathname.split('/')
+  const pathParams: Record<string, string> = {}
+  pattern.forEach((part, i) => {
+    if (part.startsWith(':')) pathParams[part.slice(1)] = decodeURIComponent(actual[i]!)
+    if (part === '*') pathParams['*'] = actual.slice(i).join('/')
+  })
+  return { method: req.method, pathParams, query: Object.fromEntries(url.searchParams), headers: {}, body: req.payload }
+}
+
+/** Percent-encodes a path segment; a lone surrogate becomes the bytes it would be, invalid UTF-8 and all. */
+function encodePart(value: string, keepSlashes = false): string {
+  const encoded = value.replace(/[\uD800-\uDFFF]/g, (c) => `%ED%${(0xa0 + ((c.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%80`)
+  const parts = keepSlashes ? encoded.split('/') : [encoded]
+  return parts
+    .map((part) =>
+      part
+        .split(/(%ED%[0-9A-F]{2}%80)/)
+        .map((bit, i) => (i % 2 ? bit : encodeURIComponent(bit)))
+        .join(''),
+    )
+    .join('/')
+}
+
+/** The value as the server receives it: text in the path and headers, repeated keys for a list in the query. */
+function sentAs(field: Field, value: Value): Value {
+  const asText = (v: Value) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+  if (field.in === 'path') return asText(value)
+  if (field.in === 'header') return asText(value).replace(/[^\t\x20-\x7e]/g, '?')
+  // A query string is UTF-8: an unpaired surrogate arrives as U+FFFD.
+  const wellFormed = (v: string) => v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  if (field.in === 'query') return Array.isArray(value) ? value.map((v) => wellFormed(asText(v))) : wellFormed(asText(value))
+  return value
+}
+
+const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v))
+
+function withValue(route: Route, base: ParsedRequest, field: Field, value: Value): Req {
+  const p = { pathParams: { ...base.pathParams }, query: { ...base.query }, headers: { ...base.headers }, body: clone(base.body) }
+  const repeated: Array<[string, string]> = []
+  const text = (v: Value) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+  const [name] = field.path as [string]
+  if (field.in === 'path') p.pathParams[name] = value === MISSING ? '' : text(value)
+  if (field.in === 'header') {
+    if (value === MISSING) delete p.headers[name]
+    else p.headers[name] = text(value).replace(/[^\t\x20-\x7e]/g, '?')
+  }
+  if (field.in === 'query') {
+    delete p.query[name]
+    if (Array.isArray(value)) for (const v of value) repeated.push([name, text(v)])
+    else if (value !== MISSING) p.query[name] = text(value)
+  }
+  let rawBody: string | undefined
+  if (field.in === 'body') {
+    if (field.path.length === 0) rawBody = value === MISSING ? undefined : JSON.stringify(value)
+    else {
+      const holder = field.path.slice(0, -1).reduce<any>((o, k) => (o && typeof o === 'object' ? o[k] : undefined), (p.body ??= {}))
+      const last = field.path.at(-1)!
+      if (holder && typeof holder === 'object') {
+        if (value === MISSING) delete holder[last]
+        else holder[last] = value
+      }
+    }
+  }
+  const path = route.url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? encodePart(p.pathParams[part.slice(1)]!) : part === '*' ? encodePart(p.pathParams['*']!, true) : part))
+    .join('/')
+  const search = new URLSearchParams([...Object.entries(p.query), ...repeated]).toString()
+  const req: Req = { method: route.method, url: `${path}${search ? `?${search}` : ''}`, headers: p.headers }
+  if (rawBody !== undefined) return { ...req, payload: rawBody, headers: { ...p.headers, 'content-type': 'application/json' } }
+  if (field.in === 'body' && field.path.length === 0) return req
+  return p.body === undefined ? req : { ...req, payload: p.body as object }
+}
+
+// ---- The run ----------------------------------------------------------------------------------------------------
+
+let t: TestContext
+let ctx: Ctx
+beforeAll(async () => {
+  t = await startTestApp()
+  ctx = await createCtx(t, await loadFixtures(t.app, t.db))
+  for (const who of USERS) await ctx.as(who, del('/api/cart'))
+}, 300_000)
+afterAll(async () => t?.close())
+
+/** The first user the access matrix lets through, so that the input reaches the service. */
+function fuzzUser(row: Row): Who {
+  const order: Who[] = ['trade', 'staff', 'cash', 'elders', 'anon']
+  return order.find((who) => row.expect[WHO.indexOf(who)]! < 400) ?? 'trade'
+}
+
+function errorShapeProblem(url: string, res: LightMyRequestResponse): string | null {
+  if (res.statusCode < 400 || res.statusCode >= 500) return null
+  if (url.startsWith('/api/')) {
+    const body = (() => {
+      try {
+        return res.json()
+      } catch {
+        return null
+      }
+    })()
+    return typeof body?.error === 'string' && typeof body?.message === 'string' ? null : 'not the API error shape'
+  }
+  if (url.startsWith('/content/wp-json/')) {
+    const body = res.json()
+    return typeof body?.code === 'string' && body?.data?.status === res.statusCode ? null : 'not the WordPress error shape'
+  }
+  return null
+}
+
+describe('fuzzing every route', () => {
+  it('answers generated bad input below 500, in the error shape, refusing what the schema refuses, changing nothing', async () => {
+    const doc = t.app.swagger() as any
+    const next = rng(SEED)
+    const call = caller(t.app)
+    const problems: string[] = []
+    const changed: string[] = []
+    let sent = 0
+    let stored = 0
+    const routes = listRoutes(t.app)
+    expect(routes.map(routeKey).sort()).toEqual(MATRIX.map((r) => r.route).sort())
+
+    // A fingerprint after each route that may write (any method but GET), and once at the end for the GETs.
+    let last = await fingerprint(t.db)
+    let since: string[] = []
+    const compare = async () => {
+      const now = await fingerprint(t.db)
+      const tables = Object.keys(last).filter((name) => last[name] !== now[name])
+      if (tables.length > 0) changed.push(`${since.join(' | ')} changed ${tables.join(', ')}`)
+      last = now
+      since = []
+    }
+
+    for (const route of routes) {
+      const key = routeKey(route)
+      const row = MATRIX.find((r) => r.route === key)!
+      const who = fuzzUser(row)
+      const base = parse(route, await (BASES[key]?.(ctx) ?? row.request(ctx, who)))
+      const op = operationOf(doc, route)
+      const later: Array<{ req: Req; label: string }> = []
+
+      for (const field of fieldsOf(doc, route, op, base)) {
+        const inBase =
+          field.in === 'path' ||
+          (field.in === 'query' && field.path[0]! in base.query) ||
+          (field.in === 'body' && (field.path.length === 0 ? base.body !== undefined : hasPath(base.body, field.path)))
+        for (const [label, value] of [...BAD_VALUES, ...randomValues(next)]) {
+          if (value === MISSING && !inBase) continue
+          if (field.in !== 'body' && typeof value === 'object' && value !== null && !Array.isArray(value)) continue
+          const req = withValue(route, base, field, value)
+          const where = `${key} ${field.in}${field.path.length ? `.${field.path.join('.')}` : ''} = ${label}`
+          const verdict = value === MISSING ? !field.required : accepts(doc, field.schema, sentAs(field, value), field.in !== 'body')
+          if (verdict !== false && STORES_INPUT[key]) {
+            later.push({ req, label: where })
+            continue
+          }
+          const token = who === 'anon' ? null : key === 'POST /api/logout' ? await sessionFor(t.db, await userIdOf(who)) : ctx.f.tokens[who]
+          const res = await call(token, req)
+          sent++
+          if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`)
+          const shape = errorShapeProblem(req.url, res)
+          if (shape) problems.push(`${where}: ${res.statusCode} ${shape}: ${res.body.slice(0, 200)}`)
+          if (verdict === false && res.statusCode < 400) {
+            problems.push(
+              `${where}: accepted (${res.statusCode}) a value its schema refuses: ${JSON.stringify(sentAs(field, value))?.slice(0, 120)} ${req.url.slice(0, 200)}`,
+            )
+          }
+        }
+      }
+      since.push(key)
+      if (route.method !== 'GET') await compare()
+
+      for (const { req, label } of later) {
+        const res = await call(who === 'anon' ? null : ctx.f.tokens[who], req)
+        sent++
+        stored++
+        if (res.statusCode >= 500) problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`)
+        const shape = errorShapeProblem(req.url, res)
+        if (shape) problems.push(`${label}: ${res.statusCode} ${shape}`)
+      }
+      if (later.length > 0) {
+        await STORES_INPUT[key]!(ctx, who)
+        last = await fingerprint(t.db)
+      }
+    }
+    if (since.length > 0) await compare()
+
+    console.log(
+      `fuzz: ${sent} requests to ${routes.length} routes (seed ${SEED}); ${stored} of them schema-valid values to routes that store input; ` +
+        `fingerprint leaves out ${VOLATILE_TABLES.join(', ')}`,
+    )
+    if (problems.length > 0 || changed.length > 0) console.log([...changed, ...problems].join('\n'))
+    expect({ problems: problems.slice(0, 40), problemCount: problems.length, changed }).toEqual({ problems: [], problemCount: 0, changed: [] })
+  }, 1_200_000)
+})
+
+function hasPath(body: unknown, path: string[]): boolean {
+  let at: any = body
+  for (const k of path) {
+    if (!at || typeof at !== 'object' || !(k in at)) return false
+    at = at[k]
+  }
+  return true
+}
+
+const userIds = new Map<Who, number>()
+async function userIdOf(who: Who): Promise<number> {
+  if (!userIds.has(who)) {
+    const row = await t.db.selectFrom('users').select('id').where('username', '=', who).executeTakeFirstOrThrow()
+    userIds.set(who, row.id)
+  }
+  return userIds.get(who)!
+}

@@ -1,0 +1,236 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { hashPassword } from '../../src/modules/auth/passwords'
+import { DEMO, type TestContext } from '../helpers'
+import { caller, checkoutForm, pendingDetails, type Fixtures, type User } from './fixtures'
+import type { Who } from './surface'
+
+/**
+ * The access matrix: every route of the app, called with no session, as each demo user, and with
+ * another account's ids (or, for the catalogue, a record hidden from resellers), against the status
+ * written out for each cell. A route the app has and this table does not list fails the suite, and so
+ * does a row whose route no longer exists.
+ *
+ * Columns: anonymous, trade (Administrator), staff (User, same account as trade), cash (CAS,
+ * Administrator), elders (reseller, Administrator). "Other" columns: the same call with another
+ * account's record (fixtures.ts says whose) for trade, staff, cash and elders.
+ * Every anonymous cell is also sent with a revoked token and with an expired one, which must answer
+ * exactly as no token does.
+ */
+
+export type Five = readonly [anon: number, trade: number, staff: number, cash: number, elders: number]
+export type Four = readonly [trade: number, staff: number, cash: number, elders: number]
+export type Req = InjectOptions & { method: string; url: string }
+
+export interface Ctx {
+  f: Fixtures
+  /** The Mastercard Gateway session a pending order has now (each POST /api/payments/session opens a new one). */
+  gatewaySession(pendingId: string): Promise<string>
+  /** Calls the API as a user, for preparing a cell. */
+  as(who: User, req: Req): Promise<LightMyRequestResponse>
+  /** A user of the account that can be changed or deleted in a cell. */
+  spareUser(who: User): Promise<string>
+}
+
+export interface Row {
+  route: string
+  expect: Five
+  other?: Four
+  request(c: Ctx, who: Who): Req | Promise<Req>
+  otherRequest?(c: Ctx, who: User): Req | Promise<Req>
+  /** Runs before each cell (own and other) of a signed-in user. */
+  prepare?(c: Ctx, who: User): Promise<unknown>
+  /** The cell ends its own session (logout): it gets a session of its own. */
+  fresh?: boolean
+}
+
+export const get = (url: string): Req => ({ method: 'GET', url })
+export const post = (url: string, payload?: object): Req => ({ method: 'POST', url, ...(payload ? { payload } : {}) })
+export const put = (url: string, payload: object): Req => ({ method: 'PUT', url, payload })
+export const del = (url: string, payload?: object): Req => ({ method: 'DELETE', url, ...(payload ? { payload } : {}) })
+const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
+
+/** The cart holds one line of the everyday product at the user's default branch (in the branch group for elders). */
+const oneLineInCart = async (c: Ctx, who: User) => {
+  await c.as(who, del('/api/cart'))
+  await c.as(who, post('/api/cart', { productID: c.f.product.id, qty: 1, warehouse: who === 'cash' ? 'MEL' : 'WAG' }))
+}
+const emptyCart = (c: Ctx, who: User) => c.as(who, del('/api/cart'))
+const ownLine = async (c: Ctx, who: Who) => {
+  if (who === 'anon') return 1
+  const items = await c.as(who, get('/api/cart/items'))
+  return items.json()[0].ShopCartLineID as number
+}
+
+// prettier-ignore
+export const MATRIX: Row[] = [
+  // expect: [anon, trade, staff, cash, elders]; other: [trade, staff, cash, elders] with another account's record.
+  // Sign-in and the session.
+  { route: 'POST /api/login',                           expect: [200, 200, 200, 200, 200], request: (_, who) => post('/api/login', DEMO[userOr(who)]) },
+  { route: 'POST /api/logout',                          expect: [401, 204, 204, 204, 204], fresh: true, request: () => post('/api/logout') },
+  { route: 'GET /api/me',                               expect: [401, 200, 200, 200, 200], request: () => get('/api/me') },
+  { route: 'POST /api/password-reset',                  expect: [200, 200, 200, 200, 200], request: () => post('/api/password-reset', { username: 'nobody', email: 'nobody@example.com' }) },
+  { route: 'POST /api/password-reset/complete',         expect: [400, 400, 400, 400, 400], request: () => post('/api/password-reset/complete', { token: 'x'.repeat(43), newPassword: 'Another2030' }) },
+  { route: 'POST /api/change-password',                 expect: [401, 200, 200, 200, 200],
+    request: (_, who) => post('/api/change-password', { currentPassword: DEMO[userOr(who)].password, newPassword: DEMO[userOr(who)].password }) },
+  { route: 'GET /api/site',                             expect: [200, 200, 200, 200, 200], request: () => get('/api/site') },
+
+  // Reference data and the catalogue. "Other" is a record hidden from resellers.
+  { route: 'GET /api/warehouses',                       expect: [200, 200, 200, 200, 200], request: () => get('/api/warehouses') },
+  { route: 'GET /api/categories',                       expect: [200, 200, 200, 200, 200], request: () => get('/api/categories') },
+  { route: 'GET /api/brands',                           expect: [200, 200, 200, 200, 200], request: () => get('/api/brands') },
+  { route: 'GET /api/categories/:name/products',        expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/categories/${c.f.product.category}/products`), otherRequest: (c) => get(`/api/categories/${c.f.hidden.category}/products`) },
+  { route: 'GET /api/categories/:name/random-products', expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/categories/${c.f.product.category}/random-products`), otherRequest: (c) => get(`/api/categories/${c.f.hidden.category}/random-products`) },
+  { route: 'GET /api/brands/:code/products',            expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/brands/${c.f.product.brand}/products`), otherRequest: (c) => get(`/api/brands/${c.f.hidden.brand}/products`) },
+  { route: 'GET /api/specials',                         expect: [401, 200, 200, 200, 200], request: () => get('/api/specials') },
+  { route: 'GET /api/popular',                          expect: [401, 200, 200, 200, 200], request: () => get('/api/popular') },
+  { route: 'POST /api/search',                          expect: [401, 200, 200, 200, 200], request: () => post('/api/search', { search: 'drench' }) },
+  { route: 'GET /api/product/:id',                      expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/product/${c.f.product.id}`), otherRequest: (c) => get(`/api/product/${c.f.hidden.id}`) },
+  { route: 'POST /api/products/code-setup',             expect: [401, 403, 403, 403, 200], other: [403, 403, 403, 404],
+    request: (c) => post('/api/products/code-setup', { id: c.f.product.id, warehouse: 'WAG' }),
+    otherRequest: (c) => post('/api/products/code-setup', { id: c.f.hidden.id, warehouse: 'WAG' }) },
+  // Pictures are public (an <img> sends no token) and not secret, hidden products' included.
+  { route: 'GET /api/product/:id/image',                expect: [200, 200, 200, 200, 200], other: [200, 200, 200, 200],
+    request: (c) => get(`/api/product/${c.f.product.id}/image`), otherRequest: (c) => get(`/api/product/${c.f.hidden.id}/image`) },
+  { route: 'GET /api/product/:id/attachment/:attachmentId', expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/product/${c.f.product.id}/attachment/${c.f.product.attachment}`),
+    otherRequest: (c) => get(`/api/product/${c.f.hidden.attachmentProduct}/attachment/${c.f.hidden.attachment}`) },
+  { route: 'GET /api/barcode/:barcode',                 expect: [200, 200, 200, 200, 200], request: (c) => get(`/api/barcode/${c.f.product.barcode}`) },
+  { route: 'GET /api/price-list',                       expect: [401, 200, 200, 200, 200], request: () => get('/api/price-list') },
+
+  // The account. "Other" is another account's delivery site, order, invoice, cart line or user.
+  { route: 'GET /api/delivery-sites',                   expect: [401, 200, 200, 200, 200], request: () => get('/api/delivery-sites') },
+  { route: 'GET /api/account-balance',                  expect: [401, 200, 200, 200, 200], request: () => get('/api/account-balance') },
+  { route: 'GET /api/financial-periods',                expect: [401, 200, 200, 200, 200], request: () => get('/api/financial-periods') },
+  { route: 'POST /api/statements',                      expect: [401, 200, 200, 200, 200],
+    request: (c) => post('/api/statements', { email: 'accounts@example.com', finyear: c.f.period.finyear, period: c.f.period.period }) },
+  { route: 'GET /api/orders',                           expect: [401, 200, 200, 200, 200], other: [400, 400, 400, 400],
+    request: (c, who) => get(`/api/orders?branch=${c.f.own[userOr(who)].site}`), otherRequest: (c, who) => get(`/api/orders?branch=${c.f.other[who].site}`) },
+  { route: 'GET /api/orders/:id',                       expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: (c, who) => get(`/api/orders/${c.f.own[userOr(who)].order}`), otherRequest: (c, who) => get(`/api/orders/${c.f.other[who].order}`) },
+  { route: 'POST /api/orders/:id/reorder',              expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404], prepare: emptyCart,
+    request: (c, who) => post(`/api/orders/${c.f.own[userOr(who)].order}/reorder`), otherRequest: (c, who) => post(`/api/orders/${c.f.other[who].order}/reorder`) },
+  { route: 'GET /api/back-orders',                      expect: [401, 200, 200, 200, 200], other: [400, 400, 400, 400],
+    request: (c, who) => get(`/api/back-orders?branch=${c.f.own[userOr(who)].site}`), otherRequest: (c, who) => get(`/api/back-orders?branch=${c.f.other[who].site}`) },
+  { route: 'GET /api/invoices',                         expect: [401, 200, 200, 200, 200], request: () => get('/api/invoices') },
+  { route: 'GET /api/invoices/:id',                     expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: (c, who) => get(`/api/invoices/${c.f.own[userOr(who)].invoice}`), otherRequest: (c, who) => get(`/api/invoices/${c.f.other[who].invoice}`) },
+  { route: 'GET /api/invoices/:id/pdf',                 expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: (c, who) => get(`/api/invoices/${c.f.own[userOr(who)].invoice}/pdf`), otherRequest: (c, who) => get(`/api/invoices/${c.f.other[who].invoice}/pdf`) },
+  { route: 'POST /api/invoices/:id/send',               expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: (c, who) => post(`/api/invoices/${c.f.own[userOr(who)].invoice}/send`, { email: 'copy@example.com' }),
+    otherRequest: (c, who) => post(`/api/invoices/${c.f.other[who].invoice}/send`, { email: 'copy@example.com' }) },
+
+  // The cart. Resellers keep a cart (to print it) but cannot check out.
+  { route: 'GET /api/cart',                             expect: [401, 200, 200, 200, 200], request: () => get('/api/cart') },
+  { route: 'POST /api/cart',                            expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404], prepare: emptyCart,
+    request: (c) => post('/api/cart', { productID: c.f.product.id, qty: 1 }), otherRequest: (c) => post('/api/cart', { productID: c.f.hidden.id, qty: 1 }) },
+  { route: 'PUT /api/cart',                             expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404], prepare: oneLineInCart,
+    request: async (c, who) => put('/api/cart', { item: await ownLine(c, who), qty: 2 }), otherRequest: (c, who) => put('/api/cart', { item: c.f.other[who].cartLine, qty: 5 }) },
+  { route: 'DELETE /api/cart',                          expect: [401, 200, 200, 200, 200], request: () => del('/api/cart') },
+  { route: 'GET /api/cart/items',                       expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/items') },
+  { route: 'POST /api/cart/quote',                      expect: [401, 200, 200, 200, 200], prepare: oneLineInCart, request: () => post('/api/cart/quote') },
+  { route: 'GET /api/print-cart',                       expect: [401, 200, 200, 200, 200], prepare: oneLineInCart, request: () => get('/api/print-cart') },
+  { route: 'POST /api/cart/checkout-info',              expect: [401, 200, 200, 200, 403], request: () => post('/api/cart/checkout-info', { DeliveryName: 'Saved for later' }) },
+  { route: 'GET /api/cart/checkout-info',               expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/checkout-info') },
+
+  // Checkout: on account for trade accounts, by card for cash-sale accounts, never for resellers.
+  { route: 'POST /api/orders',                          expect: [401, 201, 201, 403, 403], other: [400, 400, 403, 403], prepare: oneLineInCart,
+    request: () => post('/api/orders', checkoutForm('WAG')),
+    otherRequest: (c, who) => post('/api/orders', checkoutForm('WAG', { SiteCode: c.f.other[who].site })) },
+  { route: 'POST /api/payments/create',                 expect: [401, 403, 403, 200, 403], other: [403, 403, 400, 403], prepare: oneLineInCart,
+    request: async (c, who) => post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: await cartValue(c, who), accountName: 'Test' }),
+    otherRequest: async (c, who) =>
+      post('/api/payments/create', { orderDetails: pendingDetails('MEL', { siteCode: c.f.other[who].site }), amount: await cartValue(c, who), accountName: 'Test' }) },
+  // Only cash-sale accounts have pending payments: every column asks for cash's; "other" is another cash-sale account's.
+  { route: 'GET /api/payments/pending/:id',             expect: [401, 404, 404, 200, 404], other: [404, 404, 404, 404],
+    request: (c) => get(`/api/payments/pending/${c.f.pending.cash}`), otherRequest: (c) => get(`/api/payments/pending/${c.f.pending.foreign}`) },
+  { route: 'POST /api/payments/session',                expect: [401, 404, 404, 200, 403], other: [404, 404, 404, 403],
+    request: (c) => post('/api/payments/session', { orderId: c.f.pending.cash }), otherRequest: (c) => post('/api/payments/session', { orderId: c.f.pending.foreign }) },
+  // cash reaches the gateway, which has no payment for the session: 422, not paid.
+  { route: 'POST /api/payments/complete',               expect: [401, 404, 404, 422, 403], other: [404, 404, 404, 403],
+    request: async (c) => post('/api/payments/complete', { sessionID: await c.gatewaySession(c.f.pending.cash), resultIndicator: 'not-the-indicator' }),
+    otherRequest: async (c) => post('/api/payments/complete', { sessionID: await c.gatewaySession(c.f.pending.foreign), resultIndicator: 'not-the-indicator' }) },
+  // The provider's result URL: public, believed only on its fingerprint; a forged one goes back to checkout.
+  { route: 'GET /api/payments/callback',                expect: [303, 303, 303, 303, 303], request: () => get('/api/payments/callback?refid=W000000000000&summarycode=1&fingerprint=00') },
+  { route: 'POST /api/payments/callback',               expect: [303, 303, 303, 303, 303], request: () => post('/api/payments/callback', { refid: 'W000000000000', summarycode: '1', fingerprint: '00' }) },
+
+  // Users: Administrators only, within their own account.
+  { route: 'GET /api/users',                            expect: [401, 200, 403, 200, 200], request: () => get('/api/users') },
+  { route: 'POST /api/users',                           expect: [401, 201, 403, 201, 201],
+    request: (_, who) => post('/api/users', { email: 'new@example.com', username: `new-${who}-${Date.now()}`, password: 'Welcome2026' }) },
+  { route: 'PUT /api/users',                            expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
+    request: async (c, who) => put('/api/users', { username: await c.spareUser(userOr(who)), email: 'changed@example.com' }),
+    otherRequest: (c, who) => put('/api/users', { username: c.f.other[who].username, email: 'taken-over@example.com', password: 'TakeOver2026' }) },
+  { route: 'DELETE /api/users',                         expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
+    request: async (c, who) => del('/api/users', { username: await c.spareUser(userOr(who)) }),
+    otherRequest: (c, who) => del('/api/users', { username: c.f.other[who].username }) },
+
+  // Operations: liveness and readiness for load balancers; metrics open outside production only (observability.ts).
+  { route: 'GET /api/health',                           expect: [200, 200, 200, 200, 200], request: () => get('/api/health') },
+  { route: 'GET /api/ready',                            expect: [200, 200, 200, 200, 200], request: () => get('/api/ready') },
+  { route: 'GET /metrics',                              expect: [200, 200, 200, 200, 200], request: () => get('/metrics') },
+
+  // The OpenAPI document and its browser: public.
+  { route: 'GET /api/docs',                             expect: [200, 200, 200, 200, 200], request: () => get('/api/docs') },
+  { route: 'GET /api/docs/ui',                          expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui') },
+  { route: 'GET /api/docs/ui/',                         expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/') },
+  { route: 'GET /api/docs/ui/json',                     expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/json') },
+  { route: 'GET /api/docs/ui/yaml',                     expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/yaml') },
+  { route: 'GET /api/docs/ui/static/*',                 expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/static/swagger-ui.css') },
+  { route: 'GET /api/docs/ui/static/index.html',        expect: [302, 302, 302, 302, 302], request: () => get('/api/docs/ui/static/index.html') },
+  { route: 'GET /api/docs/ui/static/swagger-initializer.js', expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/static/swagger-initializer.js') },
+
+  // The content service: published news and pages, public like a WordPress site's REST API.
+  { route: 'GET /content/wp-json/wp/v2/posts',          expect: [200, 200, 200, 200, 200], request: () => get('/content/wp-json/wp/v2/posts') },
+  { route: 'GET /content/wp-json/wp/v2/posts/:id',      expect: [200, 200, 200, 200, 200], request: (c) => get(`/content/wp-json/wp/v2/posts/${c.f.content.post}`) },
+  { route: 'GET /content/wp-json/wp/v2/pages',          expect: [200, 200, 200, 200, 200], request: () => get('/content/wp-json/wp/v2/pages?slug=home') },
+  { route: 'GET /content/wp-json/wp/v2/pages/:id',      expect: [200, 200, 200, 200, 200], request: (c) => get(`/content/wp-json/wp/v2/pages/${c.f.content.page}`) },
+  { route: 'GET /content/wp-json/wp/v2/media/:id',      expect: [200, 200, 200, 200, 200], request: (c) => get(`/content/wp-json/wp/v2/media/${c.f.content.media}`) },
+  { route: 'GET /content/wp-json/wp/v2/product_category', expect: [200, 200, 200, 200, 200], request: () => get('/content/wp-json/wp/v2/product_category') },
+  { route: 'GET /content/uploads/:id/:file',            expect: [200, 200, 200, 200, 200], request: (c) => get(`/content/uploads/${c.f.content.media}/${c.f.content.file}`) },
+
+  // Development only (never registered in production mode, see the production test below): the outbox and the payment sandboxes.
+  { route: 'GET /dev/outbox',                           expect: [200, 200, 200, 200, 200], request: () => get('/dev/outbox') },
+  { route: 'GET /dev/outbox/:id',                       expect: [404, 404, 404, 404, 404], request: () => get('/dev/outbox/999999') },
+  { route: 'POST /sandbox/securepay/directpost/authorise', expect: [400, 400, 400, 400, 400], request: () => post('/sandbox/securepay/directpost/authorise', { EPS_MERCHANT: 'nobody' }) },
+  // The gateway's API wants the merchant's API password (HTTP Basic), whoever calls.
+  { route: 'POST /sandbox/mpgs/api/rest/version/:version/merchant/:merchantId/session', expect: [401, 401, 401, 401, 401],
+    request: () => post('/sandbox/mpgs/api/rest/version/72/merchant/TESTRIVERINA01/session', { apiOperation: 'INITIATE_CHECKOUT' }) },
+  { route: 'GET /sandbox/mpgs/api/rest/version/:version/merchant/:merchantId/order/:orderId', expect: [401, 401, 401, 401, 401],
+    request: () => get('/sandbox/mpgs/api/rest/version/72/merchant/TESTRIVERINA01/order/W000000000000') },
+  { route: 'GET /sandbox/mpgs/static/checkout/checkout.min.js', expect: [200, 200, 200, 200, 200], request: () => get('/sandbox/mpgs/static/checkout/checkout.min.js') },
+  // The gateway's hosted payment page: its session id is the secret, as at the real gateway; without a valid card it stays unpaid.
+  { route: 'GET /sandbox/mpgs/checkout/pay/:sessionId', expect: [200, 200, 200, 200, 200], request: (c) => get(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`) },
+  { route: 'POST /sandbox/mpgs/checkout/pay/:sessionId', expect: [400, 400, 400, 400, 400],
+    request: (c) => post(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`, { action: 'pay', cardNumber: '1234' }) },
+]
+
+async function cartValue(c: Ctx, who: Who): Promise<number> {
+  if (who === 'anon') return 1
+  return (await c.as(who, get('/api/cart'))).json().Value as number
+}
+
+/** What the table's requests need: the fixtures, calls as each user, and spare users to change or delete. */
+export async function createCtx(t: TestContext, f: Fixtures): Promise<Ctx> {
+  const call = caller(t.app)
+  const spareHash = await hashPassword('Spare2026x')
+  let spares = 0
+  return {
+    f,
+    as: (who, req) => call(f.tokens[who], req),
+    gatewaySession: async (id) =>
+      (await t.db.selectFrom('pending_orders').select('provider_session').where('id', '=', id).executeTakeFirstOrThrow()).provider_session ?? '',
+    async spareUser(who) {
+      const username = `spare-${who}-${++spares}`
+      await t.db
+        .insertInto('users')
+        .values({ account_id: f.own[who].accountId, username, name: username, email: `${username}@example.com`, role: 'User', password_hash: spareHash })
+        .execute()
+      return username
+    },
+  }
+}

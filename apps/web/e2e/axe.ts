@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** WCAG 2.1 levels A and AA (and the 2.0 rules they include). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const BLOCKING = new Set(['serious', 'critical'])
+
+type Options = {
+  /** Limit the check to part of the page (an open dialog, a menu). */
+  include?: string
+  /** Leave parts out, with the reason in a comment where this is used. */
+  exclude?: string[]
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical WCAG 2.1 A/AA violation,
+ * listing each as "rule (impact): summary" with the elements at fault, so a failure reads without a trace.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, what: string, options: Options = {}) {
+  let builder = new AxeBuilder({ page }).withTags(TAGS)
+  if (options.include) builder = builder.include(options.include)
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
+  const started = Date.now()
+  const { violations } = await builder.analyze()
+  if (process.env.AXE_TIMES) console.log(`axe ${what}: ${Date.now() - started} ms`)
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''))
+  const report = blocking.map((v) => {
+    const targets = v.nodes.slice(0, 6).map((n) => `    - ${n.target.join(' ')}${n.failureSummary ? `: ${firstLine(n.failureSummary)}` : ''}`)
+    const more = v.nodes.length > 6 ? [`    ... and ${v.nodes.length - 6} more`] : []
+    return [`  ${v.id} (${v.impact}): ${v.help} [${v.nodes.length}]`, ...targets, ...more].join('\n')
+  })
+  expect(blocking.length, `${what}: serious or critical accessibility violations\n${report.join('\n')}`).toBe(0)
+}
+
+/** axe's failure summary starts with "Fix any of the following:" then one line per check. */
+function firstLine(summary: string) {
+  return summary
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^Fix (any|all) of the following:$/.test(line))
+    .slice(0, 2)
+    .join(' / ')
+}
