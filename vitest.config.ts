@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Screens load lazily (their own chunks): on a busy machine a walk through every route takes a while.
+          testTimeout: 30_000,
         },
       },
     ],

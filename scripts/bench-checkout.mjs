@@ -1,5 +1,6 @@
 // npm run bench:checkout: placing 10-line orders on account (POST /api/orders) with 20 buyers at once, on
-// PostgreSQL: p50 and p99 latency of the order request, and orders per second.
+// PostgreSQL: p50 and p99 latency of the order request, and orders per second, beside a hello-world route of
+// the same server at as many connections as buyers.
 //
 //   npm run bench:checkout [-- --seconds 30 --buyers 20 --lines 10 --port 3477 --json results.json]
 //
@@ -10,63 +11,24 @@
 // its cart and its 10 stock rows, prices the lines, allocates stock, writes the order, its lines and a
 // confirmation e-mail, and empties the cart, in one transaction.
 // A script, not a test: the figures depend on the machine.
-import { spawn, spawnSync } from 'node:child_process'
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { randomBytes, randomUUID, createHash } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { staleTargets } from './build-state.mjs'
+import { buildIfStale, createDatabase, machine, measureHello, printable, printResult, rowCount, seed, startBenchServer, withUser, writeJson } from './bench-lib.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const { fetch } = globalThis
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '30' },
-    buyers: { type: 'string', default: '20' },
-    lines: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3477' },
-    json: { type: 'string' },
-  },
-})
-const seconds = Number(args.seconds)
-const buyers = Number(args.buyers)
-const linesPerOrder = Number(args.lines)
-const port = Number(args.port)
 const databaseUrl = process.env.BENCH_CHECKOUT_DATABASE_URL || 'postgres://127.0.0.1:5432/checkout_bench'
-const base = `http://127.0.0.1:${port}`
 const WARMUP_ORDERS = 3
-
-function withUser(url) {
-  const u = new URL(url)
-  if (!u.username) u.username = process.env.PGUSER || process.env.USER || 'postgres'
-  return u
-}
+let buyers = 20
+let linesPerOrder = 10
+let base = ''
 
 async function ensureDatabase() {
-  const admin = withUser(databaseUrl)
-  const name = admin.pathname.slice(1)
-  admin.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)
-  await client.end()
-  const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
-  await db.connect()
-  const loaded = await db.query(`SELECT to_regclass('products') IS NOT NULL AS ok`)
-  const products = loaded.rows[0].ok ? Number((await db.query('SELECT count(*) AS n FROM products')).rows[0].n) : 0
-  await db.end()
-  if (products > 0) return
-  console.log(`Loading the demo data into ${databaseUrl}...`)
-  const res = spawnSync('node', ['apps/server/dist/seed.js', '--scale', 'demo'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  })
-  if (res.status !== 0) process.exit(res.status ?? 1)
+  await createDatabase(databaseUrl)
+  if ((await rowCount(databaseUrl, 'products')) > 0) return
+  console.log(`Loading the demo data into ${printable(databaseUrl)}...`)
+  seed(databaseUrl, 'demo')
 }
 
 const sha256 = (text) => createHash('sha256').update(text).digest()
@@ -161,13 +123,11 @@ async function placeOrder(buyer, n) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 
-async function main() {
-  for (const target of staleTargets()) {
-    if (target.workspace !== '@portal/server') continue
-    console.log(`Building the ${target.name}...`)
-    const res = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], { cwd: root, stdio: 'inherit' })
-    if (res.status !== 0) process.exit(res.status ?? 1)
-  }
+/** Runs the checkout benchmark; returns what --json writes (npm run bench calls it too). */
+export async function benchCheckout({ seconds = 30, buyers: buyerCount = 20, lines = 10, port = 3477 } = {}) {
+  buyers = buyerCount
+  linesPerOrder = lines
+  buildIfStale()
   await ensureDatabase()
   const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
   await db.connect()
@@ -181,78 +141,90 @@ async function main() {
     }),
   )
 
-  const server = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-  })
-  const stop = () => server.kill('SIGTERM')
-  process.on('exit', stop)
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${base}/api/site`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break
-    if (i > 240) throw new Error('the server did not start')
-    await delay(250)
-  }
+  // The pool the portal has by default (10), as this benchmark always had.
+  const server = await startBenchServer({ databaseUrl, port, env: { DATABASE_POOL_SIZE: '10' } })
+  base = server.base
+  let hello
+  let latencies = []
+  let elapsed = 0
+  try {
+    // The same server's do-nothing route, at as many connections as there are buyers.
+    hello = await measureHello({ base, connections: buyers, seconds: Math.min(seconds, 10) })
+    printResult('hello world (baseline)', hello)
 
-  let counter = 0
-  const run = async (buyer, refill, until, latencies) => {
-    while (performance.now() < until) {
-      await fillCart(refill, buyer)
-      latencies.push(await placeOrder(buyer, ++counter))
-    }
-  }
-  // Warm-up: connections, prepared plans, JIT.
-  await Promise.all(
-    people.map(async (buyer, i) => {
-      for (let n = 0; n < WARMUP_ORDERS; n++) {
-        await fillCart(refillers[i], buyer)
-        await placeOrder(buyer, ++counter)
+    let counter = 0
+    const run = async (buyer, refill, until) => {
+      while (performance.now() < until) {
+        await fillCart(refill, buyer)
+        latencies.push(await placeOrder(buyer, ++counter))
       }
-    }),
-  )
+    }
+    // Warm-up: connections, prepared plans, JIT.
+    await Promise.all(
+      people.map(async (buyer, i) => {
+        for (let n = 0; n < WARMUP_ORDERS; n++) {
+          await fillCart(refillers[i], buyer)
+          await placeOrder(buyer, ++counter)
+        }
+      }),
+    )
 
-  console.log(`Placing ${linesPerOrder}-line orders with ${buyers} buyers at once for ${seconds} s...`)
-  const latencies = []
-  const started = performance.now()
-  await Promise.all(people.map((buyer, i) => run(buyer, refillers[i], started + seconds * 1000, latencies)))
-  const elapsed = (performance.now() - started) / 1000
-  stop()
-  await Promise.all(refillers.map((c) => c.end()))
-  await db.end()
+    console.log(`Placing ${linesPerOrder}-line orders with ${buyers} buyers at once for ${seconds} s...`)
+    latencies = []
+    const started = performance.now()
+    await Promise.all(people.map((buyer, i) => run(buyer, refillers[i], started + seconds * 1000)))
+    elapsed = (performance.now() - started) / 1000
+  } finally {
+    await server.stop()
+    await Promise.all(refillers.map((c) => c.end()))
+    await db.end()
+  }
 
   const sorted = [...latencies].sort((a, b) => a - b)
   const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length
+  const ordersPerSecond = Number((sorted.length / elapsed).toFixed(1))
   const results = {
-    database: databaseUrl.replace(/\/\/[^@]*@/, '//'),
-    machine: `${cpus().length} CPU ${cpus()[0]?.model ?? ''}`.trim(),
+    bench: 'checkout',
+    database: printable(databaseUrl),
+    machine: await machine(databaseUrl),
     buyers,
     linesPerOrder,
     seconds: Number(elapsed.toFixed(1)),
     orders: sorted.length,
-    ordersPerSecond: Number((sorted.length / elapsed).toFixed(1)),
+    ordersPerSecond,
     latencyMs: {
       p50: Number(percentile(sorted, 50).toFixed(1)),
       p99: Number(percentile(sorted, 99).toFixed(1)),
       mean: Number(mean.toFixed(1)),
       max: Number(sorted.at(-1).toFixed(1)),
     },
+    hello,
+    helloRatio: hello.rps ? Number((ordersPerSecond / hello.rps).toFixed(4)) : null,
   }
   console.log(
     [
-      `Orders placed: ${results.orders} in ${results.seconds} s (${results.ordersPerSecond} orders/s, cart refills included)`,
+      `Orders placed: ${results.orders} in ${results.seconds} s (${results.ordersPerSecond} orders/s, cart refills included; ${(results.helloRatio * 100).toFixed(2)} % of hello world's requests/s)`,
       `POST /api/orders latency: p50 ${results.latencyMs.p50} ms, p99 ${results.latencyMs.p99} ms (mean ${results.latencyMs.mean}, max ${results.latencyMs.max})`,
-      `Machine: ${results.machine}; database: ${results.database}`,
+      `Machine: ${results.machine.cores} CPU ${results.machine.cpu}; database: ${results.database}`,
     ].join('\n'),
   )
-  if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2))
+  return results
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values: args } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '30' },
+      buyers: { type: 'string', default: '20' },
+      lines: { type: 'string', default: '10' },
+      port: { type: 'string', default: '3477' },
+      json: { type: 'string' },
+    },
+  })
+  benchCheckout({ seconds: Number(args.seconds), buyers: Number(args.buyers), lines: Number(args.lines), port: Number(args.port) })
+    .then((results) => writeJson(args.json, results))
+    .catch((error) => {
+      console.error(error)
+      process.exit(1)
+    })
+}

@@ -4,7 +4,8 @@
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem, tmpdir } from 'node:os'
+import { createServer } from 'node:net'
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
@@ -264,6 +265,21 @@ export async function machine(databaseUrl) {
     }
   }
   return info
+}
+
+/** The load average (1 minute) now: on a shared machine the figures mean little without it. */
+export const load = () => Number(loadavg()[0].toFixed(2))
+
+/** A TCP port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
 }
 
 export function writeJson(path, data) {

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { buildIfStale, call, signIn as apiSignIn, startServer } from './bench-lib.mjs'
+import { buildIfStale, call, freePort, signIn as apiSignIn, startServer } from './bench-lib.mjs'
 
 export const SCREENS = ['login', 'home', 'category', 'product', 'cart']
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -81,6 +81,8 @@ function summarise(lhr) {
     speedIndexMs: lhr.audits['speed-index'] ? Math.round(audit('speed-index').numericValue) : null,
     lcpElement: audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     finalUrl: lhr.finalDisplayedUrl,
+    /** How fast Lighthouse found this machine's CPU at the time (a desktop scores some 1000-2500, a loaded one less). */
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     accessibilityIssues: failing('accessibility'),
     opportunities,
   }
@@ -100,14 +102,15 @@ export async function lighthouseScreens(base, options = {}) {
     category = 'animal-health',
     product,
     lhrDir,
-    debuggingPort = 4690,
+    debuggingPort,
     log = () => {},
   } = options
   const paths = await screenPaths(base, { user, password, category, product })
+  const port = debuggingPort ?? (await freePort())
   const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME,
-    args: [...CHROME_ARGS, `--remote-debugging-port=${debuggingPort}`],
+    args: [...CHROME_ARGS, `--remote-debugging-port=${port}`],
   })
   const results = []
   try {
@@ -129,7 +132,7 @@ export async function lighthouseScreens(base, options = {}) {
         await cdp.send('Network.clearBrowserCache')
         await cdp.detach()
         const { lhr } = await lighthouse(`${base}${path}`, {
-          port: debuggingPort,
+          port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: categories,

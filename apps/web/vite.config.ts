@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
 import { precompress } from './vite-plugins/precompress'
+import { pureSchemas } from './vite-plugins/pure-schemas'
 
 // In development the API, the content service, the dev pages and the payment sandboxes
 // all live in the server process; the built app is served by that same process.
@@ -14,7 +15,7 @@ const proxy = {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pureSchemas(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -27,6 +28,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Every screen asks the API through TanStack Query: one chunk, not a handful of slivers.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // No catch-all vendor chunk: a library goes with the screens that use it (route-level code
             // splitting, docs/decisions/0020-first-screen-budget.md), so the first screen loads only its own.
             // The Sentry SDK is loaded on demand, only where error reporting is configured.

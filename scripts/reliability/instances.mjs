@@ -40,6 +40,8 @@ const ROUNDS = Number(args.rounds)
 const ADDS = Number(args.adds)
 const PORT = Number(args.port)
 const DB_NAME = 'reliability_instances'
+/** Another instance drops a signed-out session from its cache when PostgreSQL's notification arrives: milliseconds. */
+const LOGOUT_BOUND_MS = 1000
 
 run('reliability:instances', async () => {
   const failures = []
@@ -53,11 +55,18 @@ run('reliability:instances', async () => {
   try {
     const started = performance.now()
     const ready = await Promise.allSettled([a.ready(), b.ready()])
-    for (const [i, r] of ready.entries()) if (r.status === 'rejected') fail(`instance ${'AB'[i]} did not start beside the other on an empty database: ${r.reason.message}`)
+    for (const [i, r] of ready.entries())
+      if (r.status === 'rejected') fail(`instance ${'AB'[i]} did not start beside the other on an empty database: ${r.reason.message}`)
     if (failures.length) return failures
-    console.log(`Database ${printable(url)}; A on port ${a.port} (pid ${a.pid}), B on port ${b.port} (pid ${b.pid}); both started on the empty database in ${fmt((performance.now() - started) / 1000)} s`)
+    console.log(
+      `Database ${printable(url)}; A on port ${a.port} (pid ${a.pid}), B on port ${b.port} (pid ${b.pid}); both started on the empty database in ${fmt((performance.now() - started) / 1000)} s`,
+    )
     const counts = await withClient(url, async (db) => {
-      const row = (await db.query(`SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM schema_migrations)::int AS migrations`)).rows[0]
+      const row = (
+        await db.query(
+          `SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM schema_migrations)::int AS migrations`,
+        )
+      ).rows[0]
       return row
     })
     console.log(`Loaded once: ${counts.products} products, ${counts.users} users, ${counts.migrations} migrations applied`)
@@ -66,6 +75,7 @@ run('reliability:instances', async () => {
     const A = httpClient(a.base)
     const B = httpClient(b.base)
     const steps = { total: 0, failed: 0 }
+    const logout = { atOnce: 0, late: 0, worstMs: 0 }
     const check = (ok, what) => {
       steps.total++
       if (!ok) {
@@ -93,21 +103,33 @@ run('reliability:instances', async () => {
       check(add1.status === 200 && add2.status === 200, `${who}: adds on A answered ${add1.status}, ${add2.status}`)
       const onB = await B.request('GET', `/api/cart/items?warehouse=${branch}`, { token })
       const line = onB.body?.find?.((l) => l.ProductID === p1.ProductID)
-      check(onB.status === 200 && onB.body.length === 2 && line?.Quantity === 3, `${who}: B reads the cart A filled as ${JSON.stringify(onB.body).slice(0, 200)}`)
+      check(
+        onB.status === 200 && onB.body.length === 2 && line?.Quantity === 3,
+        `${who}: B reads the cart A filled as ${JSON.stringify(onB.body).slice(0, 200)}`,
+      )
       const summaryB = await B.request('GET', '/api/cart', { token })
       check(summaryB.body?.Count === 2, `${who}: B's cart summary counts ${summaryB.body?.Count} lines`)
 
       const put = await B.request('PUT', '/api/cart', { token, body: { item: line?.ShopCartLineID ?? 0, qty: 7 } })
       check(put.status === 200, `${who}: the update on B answered ${put.status}`)
       const onA = await A.request('GET', `/api/cart/items?warehouse=${branch}`, { token })
-      check(onA.body?.find?.((l) => l.ProductID === p1.ProductID)?.Quantity === 7, `${who}: A reads the quantity B set as ${JSON.stringify(onA.body).slice(0, 200)}`)
+      check(
+        onA.body?.find?.((l) => l.ProductID === p1.ProductID)?.Quantity === 7,
+        `${who}: A reads the quantity B set as ${JSON.stringify(onA.body).slice(0, 200)}`,
+      )
 
       const key = newKey()
       const form = orderForm(branch, `INST-${round}`)
       const order = await A.request('POST', '/api/orders', { token, body: form, headers: { 'idempotency-key': key } })
-      check(order.status === 201 && order.body.items?.length === 2 && order.body.items.some((i) => i.ProductID === p1.ProductID && i.QuantityOrdered === 7), `${who}: the checkout on A answered ${order.status} ${JSON.stringify(order.body).slice(0, 200)}`)
+      check(
+        order.status === 201 && order.body.items?.length === 2 && order.body.items.some((i) => i.ProductID === p1.ProductID && i.QuantityOrdered === 7),
+        `${who}: the checkout on A answered ${order.status} ${JSON.stringify(order.body).slice(0, 200)}`,
+      )
       const again = await B.request('POST', '/api/orders', { token, body: form, headers: { 'idempotency-key': key } })
-      check(again.status === 201 && again.body.OrderID === order.body.OrderID, `${who}: the same key on B answered ${again.status} order ${again.body?.OrderID} (A placed ${order.body.OrderID})`)
+      check(
+        again.status === 201 && again.body.OrderID === order.body.OrderID,
+        `${who}: the same key on B answered ${again.status} order ${again.body?.OrderID} (A placed ${order.body.OrderID})`,
+      )
       const emptied = await B.request('GET', '/api/cart', { token })
       check(emptied.body?.Count === 0, `${who}: B sees ${emptied.body?.Count} lines in the cart after the order on A`)
       const history = await B.request('GET', `/api/orders/${order.body.OrderID}`, { token })
@@ -117,12 +139,24 @@ run('reliability:instances', async () => {
       await A.request('GET', '/api/me', { token })
       const out = await B.request('POST', '/api/logout', { token })
       check(out.status === 204, `${who}: sign-out on B answered ${out.status}`)
-      const after = await A.request('GET', '/api/me', { token })
-      check(after.status === 401, `${who}: A still accepts the token B signed out (${after.status})`)
+      // A learns of the sign-out from PostgreSQL's NOTIFY (its session cache, decision 0015): how soon?
+      const outAt = performance.now()
+      let after = await A.request('GET', '/api/me', { token })
+      if (after.status === 401) logout.atOnce++
+      else {
+        logout.late++
+        while (after.status === 200 && performance.now() - outAt < LOGOUT_BOUND_MS) after = await A.request('GET', '/api/me', { token })
+        logout.worstMs = Math.max(logout.worstMs, performance.now() - outAt)
+      }
+      check(after.status === 401, `${who}: A still accepts the token B signed out ${LOGOUT_BOUND_MS} ms later (${after.status})`)
       const afterB = await B.request('GET', '/api/cart', { token })
       check(afterB.status === 401, `${who}: B still accepts its own signed-out token (${afterB.status})`)
     }
     console.log(`Shared session and cart: ${ROUNDS} rounds, ${steps.total} checks, ${steps.failed} failed`)
+    console.log(
+      `Signed out on B, the next request on A: refused at once in ${logout.atOnce} of ${ROUNDS} rounds` +
+        (logout.late ? `; in ${logout.late} A answered it once more and refused it within ${fmt(logout.worstMs)} ms` : ''),
+    )
 
     // Concurrent adds to one cart line through both instances.
     const user = users[ROUNDS]

@@ -160,8 +160,12 @@ class Buyer {
         this.run.cartChecksAfterKill++
         const lines = await this.cartLines()
         const have = new Map(lines.map((l) => [l.ProductID, l.Quantity]))
-        for (const [p, q] of acknowledged) if (have.get(p) !== q) this.run.problem(`${this.user.username}: after a kill the cart holds ${have.get(p) ?? 0} of product ${p}, ${q} were acknowledged`)
-        for (const [p, q] of have) if (!acknowledged.has(p) && !(p === productID && q === qty)) this.run.problem(`${this.user.username}: after a kill the cart holds ${q} of product ${p}, never added`)
+        for (const [p, q] of acknowledged)
+          if (have.get(p) !== q)
+            this.run.problem(`${this.user.username}: after a kill the cart holds ${have.get(p) ?? 0} of product ${p}, ${q} were acknowledged`)
+        for (const [p, q] of have)
+          if (!acknowledged.has(p) && !(p === productID && q === qty))
+            this.run.problem(`${this.user.username}: after a kill the cart holds ${q} of product ${p}, never added`)
         if (have.get(productID) === qty) {
           acknowledged.set(productID, qty)
           break
@@ -174,7 +178,8 @@ class Buyer {
     const lines = await this.cartLines()
     const expected = lines.map((l) => ({ product: l.ProductID, qty: l.Quantity, price: cents(l.Price) }))
     const inCart = new Map(expected.map((l) => [l.product, l.qty]))
-    if (!sameLines([...inCart].sort(), [...acknowledged].sort())) this.run.problem(`${this.user.username}: the cart holds ${JSON.stringify([...inCart])}, added ${JSON.stringify([...acknowledged])}`)
+    if (!sameLines([...inCart].sort(), [...acknowledged].sort()))
+      this.run.problem(`${this.user.username}: the cart holds ${JSON.stringify([...inCart])}, added ${JSON.stringify([...acknowledged])}`)
     const key = newKey()
     const form = orderForm(this.user.branch, `KILL-${this.index}-${++this.n}`)
     const submit = () => this.send('POST', '/api/orders', { body: form, headers: { 'idempotency-key': key } })
@@ -187,7 +192,8 @@ class Buyer {
         const answered = both.filter(Boolean)
         if (answered.length === 2) {
           this.run.doubleSubmits++
-          if (answered[0].body?.OrderID !== answered[1].body?.OrderID) this.run.problem(`${this.user.username}: a double submission made two orders (${answered[0].body?.OrderID}, ${answered[1].body?.OrderID})`)
+          if (answered[0].body?.OrderID !== answered[1].body?.OrderID)
+            this.run.problem(`${this.user.username}: a double submission made two orders (${answered[0].body?.OrderID}, ${answered[1].body?.OrderID})`)
         }
         if (answered.length === 0) {
           inDoubt = true
@@ -208,7 +214,8 @@ class Buyer {
       return
     }
     const got = res.body.items.map((i) => ({ product: i.ProductID, qty: i.QuantityOrdered, price: cents(i.UnitPrice) }))
-    if (!sameLines(got, expected)) this.run.problem(`${this.user.username}: order ${res.body.SalesOrder} has lines ${JSON.stringify(got)}, the cart had ${JSON.stringify(expected)}`)
+    if (!sameLines(got, expected))
+      this.run.problem(`${this.user.username}: order ${res.body.SalesOrder} has lines ${JSON.stringify(got)}, the cart had ${JSON.stringify(expected)}`)
     this.run.acks.push({
       key,
       buyer: this,
@@ -240,8 +247,13 @@ async function prepare(engine) {
     const branches = [...new Set(users.map((u) => u.branch))]
     const pools = new Map()
     for (const branch of branches) {
-      const { rows } = await db.query(`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1 WHERE p.active ORDER BY p.id`, [branch])
-      pools.set(branch, rows.map((r) => r.id))
+      const { rows } = await db.query(`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1 WHERE p.active ORDER BY p.id`, [
+        branch,
+      ])
+      pools.set(
+        branch,
+        rows.map((r) => r.id),
+      )
     }
     const { rows: stock } = await db.query(`SELECT location_id, product_id, qty_available FROM stock WHERE location_id = ANY($1::text[])`, [branches])
     return { target, users, pools, stockBefore: new Map(stock.map((s) => [`${s.location_id}/${s.product_id}`, Number(s.qty_available)])) }
@@ -284,11 +296,23 @@ async function verify(run, prepared) {
         continue
       }
       checks.acknowledgedFound++
-      if (o.id !== ack.orderId || o.sales_order !== ack.salesOrder) run.problem(`key ${ack.key}: acknowledged ${ack.salesOrder} (#${ack.orderId}), stored ${o.sales_order} (#${o.id})`)
-      if (o.ex !== ack.totals.ex || o.tax !== ack.totals.tax || o.inc !== ack.totals.inc) run.problem(`${ack.salesOrder}: totals ${o.ex}/${o.tax}/${o.inc}, acknowledged ${ack.totals.ex}/${ack.totals.tax}/${ack.totals.inc}`)
+      if (o.id !== ack.orderId || o.sales_order !== ack.salesOrder)
+        run.problem(`key ${ack.key}: acknowledged ${ack.salesOrder} (#${ack.orderId}), stored ${o.sales_order} (#${o.id})`)
+      if (o.ex !== ack.totals.ex || o.tax !== ack.totals.tax || o.inc !== ack.totals.inc)
+        run.problem(`${ack.salesOrder}: totals ${o.ex}/${o.tax}/${o.inc}, acknowledged ${ack.totals.ex}/${ack.totals.tax}/${ack.totals.inc}`)
       const stored = (linesOf.get(o.id) ?? []).map((l) => [l.line_no, l.product_id, l.qty_ordered, l.qty_back_ordered, l.price, l.ex, l.tax, l.inc])
-      const acked = ack.items.map((i) => [i.LineNo, i.ProductID, i.QuantityOrdered, i.QuantityBackOrdered, cents(i.UnitPrice), cents(i.ExtendedTotalEx), cents(i.TaxTotal), cents(i.ExtendedTotalInc)])
-      if (!sameLines(stored, acked)) run.problem(`${ack.salesOrder}: stored lines ${JSON.stringify(stored)} differ from the acknowledged ${JSON.stringify(acked)}`)
+      const acked = ack.items.map((i) => [
+        i.LineNo,
+        i.ProductID,
+        i.QuantityOrdered,
+        i.QuantityBackOrdered,
+        cents(i.UnitPrice),
+        cents(i.ExtendedTotalEx),
+        cents(i.TaxTotal),
+        cents(i.ExtendedTotalInc),
+      ])
+      if (!sameLines(stored, acked))
+        run.problem(`${ack.salesOrder}: stored lines ${JSON.stringify(stored)} differ from the acknowledged ${JSON.stringify(acked)}`)
     }
     // No order that was not acknowledged, none half-written.
     const ackedKeys = new Set(run.acks.map((a) => a.key))
@@ -299,7 +323,9 @@ async function verify(run, prepared) {
       }
       if (o.line_count === 0 || o.line_count !== o.num_lines || o.ex !== o.lines_ex || o.tax !== o.lines_tax || o.inc !== o.lines_inc) {
         checks.halfWritten++
-        run.problem(`order ${o.sales_order} is half-written: ${o.line_count} of ${o.num_lines} lines, totals ${o.ex}/${o.tax}/${o.inc} vs lines ${o.lines_ex}/${o.lines_tax}/${o.lines_inc}`)
+        run.problem(
+          `order ${o.sales_order} is half-written: ${o.line_count} of ${o.num_lines} lines, totals ${o.ex}/${o.tax}/${o.inc} vs lines ${o.lines_ex}/${o.lines_tax}/${o.lines_inc}`,
+        )
       }
       if (o.mails !== 1) {
         checks.mailMismatch++
@@ -322,10 +348,9 @@ async function verify(run, prepared) {
       if (Number(s.qty_available) !== expected) run.problem(`stock ${k}: ${s.qty_available}, expected ${expected}`)
       else stockRows++
     }
-    const { rows: carts } = await db.query(
-      `SELECT count(*)::int AS n FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.user_id = ANY($1::int[])`,
-      [userIds],
-    )
+    const { rows: carts } = await db.query(`SELECT count(*)::int AS n FROM cart_lines l JOIN carts c ON c.id = l.cart_id WHERE c.user_id = ANY($1::int[])`, [
+      userIds,
+    ])
     if (carts[0].n !== 0) run.problem(`${carts[0].n} lines left in the buyers' carts after their last order`)
     // Orders whose answer was lost: placed before the kill (the retry answered them) or by the retry.
     const killTimes = run.kills.map((k) => k.at)
@@ -389,7 +414,9 @@ async function runEngine(engine) {
       run.kills.push({ at, restartMs, ordersBefore: acksBefore })
       await delay(300)
       run.kills.at(-1).failedRequests = run.failedRequests - failedBefore
-      console.log(`  kill ${k + 1}: after ${run.acks.length} acknowledged orders; ${run.kills.at(-1).failedRequests} requests without an answer; restarted in ${fmt(restartMs / 1000)} s`)
+      console.log(
+        `  kill ${k + 1}: after ${run.acks.length} acknowledged orders; ${run.kills.at(-1).failedRequests} requests without an answer; restarted in ${fmt(restartMs / 1000)} s`,
+      )
     }
     if (!run.stopping) await delay(2000)
     run.stopping = true
@@ -404,7 +431,8 @@ async function runEngine(engine) {
           for (const ack of run.acks.filter((a) => a.buyer === b)) {
             const res = await client.request('POST', '/api/orders', { token: b.user.token, body: ack.form, headers: { 'idempotency-key': ack.key } })
             repeats++
-            if (res.status !== 201 || res.body.OrderID !== ack.orderId) run.problem(`resubmitting ${ack.salesOrder} answered ${res.status} ${res.body?.SalesOrder ?? JSON.stringify(res.body).slice(0, 100)}`)
+            if (res.status !== 201 || res.body.OrderID !== ack.orderId)
+              run.problem(`resubmitting ${ack.salesOrder} answered ${res.status} ${res.body?.SalesOrder ?? JSON.stringify(res.body).slice(0, 100)}`)
           }
         }),
       )

@@ -1,5 +1,6 @@
 // Shared pieces of the reliability suite (scripts/reliability/*.mjs): databases of its own, the server
 // started as a child process (apps/server/dist/main.js), an HTTP client on 127.0.0.1, RSS samples, figures.
+import { Buffer } from 'node:buffer'
 import { spawn, spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, readFileSync, mkdirSync } from 'node:fs'
@@ -7,12 +8,14 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { clearTimeout, setTimeout } from 'node:timers'
 import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import { staleTargets } from '../build-state.mjs'
 
 export const root = new URL('../..', import.meta.url).pathname
 export const logDir = join(tmpdir(), 'reliability-logs')
+const logsStarted = new Set()
 
 /** The PostgreSQL server the suite makes its own databases on (`reliability_*`); a database name in it is ignored. */
 export const serverUrl = process.env.RELIABILITY_DATABASE_URL || 'postgres://127.0.0.1:5432/postgres'
@@ -81,7 +84,9 @@ export function seedDemo({ url, dataDir }) {
 export function startServer({ name, port, url, dataDir, env = {} }) {
   mkdirSync(logDir, { recursive: true })
   const logFile = join(logDir, `${name}-${port}.log`)
-  const log = createWriteStream(logFile, { flags: 'a' })
+  // One log per server name and port, started afresh by each run of a script (restarts append to it).
+  const log = createWriteStream(logFile, { flags: logsStarted.has(logFile) ? 'a' : 'w' })
+  logsStarted.add(logFile)
   const childEnv = { ...process.env }
   for (const key of ['DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'SMTP_URL', 'SENTRY_DSN']) delete childEnv[key]
   Object.assign(childEnv, {
@@ -120,7 +125,8 @@ export function startServer({ name, port, url, dataDir, env = {} }) {
     async ready(timeoutMs = 300_000) {
       const deadline = Date.now() + timeoutMs
       while (Date.now() < deadline) {
-        if (!server.alive) throw new Error(`${name} (port ${port}) stopped while starting (code ${proc.exitCode}, signal ${proc.signalCode}):\n${stderr.trim()}`)
+        if (!server.alive)
+          throw new Error(`${name} (port ${port}) stopped while starting (code ${proc.exitCode}, signal ${proc.signalCode}):\n${stderr.trim()}`)
         const ok = await probe(base)
         if (ok) return performance.now() - started
         await delay(100)
@@ -304,11 +310,7 @@ export function run(title, main) {
 
 /** The on-terms (not cash-sale, not reseller) accounts, with their default branches, in id order. */
 export async function onTermsAccounts(client) {
-  return (
-    await client.query(
-      `SELECT id, default_branch FROM customer_accounts WHERE upper(trim(sales_category)) <> 'CAS' AND NOT is_elders ORDER BY id`,
-    )
-  ).rows
+  return (await client.query(`SELECT id, default_branch FROM customer_accounts WHERE upper(trim(sales_category)) <> 'CAS' AND NOT is_elders ORDER BY id`)).rows
 }
 
 /**

@@ -62,15 +62,27 @@ const RAMP = [2, 4, 8, 16, 32, 64]
 const MAX_VUS = args.vus ? Number(args.vus) : RAMP.at(-1)
 const DB_NAME = 'reliability_load'
 const KINDS = ['browse', 'product', 'search', 'cart', 'checkout', 'session']
-const SEARCHES = ['drench', 'ivomec', 'vaccine', 'pour on', 'electric fence', 'dog food', 'glyphosate', 'ear tags', 'drentch', 'vacine', 'insulater', 'fencing wire']
+const SEARCHES = [
+  'drench',
+  'ivomec',
+  'vaccine',
+  'pour on',
+  'electric fence',
+  'dog food',
+  'glyphosate',
+  'ear tags',
+  'drentch',
+  'vacine',
+  'insulater',
+  'fencing wire',
+]
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)]
 
-/** What every virtual user shares: the client, the counters, the categories. */
+/** What every virtual user shares: the client and the counters. */
 class Load {
-  constructor(client, categories) {
+  constructor(client) {
     this.client = client
-    this.categories = categories
     this.active = 0
     this.stopped = false
     this.ordersTotal = 0
@@ -120,6 +132,12 @@ class VirtualUser {
     this.token = body.token
     this.branch = body.settings.DefaultWareHouse
     this.orders = !body.user.isElders && body.user.SalesCategory.trim().toUpperCase() !== 'CAS'
+    // The menu, as the web app loads it: a reseller's leaves out the categories hidden from resellers.
+    if (!this.categories) {
+      const tree = await this.load.call('browse', 200, 'GET', '/api/categories', { token: this.token })
+      if (!tree) return false
+      this.categories = tree.flatMap((c) => [{ name: c.name, top: true }, ...(c.acf?.child_categories ?? []).map((k) => ({ name: k.category, top: false }))])
+    }
     return true
   }
   remember(products) {
@@ -128,7 +146,7 @@ class VirtualUser {
     if (this.seen.length > 60) this.seen.splice(0, this.seen.length - 60)
   }
   async browse() {
-    const category = pick(this.load.categories)
+    const category = pick(this.categories)
     const page = category.top && Math.random() < 0.3 ? 2 : 1
     const list = await this.load.call('browse', 200, 'GET', `/api/categories/${category.name}/products?warehouse=${this.branch}&page=${page}&size=40`, {
       token: this.token,
@@ -214,9 +232,7 @@ async function main() {
   try {
     await server.ready()
     const client = httpClient(server.base, { sockets: MAX_VUS + 8 })
-    const tree = (await client.request('GET', '/api/categories')).body
-    const categories = tree.flatMap((c) => [{ name: c.name, top: true }, ...(c.acf?.child_categories ?? []).map((k) => ({ name: k.category, top: false }))])
-    load = new Load(client, categories)
+    load = new Load(client)
     const vus = users.map((u, i) => new VirtualUser(load, i, u))
     const loops = []
     const grow = (n) => {
@@ -232,7 +248,9 @@ async function main() {
       await Promise.all(loops.slice(n))
       loops.length = n
     }
-    console.log(`${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; database ${printable(url)}; server pid ${server.pid}`)
+    console.log(
+      `${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB; database ${printable(url)}; server pid ${server.pid}`,
+    )
 
     // Everyone signs in first (four at a time, as argon2 takes a worker thread each), so that the ramp
     // measures visits rather than a burst of sign-ins; later sign-ins are part of the visits.
@@ -293,12 +311,22 @@ async function main() {
     await Promise.all(loops)
 
     // 3. Figures.
-    console.log(`\n${'kind'.padEnd(10)} ${'requests'.padStart(9)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  statuses`)
+    console.log(
+      `\n${'kind'.padEnd(10)} ${'requests'.padStart(9)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  statuses`,
+    )
     const kinds = {}
     for (const kind of KINDS) {
       const t = load.tallies[kind]
       const s = t.summary()
-      kinds[kind] = { requests: s.count, rps: s.count / result.seconds, p50: s.p50, p99: s.p99, max: s.max, statuses: Object.fromEntries(t.statuses), errors: Object.fromEntries(t.errors) }
+      kinds[kind] = {
+        requests: s.count,
+        rps: s.count / result.seconds,
+        p50: s.p50,
+        p99: s.p99,
+        max: s.max,
+        statuses: Object.fromEntries(t.statuses),
+        errors: Object.fromEntries(t.errors),
+      }
       console.log(
         `${kind.padEnd(10)} ${String(s.count).padStart(9)} ${fmt(s.count / result.seconds).padStart(8)} ${fmt(s.p50).padStart(8)} ${fmt(s.p99).padStart(8)} ${fmt(s.max, 0).padStart(8)}  ${t.statusText()}`,
       )
@@ -306,18 +334,30 @@ async function main() {
     console.log(
       `${'all'.padEnd(10)} ${String(result.count).padStart(9)} ${fmt(result.rps).padStart(8)} ${fmt(result.p50).padStart(8)} ${fmt(result.p99).padStart(8)} ${fmt(result.max, 0).padStart(8)}`,
     )
-    console.log(`Orders placed: ${load.ordersAcknowledged} (${fmt(load.ordersAcknowledged / result.seconds, 1)}/s); requests per minute: ${perMinute.join(', ')}`)
+    console.log(
+      `Orders placed: ${load.ordersAcknowledged} (${fmt(load.ordersAcknowledged / result.seconds, 1)}/s); requests per minute: ${perMinute.join(', ')}`,
+    )
 
     const rss = samples.filter((s) => s.rss !== null)
     console.log(`\nServer RSS (MiB) every ${sampleSeconds} s:`)
     const perRow = Math.max(1, Math.round(60 / sampleSeconds))
     for (let i = 0; i < rss.length; i += perRow) {
-      console.log(`  ${String(rss[i].t).padStart(4)} s: ${rss.slice(i, i + perRow).map((s) => fmt(s.rss, 0)).join(' ')}`)
+      console.log(
+        `  ${String(rss[i].t).padStart(4)} s: ${rss
+          .slice(i, i + perRow)
+          .map((s) => fmt(s.rss, 0))
+          .join(' ')}`,
+      )
     }
     const fifth = seconds / 5
     const second = rss.filter((s) => s.t > fifth && s.t <= 2 * fifth).map((s) => s.rss)
     const last = rss.filter((s) => s.t > 4 * fifth).map((s) => s.rss)
-    const memory = { secondWindow: mean(second), lastWindow: mean(last), growthPct: (mean(last) / mean(second) - 1) * 100, peak: Math.max(...rss.map((s) => s.rss)) }
+    const memory = {
+      secondWindow: mean(second),
+      lastWindow: mean(last),
+      growthPct: (mean(last) / mean(second) - 1) * 100,
+      peak: Math.max(...rss.map((s) => s.rss)),
+    }
     console.log(
       `Average RSS ${fmt(fifth, 0)}-${fmt(2 * fifth, 0)} s: ${fmt(memory.secondWindow)} MiB; last ${fmt(fifth, 0)} s: ${fmt(memory.lastWindow)} MiB (${memory.growthPct >= 0 ? '+' : ''}${fmt(memory.growthPct)}%, allowed +${rssMargin}%); peak ${fmt(memory.peak)} MiB`,
     )
@@ -332,7 +372,9 @@ async function main() {
       ).rows[0]
       return row
     })
-    console.log(`Orders in the database by the virtual users: ${ordered.orders} (acknowledged, ramp included: ${load.ordersTotal}; ${ordered.broken} without all their lines)`)
+    console.log(
+      `Orders in the database by the virtual users: ${ordered.orders} (acknowledged, ramp included: ${load.ordersTotal}; ${ordered.broken} without all their lines)`,
+    )
 
     const fivexx = Object.values(load.tallies).reduce((s, t) => s + t.count5xx(), 0)
     const noAnswer = Object.values(load.tallies).reduce((s, t) => s + t.errorCount(), 0)
@@ -352,7 +394,23 @@ async function main() {
     if (args.json) {
       writeFileSync(
         args.json,
-        JSON.stringify({ date: new Date().toISOString(), cpus: cpus().length, vus: chosen, minutes, ramp, kinds, total: { requests: result.count, rps: result.rps, p50: result.p50, p99: result.p99 }, orders: load.ordersAcknowledged, memory, rss, failures }, null, 2),
+        JSON.stringify(
+          {
+            date: new Date().toISOString(),
+            cpus: cpus().length,
+            vus: chosen,
+            minutes,
+            ramp,
+            kinds,
+            total: { requests: result.count, rps: result.rps, p50: result.p50, p99: result.p99 },
+            orders: load.ordersAcknowledged,
+            memory,
+            rss,
+            failures,
+          },
+          null,
+          2,
+        ),
       )
     }
     return failures

@@ -19,7 +19,11 @@ const MIGRATION_LOCK = 727_001
 
 /** Applies the pending migrations, each in its own transaction; safe when several instances start at once. */
 export async function migrate(db: Database): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db)
+  // Under the lock too: two CREATE TABLE IF NOT EXISTS at once can both go ahead, and one then fails.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(trx)
+  })
   const applied: string[] = []
   for (const migration of migrations) {
     await db.transaction().execute(async (trx) => {

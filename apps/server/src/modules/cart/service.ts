@@ -98,7 +98,7 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
 
 /**
  * The branch an add goes to: the one asked for, which must exist, take orders, be in the account's
- * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0015).
+ * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0021).
  */
 async function branchForAdd(db: Db, session: Session, cart: { id: number; location_id: string }, asked: string | undefined): Promise<string> {
   const hasLines = (await repo.countLines(db, cart.id)) > 0

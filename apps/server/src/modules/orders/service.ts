@@ -172,7 +172,8 @@ export async function reorder(deps: Deps, session: Session, id: string, warehous
   }
 
   // The cart's own rules decide what goes in: branch, branch group, visibility, stock caps, locking.
-  const result = await cart.fill(deps, session, warehouse, [...wanted].map(([productId, w]) => ({ productId, qty: w.qty })))
+  const asked = [...wanted].map(([productId, w]) => ({ productId, qty: w.qty }))
+  const result = await cart.fill(deps, session, warehouse, asked)
   const added: ReorderResult['added'] = []
   for (const line of result.lines) {
     const want = wanted.get(line.productId)!

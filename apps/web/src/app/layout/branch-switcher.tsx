@@ -5,7 +5,7 @@ import { useWarehouses } from '../../features/catalogue-menu/api/get-warehouses'
 import { BranchSelect } from '../../features/catalogue-menu/components/branch-select'
 import { useCartSummary } from '../../features/cart/api/get-cart-summary'
 import { useEmptyCart } from '../../features/cart/api/empty-cart'
-import { setCurrentWarehouse } from '../../lib/session'
+import { setCurrentWarehouse, useSession } from '../../lib/session'
 
 /**
  * Switching branch (spec section 4): a cart belongs to one branch, so with items in it the
@@ -13,6 +13,7 @@ import { setCurrentWarehouse } from '../../lib/session'
  */
 export function BranchSwitcher({ current }: { current: string }) {
   const { data: warehouses } = useWarehouses()
+  const group = useSession()?.settings.BranchGroup
   const { data: cart } = useCartSummary()
   const emptyCart = useEmptyCart()
   const [pending, setPending] = useState<string | null>(null)
@@ -35,7 +36,7 @@ export function BranchSwitcher({ current }: { current: string }) {
 
   return (
     <>
-      <BranchSelect warehouses={warehouses} value={current} onChange={choose} disabled={emptyCart.isPending} />
+      <BranchSelect warehouses={warehouses} group={group} value={current} onChange={choose} disabled={emptyCart.isPending} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

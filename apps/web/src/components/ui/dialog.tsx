@@ -1,69 +1,48 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
-import { Button } from './button'
-import styles from './dialog.module.css'
+import { Suspense, cloneElement, isValidElement, lazy, useEffect, useState, type ReactElement } from 'react'
+import { afterFirstScreen } from './after-first-screen'
+import type { ConfirmDialogProps, DrawerProps } from './dialog-radix'
 
-type ConfirmDialogProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: string
-  description: ReactNode
-  confirmLabel: string
-  cancelLabel?: string
-  onConfirm: () => void
-  busy?: boolean
+// Radix Dialog is not needed to show a screen, only once a dialog opens: it is loaded then (or after the first
+// screen, for the navigation drawer), which keeps it out of the first screen's JavaScript.
+let radix: Promise<typeof import('./dialog-radix')> | undefined
+const loadRadix = () => (radix ??= import('./dialog-radix'))
+const RadixConfirmDialog = lazy(() => loadRadix().then((module) => ({ default: module.RadixConfirmDialog })))
+const RadixDrawer = lazy(() => loadRadix().then((module) => ({ default: module.RadixDrawer })))
+
+/** True from the first time `open` is: the dialog stays mounted after that, so that it can close as Radix does. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened || open
 }
 
 /** A modal question with a confirm and a cancel button; Escape and the overlay cancel. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-          <div className={styles.actions}>
-            <Dialog.Close asChild>
-              <Button variant="secondary" disabled={busy}>
-                {cancelLabel}
-              </Button>
-            </Dialog.Close>
-            <Button onClick={onConfirm} disabled={busy}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <RadixConfirmDialog {...props} />
+    </Suspense>
   )
 }
 
-type DrawerProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: string
-  trigger: ReactNode
-  children: ReactNode
-}
-
 /** A panel sliding in from the left, for the collapsed navigation on small screens. */
-export function Drawer({ open, onOpenChange, title, trigger, children }: DrawerProps) {
+export function Drawer(props: DrawerProps) {
+  const { open, onOpenChange, trigger } = props
+  const opened = useOpenedOnce(open)
+  useEffect(() => afterFirstScreen(() => void loadRadix().catch(() => undefined)), [])
+  // Until Radix is in, the trigger is a plain button that opens the drawer (and loads it).
+  const plainTrigger = isValidElement(trigger)
+    ? cloneElement(trigger as ReactElement<{ onClick?: () => void; 'aria-haspopup'?: 'dialog'; 'aria-expanded'?: boolean }>, {
+        onClick: () => onOpenChange(true),
+        'aria-haspopup': 'dialog',
+        'aria-expanded': false,
+      })
+    : trigger
+  if (!opened) return plainTrigger
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
-          <div className={styles.drawerHeader}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close className={styles.close} aria-label="Close menu">
-              ×
-            </Dialog.Close>
-          </div>
-          <div className={styles.drawerBody}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={plainTrigger}>
+      <RadixDrawer {...props} />
+    </Suspense>
   )
 }

@@ -1,82 +1,135 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { createContext, use, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react'
+import { afterFirstScreen } from './after-first-screen'
 import styles from './menu.module.css'
 
 /**
- * The navigation's dropdowns (each menu is named by its trigger): Radix DropdownMenu (keyboard, focus, typeahead) styled once.
- * Items are router links, so Enter or a click on an item navigates.
+ * The navigation's dropdowns: Radix DropdownMenu (menu-radix.tsx) once it is loaded, after the first screen or
+ * as soon as a trigger is pointed at, focused or used. Until then a trigger is a plain button of the same look
+ * that opens its menu when Radix arrives, and the rest renders nothing: the menus' code (Radix, Floating UI)
+ * is not part of the first screen's JavaScript.
  */
-export const Menu = DropdownMenu.Root
-export const MenuGroup = DropdownMenu.Group
-export const MenuSub = DropdownMenu.Sub
+type Radix = typeof import('./menu-radix')
+
+let radix: Radix | null = null
+let loading: Promise<Radix> | undefined
+const waiting = new Set<(module: Radix) => void>()
+
+function loadRadix(): Promise<Radix> {
+  loading ??= import('./menu-radix').then((module) => {
+    radix = module
+    for (const done of waiting) done(module)
+    waiting.clear()
+    return module
+  })
+  return loading
+}
+
+/** The Radix module once loaded (null before), re-rendering when it arrives. */
+function useRadix(): Radix | null {
+  const [module, setModule] = useState(radix)
+  useEffect(() => {
+    if (module) return
+    if (radix) {
+      setModule(radix)
+      return
+    }
+    waiting.add(setModule)
+    const cancel = afterFirstScreen(() => void loadRadix().catch(() => undefined))
+    return () => {
+      waiting.delete(setModule)
+      cancel()
+    }
+  }, [module])
+  return module
+}
+
+type MenuState = {
+  radix: Radix | null
+  /** The plain trigger was used: open the menu when Radix is in. */
+  request: () => void
+  /** Whether the plain trigger had focus, so that the Radix one takes it over. */
+  focused: { current: boolean }
+}
+const MenuContext = createContext<MenuState | null>(null)
+const useMenu = () => use(MenuContext)
+
+export function Menu({ children, ...props }: ComponentProps<Radix['Menu']>) {
+  const module = useRadix()
+  const [requested, setRequested] = useState(false)
+  const focused = useRef(false)
+  const request = () => {
+    setRequested(true)
+    void loadRadix().catch(() => undefined)
+  }
+  const state = { radix: module, request, focused }
+  if (!module) return <MenuContext value={state}>{children}</MenuContext>
+  return (
+    <MenuContext value={state}>
+      <module.Menu defaultOpen={requested} {...props}>
+        {children}
+      </module.Menu>
+    </MenuContext>
+  )
+}
 
 export function MenuTrigger({ children }: { children: ReactNode }) {
+  const menu = useMenu()
+  const ref = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    if (menu?.radix && menu.focused.current) {
+      menu.focused.current = false
+      ref.current?.focus()
+    }
+  }, [menu])
+  if (menu?.radix) return <menu.radix.MenuTrigger ref={ref}>{children}</menu.radix.MenuTrigger>
+  const load = () => void loadRadix().catch(() => undefined)
   return (
-    <DropdownMenu.Trigger className={styles.trigger}>
+    <button
+      type="button"
+      className={styles.trigger}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={load}
+      onFocus={() => {
+        if (menu) menu.focused.current = true
+        load()
+      }}
+      onBlur={() => {
+        if (menu) menu.focused.current = false
+      }}
+      onClick={() => menu?.request()}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault()
+          menu?.request()
+        }
+      }}
+    >
       {children}
       <svg className={styles.chevron} viewBox="0 0 10 10" aria-hidden="true">
         <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
       </svg>
-    </DropdownMenu.Trigger>
+    </button>
   )
 }
 
-export function MenuContent({ children, wide = false, className }: { children: ReactNode; wide?: boolean; className?: string | undefined }) {
-  return (
-    <DropdownMenu.Portal>
-      <DropdownMenu.Content
-        className={[styles.content, wide ? styles.wide : '', className ?? ''].filter(Boolean).join(' ')}
-        sideOffset={4}
-        align="start"
-        collisionPadding={16}
-        loop
-      >
-        {children}
-      </DropdownMenu.Content>
-    </DropdownMenu.Portal>
-  )
+/** A part of an open menu: nothing until Radix is in (a menu cannot be open before). */
+function part<P extends object>(pick: (module: Radix) => (props: P) => ReactNode) {
+  return function MenuPart(props: P) {
+    const module = useMenu()?.radix ?? radix
+    if (!module) return null
+    const Part = pick(module)
+    return <Part {...props} />
+  }
 }
 
-export function MenuLinkItem({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
-  return (
-    <DropdownMenu.Item asChild className={[styles.item, className ?? ''].filter(Boolean).join(' ')}>
-      <Link to={to}>{children}</Link>
-    </DropdownMenu.Item>
-  )
-}
-
-export function MenuNote({ children }: { children: ReactNode }) {
-  return (
-    <DropdownMenu.Item disabled className={styles.item}>
-      {children}
-    </DropdownMenu.Item>
-  )
-}
-
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <DropdownMenu.Label className={styles.label}>{children}</DropdownMenu.Label>
-}
-
-export function MenuSeparator() {
-  return <DropdownMenu.Separator className={styles.separator} />
-}
-
-export function MenuSubTrigger({ children }: { children: ReactNode }) {
-  return (
-    <DropdownMenu.SubTrigger className={[styles.item, styles.subTrigger].join(' ')}>
-      {children}
-      <span aria-hidden="true">›</span>
-    </DropdownMenu.SubTrigger>
-  )
-}
-
-export function MenuSubContent({ children }: { children: ReactNode }) {
-  return (
-    <DropdownMenu.Portal>
-      <DropdownMenu.SubContent className={styles.content} sideOffset={4} collisionPadding={16} loop>
-        {children}
-      </DropdownMenu.SubContent>
-    </DropdownMenu.Portal>
-  )
-}
+export const MenuContent = part((m) => m.MenuContent)
+export const MenuLinkItem = part((m) => m.MenuLinkItem)
+export const MenuNote = part((m) => m.MenuNote)
+export const MenuLabel = part((m) => m.MenuLabel)
+export const MenuSeparator = part((m) => m.MenuSeparator)
+export const MenuSubTrigger = part((m) => m.MenuSubTrigger)
+export const MenuSubContent = part((m) => m.MenuSubContent)
+export const MenuGroup = part((m) => m.MenuGroup as (props: ComponentProps<Radix['MenuGroup']>) => ReactNode)
+export const MenuSub = part((m) => m.MenuSub as (props: ComponentProps<Radix['MenuSub']>) => ReactNode)

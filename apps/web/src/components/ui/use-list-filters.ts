@@ -4,7 +4,10 @@ import { usePageFailures } from '../../lib/paged-list'
 import { defaultDateFilters, type DateFilterValues } from './date-filters'
 import { notify } from './toast'
 
-type PagedQuery<Filters, Row, Key extends QueryKey> = (filters: Filters) => UseInfiniteQueryOptions<Row[], DefaultError, InfiniteData<Row[]>, Key, number>
+/** A list's query options for the given filters, as the features' api files write them. */
+export type PagedQuery<Filters, Row, Key extends QueryKey> = (
+  filters: Filters,
+) => UseInfiniteQueryOptions<Row[], DefaultError, InfiniteData<Row[]>, Key, number>
 
 /**
  * The state of a history list (orders, back orders, invoices): its filters, starting at six months ago

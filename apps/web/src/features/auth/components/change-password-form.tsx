@@ -1,27 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { ChangePasswordBody } from '@portal/contract/auth'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toast'
 import { useChangePassword } from '../api/change-password'
+import { NewPasswordFields } from './new-password-fields'
 import { newPasswordAcceptable, newPasswordFields, repeatMatches } from './password-rules'
 
 const ChangePasswordFields = z.object({ currentPassword: ChangePasswordBody.shape.currentPassword, ...newPasswordFields }).refine(...repeatMatches)
 type ChangePasswordValues = z.infer<typeof ChangePasswordFields>
 
 export function ChangePasswordForm() {
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(ChangePasswordFields),
+    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+  })
   const {
     register,
     handleSubmit,
     control,
     reset,
     formState: { errors },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(ChangePasswordFields),
-    defaultValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
-  })
+  } = form
   const [currentPassword, newPassword, repeatPassword] = useWatch({
     control,
     name: ['currentPassword', 'newPassword', 'repeatPassword'],
@@ -43,35 +45,21 @@ export function ChangePasswordForm() {
   )
 
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: 420 }}>
-      <TextField
-        label="Current Password"
-        required
-        type="password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
-      />
-      <TextField
-        label="New Password"
-        required
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters, including at least 1 number."
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <TextField
-        label="Repeat New Password"
-        required
-        type="password"
-        autoComplete="new-password"
-        error={errors.repeatPassword?.message}
-        {...register('repeatPassword')}
-      />
-      <Button type="submit" disabled={!canSubmit || change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </Button>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate style={{ maxWidth: 420 }}>
+        <TextField
+          label="Current Password"
+          required
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <NewPasswordFields />
+        <Button type="submit" disabled={!canSubmit || change.isPending}>
+          {change.isPending ? 'Updating...' : 'Update Password'}
+        </Button>
+      </form>
+    </FormProvider>
   )
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { useLocation, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { Button } from '../../../components/ui/button'
-import { TextField } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
 import { useCompletePasswordReset } from '../api/complete-password-reset'
+import { NewPasswordFields } from './new-password-fields'
 import { NewPasswordPair, newPasswordAcceptable } from './password-rules'
 import styles from './auth-card.module.css'
 
@@ -23,15 +23,11 @@ export function ResetPasswordScreen() {
   const navigate = useNavigate()
   const token = tokenFromHash(location.hash)
   const complete = useCompletePasswordReset()
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<NewPasswordValues>({
+  const form = useForm<NewPasswordValues>({
     resolver: zodResolver(NewPasswordPair),
     defaultValues: { newPassword: '', repeatPassword: '' },
   })
+  const { handleSubmit, control } = form
   const [newPassword, repeatPassword] = useWatch({ control, name: ['newPassword', 'repeatPassword'] })
 
   const submit = handleSubmit(({ newPassword }) =>
@@ -53,30 +49,16 @@ export function ResetPasswordScreen() {
       {token ? (
         <>
           <p className={styles.lead}>Choose a new password for your account.</p>
-          <form onSubmit={submit} noValidate>
-            <TextField
-              label="New Password"
-              required
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters, including at least 1 number."
-              error={errors.newPassword?.message}
-              {...register('newPassword')}
-            />
-            <TextField
-              label="Repeat New Password"
-              required
-              type="password"
-              autoComplete="new-password"
-              error={errors.repeatPassword?.message}
-              {...register('repeatPassword')}
-            />
-            <div className={styles.actions}>
-              <Button type="submit" block disabled={!newPasswordAcceptable(newPassword, repeatPassword) || complete.isPending}>
-                {complete.isPending ? 'Saving...' : 'Reset Password'}
-              </Button>
-            </div>
-          </form>
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate>
+              <NewPasswordFields />
+              <div className={styles.actions}>
+                <Button type="submit" block disabled={!newPasswordAcceptable(newPassword, repeatPassword) || complete.isPending}>
+                  {complete.isPending ? 'Saving...' : 'Reset Password'}
+                </Button>
+              </div>
+            </form>
+          </FormProvider>
         </>
       ) : (
         <p className={styles.lead} role="alert">

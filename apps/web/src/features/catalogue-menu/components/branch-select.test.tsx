@@ -14,6 +14,11 @@ describe('the branch selector', () => {
     expect(screen.queryByRole('option', { name: /Farmers Mailbox/ })).not.toBeInTheDocument()
   })
 
+  it('offers an account with a branch group only the branches of its group', () => {
+    render(<BranchSelect warehouses={warehouses} group={['WAG', 'ADE']} value="WAG" onChange={() => undefined} />)
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Adelaide', 'Wagga Wagga'])
+  })
+
   it('is a labelled select showing the current branch', () => {
     render(<BranchSelect warehouses={warehouses} value="MEL" onChange={() => undefined} />)
     expect(screen.getByLabelText('Branch')).toHaveValue('MEL')

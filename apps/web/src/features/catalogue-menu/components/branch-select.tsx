@@ -8,12 +8,14 @@ type BranchSelectProps = {
   value: string
   onChange: (code: string) => void
   disabled?: boolean
+  /** The account's branch group; empty or absent for every trading branch. */
+  group?: string[] | undefined
 }
 
 /** The branch selector: a plain labelled select, without the consignment and Farmers Mailbox locations. */
-export function BranchSelect({ warehouses, value, onChange, disabled = false }: BranchSelectProps) {
+export function BranchSelect({ warehouses, value, onChange, disabled = false, group }: BranchSelectProps) {
   const id = useId()
-  const options = selectableWarehouses(warehouses ?? [])
+  const options = selectableWarehouses(warehouses ?? [], group)
   const known = options.some((w) => w.LocationID === value)
   return (
     <div className={styles.branch}>

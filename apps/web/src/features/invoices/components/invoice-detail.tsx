@@ -1,13 +1,10 @@
 import { Link } from 'react-router'
 import type { InvoiceDetail as Invoice } from '@portal/contract/invoices'
 import { Button } from '../../../components/ui/button'
-import { DocumentLines } from '../../../components/ui/document-lines'
+import { DeliveryAddress, DocumentLines, DocumentStatus } from '../../../components/ui/document'
 import styles from '../../../components/ui/document.module.css'
-import { Spinner } from '../../../components/ui/spinner'
 import { StatusDot } from '../../../components/ui/status-dot'
-import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useDownloadInvoice } from '../api/download-invoice'
@@ -20,27 +17,18 @@ type Supplier = { name: string; abn: string }
 
 export function InvoiceDetail({ id, supplier }: { id: string; supplier?: Supplier | undefined }) {
   const { data: invoice, isPending, error } = useInvoice(id)
-  if (isPending) {
-    return (
-      <section className="page" aria-busy="true">
-        <title>Tax Invoice</title>
-        <h1>Tax Invoice</h1>
-        <div className={table.loading}>
-          <Spinner label="Loading this invoice" size="large" />
-        </div>
-      </section>
-    )
-  }
   if (!invoice) {
     return (
-      <section className="page" aria-labelledby="invoice-heading">
-        <title>Tax Invoice</title>
-        <h1 id="invoice-heading">Tax Invoice</h1>
-        <p className={styles.muted}>
-          {error instanceof ApiError && error.status === 404 ? `There is no invoice ${id} on your account.` : 'This invoice could not be loaded.'}{' '}
-          <Link to="/invoices">Back to Invoice History</Link>
-        </p>
-      </section>
+      <DocumentStatus
+        title="Tax Invoice"
+        headingId="invoice-heading"
+        pending={isPending}
+        error={error}
+        loadingLabel="Loading this invoice"
+        notFound={`There is no invoice ${id} on your account.`}
+        failed="This invoice could not be loaded."
+        back={{ to: '/invoices', label: 'Back to Invoice History' }}
+      />
     )
   }
   return <InvoiceView invoice={invoice} supplier={supplier} />
@@ -49,10 +37,6 @@ export function InvoiceDetail({ id, supplier }: { id: string; supplier?: Supplie
 function InvoiceView({ invoice: i, supplier }: { invoice: Invoice; supplier: Supplier | undefined }) {
   const session = useSession()
   const download = useDownloadInvoice()
-  const address = [i.DeliveryAddress1, i.DeliveryAddress2, [i.DeliveryCity, i.DeliveryState, i.DeliveryPostalCode].filter(Boolean).join(' ')].filter(
-    (l) => l.trim() !== '',
-  )
-
   return (
     <section className="page" aria-labelledby="invoice-heading">
       <title>{`Tax Invoice ${i.Invoice}`}</title>
@@ -122,15 +106,7 @@ function InvoiceView({ invoice: i, supplier }: { invoice: Invoice; supplier: Sup
         </section>
         <section className={styles.panel} aria-labelledby="invoice-delivery">
           <h2 id="invoice-delivery">Deliver To</h2>
-          <address className={styles.address}>
-            <strong>{i.DeliveryName}</strong>
-            {address.map((line) => (
-              <span key={line}>
-                <br />
-                {line}
-              </span>
-            ))}
-          </address>
+          <DeliveryAddress to={i} />
         </section>
       </div>
 

@@ -7,11 +7,11 @@ import { formatDate, formatDollars } from '../../../lib/format'
 import { invoicesQuery } from '../api/get-invoices'
 import { invoiceTypeName } from './invoice-type'
 
+/** The spec's messages when the first page, or a further one, fails to load (section 8). */
+const failures = { first: 'An error occured loading your invoices.', more: 'An error occured loading more invoices.' }
+
 export function InvoicesScreen() {
-  const { rows, dateFilters, results } = useListFilters(invoicesQuery, {}, {
-    first: 'An error occured loading your invoices.',
-    more: 'An error occured loading more invoices.',
-  })
+  const { rows, dateFilters, results } = useListFilters(invoicesQuery, {}, failures)
 
   return (
     <section className="page" aria-labelledby="invoices-heading">

@@ -2,28 +2,20 @@ import { Link } from 'react-router'
 import { DateFilters } from '../../../components/ui/date-filters'
 import { ListResults } from '../../../components/ui/list-results'
 import table from '../../../components/ui/table.module.css'
-import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate } from '../../../lib/format'
 import { backOrdersQuery } from '../api/get-back-orders'
-import { useDeliverySites } from '../api/get-delivery-sites'
-import { BranchFilter } from './branch-filter'
-import { useBranchFilter } from './use-branch-filter'
+import { useOrderList } from './use-order-list'
 
 /** Items on Back Order (spec section 2): loads at once with six months ago to today, then pages of 100. */
 export function BackOrdersScreen() {
-  const withBranches = useBranchFilter()
-  const sites = useDeliverySites(withBranches)
-  const { filters, apply, rows, dateFilters, results } = useListFilters(backOrdersQuery, { branch: '0' }, {
-    first: 'An error occured loading your orders.',
-    more: 'An error occured loading more orders.',
-  })
+  const { rows, dateFilters, results, branchFilter } = useOrderList(backOrdersQuery)
 
   return (
     <section className="page" aria-labelledby="back-orders-heading">
       <title>Items on Back Order</title>
       <h1 id="back-orders-heading">Items on Back Order</h1>
       <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Product, code or order #">
-        {withBranches && <BranchFilter sites={sites.data} value={filters.branch} onChange={(branch) => apply({ branch })} />}
+        {branchFilter}
       </DateFilters>
 
       <ListResults {...results} loadingLabel="Loading your back orders" moreLabel="Load more orders">

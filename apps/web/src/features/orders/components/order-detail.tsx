@@ -2,12 +2,9 @@ import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { OrderDetail as Order } from '@portal/contract/orders'
 import { Button } from '../../../components/ui/button'
-import { DocumentLines } from '../../../components/ui/document-lines'
-import { Spinner } from '../../../components/ui/spinner'
+import { DeliveryAddress, DocumentLines, DocumentStatus } from '../../../components/ui/document'
 import { StatusDot } from '../../../components/ui/status-dot'
-import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api'
 import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useOrder } from '../api/get-order'
@@ -28,27 +25,18 @@ export const canReorder = (order: Pick<Order, 'items' | 'SalesOrderStatus'>) =>
 export function OrderDetail({ id, relatedInvoices }: OrderDetailProps) {
   const { data: order, isPending, error } = useOrder(id)
 
-  if (isPending) {
-    return (
-      <section className="page" aria-busy="true">
-        <title>Order Details</title>
-        <h1>Order Details</h1>
-        <div className={table.loading}>
-          <Spinner label="Loading this order" size="large" />
-        </div>
-      </section>
-    )
-  }
   if (!order) {
     return (
-      <section className="page" aria-labelledby="order-heading">
-        <title>Order Details</title>
-        <h1 id="order-heading">Order Details</h1>
-        <p className={styles.muted}>
-          {error instanceof ApiError && error.status === 404 ? `There is no order ${id} on your account.` : 'This order could not be loaded.'}{' '}
-          <Link to="/orders">Back to Order History</Link>
-        </p>
-      </section>
+      <DocumentStatus
+        title="Order Details"
+        headingId="order-heading"
+        pending={isPending}
+        error={error}
+        loadingLabel="Loading this order"
+        notFound={`There is no order ${id} on your account.`}
+        failed="This order could not be loaded."
+        back={{ to: '/orders', label: 'Back to Order History' }}
+      />
     )
   }
   return <OrderView order={order} relatedInvoices={relatedInvoices} />
@@ -78,12 +66,6 @@ function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: 
       },
     )
   }
-
-  const address = [
-    order.DeliveryAddress1,
-    order.DeliveryAddress2,
-    [order.DeliveryCity, order.DeliveryState, order.DeliveryPostalCode].filter(Boolean).join(' '),
-  ].filter((line) => line.trim() !== '')
 
   return (
     <section className="page" aria-labelledby="order-heading">
@@ -135,15 +117,7 @@ function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: 
         </section>
         <section className={styles.panel} aria-labelledby="order-delivery">
           <h2 id="order-delivery">{order.DeliveryType === 2 ? 'Pickup' : 'Delivery'}</h2>
-          <address className={styles.address}>
-            <strong>{order.DeliveryName}</strong>
-            {address.map((line) => (
-              <span key={line}>
-                <br />
-                {line}
-              </span>
-            ))}
-          </address>
+          <DeliveryAddress to={order} />
           {order.CarrierName && (
             <dl className={styles.facts} style={{ marginTop: 10 }}>
               <dt>Carrier</dt>

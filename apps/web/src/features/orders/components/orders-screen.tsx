@@ -5,12 +5,9 @@ import { ListResults } from '../../../components/ui/list-results'
 import { StatusDot } from '../../../components/ui/status-dot'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
-import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate, formatDollars } from '../../../lib/format'
-import { useDeliverySites } from '../api/get-delivery-sites'
 import { ordersQuery } from '../api/get-orders'
-import { BranchFilter } from './branch-filter'
-import { useBranchFilter } from './use-branch-filter'
+import { useOrderList } from './use-order-list'
 
 /** A card payment that went through comes back to /orders?approved=…: say so once, then tidy the address. */
 function usePaymentApprovedToast() {
@@ -34,20 +31,15 @@ function usePaymentApprovedToast() {
 
 export function OrdersScreen() {
   usePaymentApprovedToast()
-  const withBranches = useBranchFilter()
-  const sites = useDeliverySites(withBranches)
-  const { filters, apply, rows, dateFilters, results } = useListFilters(ordersQuery, { branch: '0' }, {
-    first: 'An error occured loading your orders.',
-    more: 'An error occured loading more orders.',
-  })
-  const siteName = new Map((sites.data ?? []).map((s) => [s.SiteCode, s.Name]))
+  const { rows, dateFilters, results, branchFilter, withBranches, sites } = useOrderList(ordersQuery)
+  const siteName = new Map((sites ?? []).map((s) => [s.SiteCode, s.Name]))
 
   return (
     <section className="page" aria-labelledby="orders-heading">
       <title>Order History</title>
       <h1 id="orders-heading">Order History</h1>
       <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Order #, purchase order or description">
-        {withBranches && <BranchFilter sites={sites.data} value={filters.branch} onChange={(branch) => apply({ branch })} />}
+        {branchFilter}
       </DateFilters>
 
       <ListResults {...results} loadingLabel="Loading your orders" moreLabel="Load more orders">

@@ -1,8 +1,70 @@
 import { Link } from 'react-router'
-import type { DocumentItem } from '@portal/contract/orders'
+import type { DocumentItem, OrderDetail } from '@portal/contract/orders'
+import { ApiError } from '../../lib/api'
 import { formatDollars } from '../../lib/format'
 import styles from './document.module.css'
+import { Spinner } from './spinner'
 import table from './table.module.css'
+
+// The parts the order and tax invoice screens share.
+
+type DocumentStatusProps = {
+  /** The screen's title and heading ('Order Details'). */
+  title: string
+  headingId: string
+  pending: boolean
+  error: unknown
+  loadingLabel: string
+  /** Said when the document is not the account's or does not exist (404). */
+  notFound: string
+  /** Said when it could not be loaded for another reason. */
+  failed: string
+  back: { to: string; label: string }
+}
+
+/** A document screen while its document loads, and when it cannot be shown. */
+export function DocumentStatus({ title, headingId, pending, error, loadingLabel, notFound, failed, back }: DocumentStatusProps) {
+  if (pending) {
+    return (
+      <section className="page" aria-busy="true">
+        <title>{title}</title>
+        <h1>{title}</h1>
+        <div className={table.loading}>
+          <Spinner label={loadingLabel} size="large" />
+        </div>
+      </section>
+    )
+  }
+  return (
+    <section className="page" aria-labelledby={headingId}>
+      <title>{title}</title>
+      <h1 id={headingId}>{title}</h1>
+      <p className={styles.muted}>
+        {error instanceof ApiError && error.status === 404 ? notFound : failed} <Link to={back.to}>{back.label}</Link>
+      </p>
+    </section>
+  )
+}
+
+type Delivery = Pick<OrderDetail, 'DeliveryName' | 'DeliveryAddress1' | 'DeliveryAddress2' | 'DeliveryCity' | 'DeliveryState' | 'DeliveryPostalCode'>
+
+/** The name and address a document was delivered to, a line each, blank lines left out. */
+export function DeliveryAddress({ to }: { to: Delivery }) {
+  const lines = [to.DeliveryAddress1, to.DeliveryAddress2, [to.DeliveryCity, to.DeliveryState, to.DeliveryPostalCode].filter(Boolean).join(' ')].filter(
+    (line) => line.trim() !== '',
+  )
+  return (
+    <address className={styles.address}>
+      <strong>{to.DeliveryName}</strong>
+      {lines.map((line) => (
+        <span key={line}>
+          <br />
+          {line}
+        </span>
+      ))}
+    </address>
+  )
+}
 
 type DocumentLinesProps = {
   /** The id of the section's heading, unique on the page. */
