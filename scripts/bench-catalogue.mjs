@@ -1,11 +1,13 @@
 // npm run bench:catalogue: requests per second and p50/p99 latency of the catalogue's hot paths at 50
 // connections, on PostgreSQL with the large data set, each beside a hello-world route of the same server.
 //
-//   npm run bench:catalogue [-- --seconds 10 --connections 50 --port 3290 --seed --json results.json]
+//   npm run bench:catalogue [-- --seconds 10 --connections 50 --port 3290 --seed --cold --json results.json]
 //
+// --cold starts the server with CACHE_SECONDS=0 (its session and list-page caches off): the figures of a cold cache.
 // BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database. It must hold the large
 // data set; --seed creates the database and loads it when it is missing or empty (a few minutes).
 // A script, not a test: the figures depend on the machine. Targets from the issue are checked and shown.
+import { Buffer } from 'node:buffer'
 import {
   benchArgs,
   buildIfStale,
@@ -24,12 +26,18 @@ import {
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench'
 
-/** Runs the catalogue scenarios; returns what --json writes (npm run bench calls it too). */
-export async function benchCatalogue({ seconds, connections, port, seed = false }) {
+/**
+ * Runs the catalogue scenarios; returns what --json writes (npm run bench calls it too). `cold` starts the
+ * server with CACHE_SECONDS=0: no session or list-page cache (docs/decisions/0015), every request reads the database.
+ */
+export async function benchCatalogue({ seconds, connections, port, seed = false, cold = false }) {
   buildIfStale()
   const products = await ensureLargeData({ databaseUrl, table: 'products', min: 50_000, load: seed, command: 'npm run bench:catalogue' })
-  console.log(`Database: ${printable(databaseUrl)} (${products.toLocaleString('en-AU')} products). ${connections} connections, ${seconds} s a scenario.`)
-  const server = await startBenchServer({ databaseUrl, port })
+  console.log(
+    `Database: ${printable(databaseUrl)} (${products.toLocaleString('en-AU')} products). ${connections} connections, ${seconds} s a scenario` +
+      `${cold ? ', caches off (CACHE_SECONDS=0)' : ''}.`,
+  )
+  const server = await startBenchServer({ databaseUrl, port, env: cold ? { CACHE_SECONDS: '0' } : {} })
   try {
     const base = server.base
     const token = await signIn(base, 'trade', 'Trade2026')
@@ -41,6 +49,8 @@ export async function benchCatalogue({ seconds, connections, port, seed = false 
     )
     const check = await call(base, 'GET', categoryPages[0].path, { token })
     if (check.status !== 200 || check.body.length !== 40) throw new Error(`the category page did not answer 40 products (${check.status})`)
+    // Its size, as autocannon gets it (no Accept-Encoding): what the server writes and the load generator reads.
+    const pageBytes = Buffer.byteLength(JSON.stringify(check.body))
     const productIds = Array.from({ length: 200 }, (_, i) => 1 + ((i * 7919) % products))
     const searches = (words) => words.map((search) => ({ method: 'POST', path: '/api/search?warehouse=WAG&page=1&size=20', body: JSON.stringify({ search }) }))
 
@@ -52,7 +62,9 @@ export async function benchCatalogue({ seconds, connections, port, seed = false 
     ]
     const cart = await call(base, 'DELETE', 'cart', { token })
     if (cart.status < 300) {
-      const adds = productIds.slice(0, 50).map((id) => ({ method: 'POST', path: '/api/cart', body: JSON.stringify({ productID: id, qty: 1, warehouse: 'WAG' }) }))
+      const adds = productIds
+        .slice(0, 50)
+        .map((id) => ({ method: 'POST', path: '/api/cart', body: JSON.stringify({ productID: id, qty: 1, warehouse: 'WAG' }) }))
       scenarios.push(['cart add', adds])
     } else {
       console.log(`(DELETE /api/cart answered ${cart.status}: the cart add scenario is left out.)`)
@@ -78,8 +90,10 @@ export async function benchCatalogue({ seconds, connections, port, seed = false 
     for (const [label, ok, detail] of checks) console.log(`  ${ok ? 'met    ' : 'MISSED '} ${label}${detail ? `: ${detail}` : ''}`)
     return {
       bench: 'catalogue',
+      caches: cold ? 'off' : 'on',
       database: printable(databaseUrl),
       products,
+      pageBytes,
       machine: await machine(databaseUrl),
       connections,
       seconds,
@@ -93,7 +107,7 @@ export async function benchCatalogue({ seconds, connections, port, seed = false 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = benchArgs({ seconds: 10, connections: 50, port: 3290 }, { seed: { type: 'boolean', default: false } })
+  const args = benchArgs({ seconds: 10, connections: 50, port: 3290 }, { seed: { type: 'boolean', default: false }, cold: { type: 'boolean', default: false } })
   benchCatalogue(args)
     .then((result) => writeJson(args.json, result))
     .catch((error) => {

@@ -146,7 +146,7 @@ export async function benchCheckout({ seconds = 30, buyers: buyerCount = 20, lin
   base = server.base
   let hello
   let latencies = []
-  let elapsed = 0
+  let elapsed
   try {
     // The same server's do-nothing route, at as many connections as there are buyers.
     hello = await measureHello({ base, connections: buyers, seconds: Math.min(seconds, 10) })

@@ -1,4 +1,3 @@
-/* global document */
 // Lighthouse (mobile: its default Moto G Power profile, simulated slow 4G and 4x CPU slowdown) performance and
 // accessibility scores of the portal's screens, in Debian's Chromium, as a signed-in trade customer sees them
 // (the login screen signed out).
