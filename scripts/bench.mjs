@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, then docs/benchmarks.md (printed too).
 //
-//   npm run bench [-- --only catalogue,catalogue-cold,history,checkout,first-screen,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
+//   npm run bench [-- --only catalogue,catalogue-cold,history,history-cold,checkout,first-screen,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
 //
 //  - catalogue, history: the API's hot paths on PostgreSQL with the large data set (BENCH_DATABASE_URL, default
 //    postgres://127.0.0.1:5432/bench; load it with npm run bench:catalogue -- --seed), each scenario beside the
@@ -26,7 +26,7 @@ import { benchHistory } from './bench-history.mjs'
 import { buildIfStale, load, machine, root } from './bench-lib.mjs'
 import { lighthouseScreens, printLighthouse, startPortal } from './lighthouse.mjs'
 
-const PARTS = ['catalogue', 'catalogue-cold', 'history', 'checkout', 'first-screen', 'lighthouse']
+const PARTS = ['catalogue', 'catalogue-cold', 'history', 'history-cold', 'checkout', 'first-screen', 'lighthouse']
 const PERFORMANCE_TARGET = 90
 const ACCESSIBILITY_TARGET = 95
 const P99_TARGET_MS = 50
@@ -77,6 +77,11 @@ async function main() {
   if (only.includes('history'))
     data.history = await part('history', async () => {
       const { missed: _missed, ...result } = await benchHistory({ seconds: seconds ?? 10, connections: 10, port, plans: false })
+      return result
+    })
+  if (only.includes('history-cold'))
+    data.historyCold = await part('history, cold (caches off)', async () => {
+      const { missed: _missed, ...result } = await benchHistory({ seconds: seconds ?? 10, connections: 10, port, plans: false, cold: true })
       return result
     })
   if (only.includes('checkout')) data.checkout = await part('checkout', () => benchCheckout({ seconds: seconds ?? 30, buyers: 20, lines: 10, port }))
@@ -160,6 +165,7 @@ function missedTargets(data) {
   for (const [name, p] of [
     ['catalogue', data.catalogue],
     ['history', data.history],
+    ['history, caches off', data.historyCold],
   ]) {
     if (!p) continue
     for (const t of p.targets ?? []) if (!t.met) missed.push(`**${name}: ${t.label}${t.detail ? ` (${t.detail})` : ''}**: ${apiWhy(p)}${throughputWhy(t, p)}.`)
@@ -204,7 +210,7 @@ function render(data) {
     `Written by \`npm run bench\` (scripts/bench.mjs) on ${data.date.slice(0, 10)}. Each part below says when it ran and how busy the machine was; the figures are in \`docs/benchmarks.json\`.`,
     '',
     `To reproduce: build (\`npm run build\`; the script rebuilds what is stale), load the large data set into PostgreSQL once (\`npm run bench:catalogue -- --seed\`, or \`DATABASE_URL=postgres://127.0.0.1:5432/bench npm run seed -- --scale large\`), then run \`npm run bench\` ` +
-      `(\`-- --only catalogue,catalogue-cold,history,checkout,first-screen,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
+      `(\`-- --only catalogue,catalogue-cold,history,history-cold,checkout,first-screen,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
       `The load generator (autocannon), the server, PostgreSQL and Chromium run on the same machine.`,
     '',
     `**These figures come from a shared ${m.cores}-core machine**: other work ran on it at the same time, so each part records the 1-minute load average before and after it. A load average above ${m.cores} means the benchmark had to share the cores; read the figures as a floor, not the portal's capacity.`,
@@ -247,6 +253,19 @@ function render(data) {
       '## Account history (PostgreSQL, large data set)',
       '',
       `Account ${p.account} with ${fmt(p.orders)} orders (\`bigfarm\`); ${p.seconds} s a scenario after 2 s of warm-up. ${when(p)}.`,
+      '',
+      apiTable(p, endpoints),
+      '',
+    )
+  }
+  if (data.historyCold) {
+    const p = data.historyCold
+    const endpoints = Object.fromEntries(Object.keys(p.results).map((t) => [t, historyEndpoint(t)]))
+    out.push(
+      '### Account history, cold (caches off)',
+      '',
+      `The same scenarios against a server started with \`CACHE_SECONDS=0\`: every request finds its session and runs its page's queries in PostgreSQL (the query plans: \`npm run bench:history\`). ` +
+        `The p99 target of the history lists is meant for these. ${when(p)}.`,
       '',
       apiTable(p, endpoints),
       '',

@@ -24,6 +24,7 @@ import { paymentsRoutes } from './modules/payments/routes'
 import { siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
+import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { loggerOptions, registerObservability, requestIdOf } from './plugins/observability'
 import { registerOpenApi } from './plugins/openapi'
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
   registerObservability(app, { config, metrics, reporter: errorReporter })
+  registerCompression(app)
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
   registerErrorHandling(app, fallback)
   registerSecurityHeaders(app, config)
