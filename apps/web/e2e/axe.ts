@@ -10,6 +10,8 @@ type Options = {
   include?: string
   /** Leave parts out, with the reason in a comment where this is used. */
   exclude?: string[]
+  /** Rules to leave out, each with the reason in a comment where this is used. */
+  disableRules?: string[]
 }
 
 /**
@@ -17,9 +19,11 @@ type Options = {
  * listing each as "rule (impact): summary" with the elements at fault, so a failure reads without a trace.
  */
 export async function expectNoSeriousA11yViolations(page: Page, what: string, options: Options = {}) {
+  await settled(page)
   let builder = new AxeBuilder({ page }).withTags(TAGS)
   if (options.include) builder = builder.include(options.include)
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
+  if (options.disableRules) builder = builder.disableRules(options.disableRules)
   const started = Date.now()
   const { violations } = await builder.analyze()
   if (process.env.AXE_TIMES) console.log(`axe ${what}: ${Date.now() - started} ms`)
@@ -30,6 +34,21 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string, op
     return [`  ${v.id} (${v.impact}): ${v.help} [${v.nodes.length}]`, ...targets, ...more].join('\n')
   })
   expect(blocking.length, `${what}: serious or critical accessibility violations\n${report.join('\n')}`).toBe(0)
+}
+
+/** Lets finite animations and transitions end first: a toast fading in is checked in its final colours. */
+async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  )
 }
 
 /** axe's failure summary starts with "Fix any of the following:" then one line per check. */

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './journey'
 
 type Product = { ProductID: number; Description: string; Availability: { Available: number } }
 type Line = { ShopCartLineID: number; ProductID: number; Quantity: number; Product: { Weight: number } }
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
-}
 
 /** Calls the API from the page with the session token the web app keeps in local storage. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

@@ -1,16 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { isPhone, signIn } from './journey'
 
 type Product = { ProductID: number; Description: string; Barcode: string | null; Availability: { Available: number } }
-
-const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 990
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
-}
 
 /** The API as the test's own client, for facts the journey needs (which product is out of stock where). */
 async function apiAs(request: APIRequestContext, username: string, password: string) {

@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
-}
+import { expect, test } from '@playwright/test'
+import { signIn } from './journey'
 
 const DATE = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}$/
 

@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './journey'
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 990
 const spelledDate = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}$/
 const dollars = /^-?\$\d{1,3}(,\d{3})*\.\d{2}$/
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
-}
 
 /** Follows an Account menu entry: a dropdown on a desktop, the menu drawer on a phone. */
 async function openFromAccountMenu(page: Page, entry: string) {
@@ -192,6 +185,8 @@ test('elders filters orders and back orders by branch', async ({ page }) => {
   await expect.poll(async () => new Set(await column(page, 'Delivery Site')).size).toBeGreaterThan(1)
 
   await openFromAccountMenu(page, 'Backordered Items')
+  // The order history stays on show until the back orders' screen has loaded: wait for the new screen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Items on Back Order' })).toBeVisible()
   const boBranch = page.locator('main').getByRole('combobox', { name: 'Branch' })
   await expect(boBranch.locator('option').first()).toHaveText('All Branches')
   await expect.poll(() => boBranch.locator('option').count()).toBeGreaterThan(2)

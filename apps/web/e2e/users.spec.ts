@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
-}
+import { signIn } from './journey'
 
 async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Logout' }).first().click()

@@ -70,6 +70,15 @@ describe('error reporting in the browser', () => {
     expect(captured).toEqual([{ error: new Error('early'), context: { route: '/orders/:id', kind: 'render' } }])
   })
 
+  it('keeps an error thrown while the SDK is loading', async () => {
+    const { startErrorReporting } = await load()
+    const starting = startErrorReporting(SETTINGS)
+    const error = new Error('while loading')
+    window.dispatchEvent(new ErrorEvent('error', { error, message: error.message }))
+    await starting
+    expect(captured).toEqual([{ error, context: { route: '/orders/:id', kind: 'uncaught' } }])
+  })
+
   it('loads nothing and sends nothing when reporting is off', async () => {
     const { reportError, startErrorReporting } = await load()
     reportError(new Error('early'))

@@ -39,14 +39,19 @@ if (typeof window !== 'undefined') {
  * after the first screen: it is not part of what every user downloads up front.
  */
 export async function startErrorReporting(settings: ErrorReportingSettings | null): Promise<void> {
-  window.removeEventListener('error', onEarlyError)
-  window.removeEventListener('unhandledrejection', onEarlyRejection)
+  // The early listeners stay while the SDK loads, until its own handlers take over.
+  const stopEarly = () => {
+    window.removeEventListener('error', onEarlyError)
+    window.removeEventListener('unhandledrejection', onEarlyRejection)
+  }
   if (!settings) {
+    stopEarly()
     early = null
     return
   }
   const { startSentry } = await import('./sentry')
   reporter = startSentry(settings, routeNow)
+  stopEarly()
   for (const [error, context] of early ?? []) reporter.capture(error, context)
   early = null
 }

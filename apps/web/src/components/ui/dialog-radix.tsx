@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import { Button } from './button'
 import styles from './dialog.module.css'
+import { useReturnFocus } from './return-focus'
 
 export type ConfirmDialogProps = {
   open: boolean
@@ -17,11 +18,12 @@ export type ConfirmDialogProps = {
 
 /** A modal question with a confirm and a cancel button; Escape and the overlay cancel. */
 export function RadixConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy = false }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
+        <Dialog.Content className={styles.content} {...returnFocus}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <Dialog.Description className={styles.description}>{description}</Dialog.Description>
           <div className={styles.actions}>

@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react'
+import { createContext, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode } from 'react'
 import { afterFirstScreen } from './after-first-screen'
 import styles from './menu.module.css'
 
@@ -12,34 +12,29 @@ type Radix = typeof import('./menu-radix')
 
 let radix: Radix | null = null
 let loading: Promise<Radix> | undefined
-const waiting = new Set<(module: Radix) => void>()
+const listeners = new Set<() => void>()
 
 function loadRadix(): Promise<Radix> {
   loading ??= import('./menu-radix').then((module) => {
     radix = module
-    for (const done of waiting) done(module)
-    waiting.clear()
+    for (const listener of listeners) listener()
     return module
   })
   return loading
 }
 
-/** The Radix module once loaded (null before), re-rendering when it arrives. */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+const getRadix = () => radix
+
+/** The Radix module once loaded (null before), re-rendering when it arrives; asked for after the first screen. */
 function useRadix(): Radix | null {
-  const [module, setModule] = useState(radix)
-  useEffect(() => {
-    if (module) return
-    if (radix) {
-      setModule(radix)
-      return
-    }
-    waiting.add(setModule)
-    const cancel = afterFirstScreen(() => void loadRadix().catch(() => undefined))
-    return () => {
-      waiting.delete(setModule)
-      cancel()
-    }
-  }, [module])
+  const module = useSyncExternalStore(subscribe, getRadix, getRadix)
+  useEffect(() => (module ? undefined : afterFirstScreen(() => void loadRadix().catch(() => undefined))), [module])
   return module
 }
 
@@ -47,8 +42,10 @@ type MenuState = {
   radix: Radix | null
   /** The plain trigger was used: open the menu when Radix is in. */
   request: () => void
-  /** Whether the plain trigger had focus, so that the Radix one takes it over. */
-  focused: { current: boolean }
+  /** Notes whether the plain trigger has focus, so that the Radix one takes it over. */
+  noteFocus: (focused: boolean) => void
+  /** True once if the plain trigger had focus when Radix came in. */
+  takeFocus: () => boolean
 }
 const MenuContext = createContext<MenuState | null>(null)
 const useMenu = () => use(MenuContext)
@@ -61,7 +58,15 @@ export function Menu({ children, ...props }: ComponentProps<Radix['Menu']>) {
     setRequested(true)
     void loadRadix().catch(() => undefined)
   }
-  const state = { radix: module, request, focused }
+  const noteFocus = (value: boolean) => {
+    focused.current = value
+  }
+  const takeFocus = () => {
+    const had = focused.current
+    focused.current = false
+    return had
+  }
+  const state = { radix: module, request, noteFocus, takeFocus }
   if (!module) return <MenuContext value={state}>{children}</MenuContext>
   return (
     <MenuContext value={state}>
@@ -75,12 +80,11 @@ export function Menu({ children, ...props }: ComponentProps<Radix['Menu']>) {
 export function MenuTrigger({ children }: { children: ReactNode }) {
   const menu = useMenu()
   const ref = useRef<HTMLButtonElement>(null)
+  const hasRadix = Boolean(menu?.radix)
+  const takeFocus = menu?.takeFocus
   useLayoutEffect(() => {
-    if (menu?.radix && menu.focused.current) {
-      menu.focused.current = false
-      ref.current?.focus()
-    }
-  }, [menu])
+    if (hasRadix && takeFocus?.()) ref.current?.focus()
+  }, [hasRadix, takeFocus])
   if (menu?.radix) return <menu.radix.MenuTrigger ref={ref}>{children}</menu.radix.MenuTrigger>
   const load = () => void loadRadix().catch(() => undefined)
   return (
@@ -92,11 +96,18 @@ export function MenuTrigger({ children }: { children: ReactNode }) {
       data-state="closed"
       onPointerEnter={load}
       onFocus={() => {
-        if (menu) menu.focused.current = true
+        menu?.noteFocus(true)
         load()
       }}
-      onBlur={() => {
-        if (menu) menu.focused.current = false
+      onBlur={(event) => {
+        // Focus going nowhere is this button leaving the page for the Radix trigger (Chromium fires blur on
+        // removal): keep the note, so that the new trigger takes the focus over instead of losing it.
+        if (event.relatedTarget) menu?.noteFocus(false)
+      }}
+      // Radix's trigger opens on the press, as this one does: when Radix comes in between the press and the
+      // release, the click lands on neither button and would otherwise be lost. Enter and Space give the click.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) menu?.request()
       }}
       onClick={() => menu?.request()}
       onKeyDown={(event) => {

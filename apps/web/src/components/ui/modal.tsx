@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import styles from './dialog.module.css'
+import { useReturnFocus } from './return-focus'
 
 type ModalProps = {
   open: boolean
@@ -12,11 +13,12 @@ type ModalProps = {
 
 /** A modal panel with a title, for short forms; Escape and the overlay close it. */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content className={styles.content} {...returnFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           {description && <Dialog.Description className={styles.description}>{description}</Dialog.Description>}
           {children}

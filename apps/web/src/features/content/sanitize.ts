@@ -3,7 +3,8 @@ import DOMPurify from 'dompurify'
 /**
  * Post bodies are HTML from the content service, which may be a WordPress site edited by many
  * hands: everything is sanitised before it is rendered. Scripts, event handlers, forms, frames and
- * styles go; links to other sites open in a new tab without access to this one; pictures load lazily.
+ * styles go; links to other sites open in a new tab without access to this one; pictures load lazily;
+ * a table's figure, which scrolls sideways on a phone, can take the keyboard's focus to be scrolled.
  */
 let configured = false
 
@@ -24,6 +25,14 @@ function configure() {
       node.setAttribute('loading', 'lazy')
       node.setAttribute('decoding', 'async')
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '')
+    }
+    if (node.tagName === 'FIGURE' && node.querySelector('table')) {
+      node.setAttribute('tabindex', '0')
+      // A figcaption names the figure; without one, the table's first header row does.
+      if (!node.querySelector('figcaption')) {
+        const headers = [...node.querySelectorAll('th')].map((th) => th.textContent?.trim()).filter(Boolean)
+        node.setAttribute('aria-label', headers.length ? `Table: ${headers.slice(0, 4).join(', ')}` : 'Table')
+      }
     }
   })
 }

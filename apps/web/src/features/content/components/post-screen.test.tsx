@@ -64,6 +64,15 @@ describe('a post (/blog/{id})', () => {
     expect(within(article).getByRole('img', { name: 'broken' })).toHaveAttribute('loading', 'lazy')
   })
 
+  it('lets the keyboard reach a table that scrolls sideways, named by its headers', async () => {
+    storeSession()
+    mockApi({ 'GET /wp-json/wp/v2/posts/530': { body: single } })
+    renderContent(screens, '/blog/530')
+    const figure = (await screen.findByRole('table')).closest('figure')!
+    expect(figure).toHaveAttribute('tabindex', '0')
+    expect(figure).toHaveAccessibleName('Table: Branch, Date')
+  })
+
   it('follows a link into the portal without leaving the app', async () => {
     storeSession()
     mockApi({ 'GET /wp-json/wp/v2/posts/530': { body: single } })

@@ -14,7 +14,11 @@ export const useSite = () => useQuery(siteQuery())
  * the run-time settings every other call and the error reporting depend on.
  */
 export async function fetchSiteAtStart(): Promise<SiteInfo> {
-  const response = await fetch('/api/site', { headers: { Accept: 'application/json' } })
+  // src/preload-screen.ts asked for it as the page opened; its answer is taken once.
+  const early = window as { portalSiteAtStart?: Promise<Response> }
+  const asked = early.portalSiteAtStart
+  delete early.portalSiteAtStart
+  const response = await (asked ?? fetch('/api/site', { headers: { Accept: 'application/json' } }))
   if (!response.ok) throw new Error(`GET /api/site answered ${response.status}`)
   return (await response.json()) as SiteInfo
 }

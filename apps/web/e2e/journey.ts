@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test'
+
+// What the browser journeys share: signing in through the login screen, the phone layout test, and set-up
+// calls to the API made from the page with the session the web app keeps.
+
+type Product = { ProductID: number; Availability: { Available: number } }
+
+/** The phone layout (the menu drawer instead of the menus) is below the frame's 990 px breakpoint. */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 990
+
+/** Signs in through the login screen and waits for the frame's greeting. */
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
+}
+
+/** Calls the API from the page with the session token the web app keeps in local storage; the JSON answer, or null. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/api/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return res.json().catch(() => null)
+    },
+    { method, path, body },
+  )
+}
+
+/** An empty cart, then one of each of the first `count` popular products with at least 5 in stock at the branch. */
+export async function fillCartWithPopular<P extends Product = Product>(page: Page, warehouse: string, count: number): Promise<P[]> {
+  await api(page, 'DELETE', 'cart')
+  const popular = await api<P[]>(page, 'GET', `popular?warehouse=${warehouse}`)
+  const chosen = popular.filter((p) => p.Availability.Available >= 5).slice(0, count)
+  expect(chosen).toHaveLength(count)
+  for (const p of chosen) await api(page, 'POST', 'cart', { productID: p.ProductID, qty: 1, warehouse })
+  return chosen
+}
