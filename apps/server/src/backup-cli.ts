@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { parseCommandLine, runCommand } from './lib/cli'
 import { BackupError, dumpPgliteDirectory, dumpPostgres, sha256 } from './db/backup'
 import { requestBackup } from './db/backup-channel'
 
@@ -26,13 +27,11 @@ otherwise DATA_DIR (default ./data), the embedded database, whether the portal i
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
 
 async function main(): Promise<number> {
-  let args
-  try {
-    args = parseArgs({ args: process.argv.slice(2), options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, strict: true })
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
-    return 2
-  }
+  const args = parseCommandLine(
+    () => parseArgs({ args: process.argv.slice(2), options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, strict: true }),
+    USAGE,
+  )
+  if (!args) return 2
   if (args.values.help) {
     console.log(USAGE)
     return 0
@@ -69,13 +68,4 @@ The file holds every account's data: keep it as safe as the database.`)
   }
 }
 
-// PGlite resets process.exitCode when it closes, so it is set only at the very end.
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  },
-)
+runCommand(main)

@@ -9,6 +9,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { parseCommandLine, runCommand } from './lib/cli'
 import { ConfigError, loadConfig } from './config'
 import { lockDataDir } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
@@ -26,13 +27,8 @@ Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default 
 With the embedded database, stop the portal first: only one process can open it at a time.`
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parse>
-  try {
-    args = parse()
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
-    return 2
-  }
+  const args = parseCommandLine(parse, USAGE)
+  if (!args) return 2
   if (args.values.help || args.positionals.length !== 1) {
     console.log(USAGE)
     return args.values.help ? 0 : 2
@@ -101,13 +97,4 @@ function parse() {
   })
 }
 
-// PGlite resets process.exitCode when it closes, so it is set only at the very end.
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  },
-)
+runCommand(main)

@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { parseCommandLine, runCommand } from './lib/cli'
 import { lockDataDir } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 import { migrate, pendingMigrations } from './db/migrate'
@@ -22,17 +23,16 @@ Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default 
 (stop the portal first: only one process can open the embedded database).`
 
 async function main(): Promise<number> {
-  let args
-  try {
-    args = parseArgs({
-      args: process.argv.slice(2),
-      options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    })
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
-    return 2
-  }
+  const args = parseCommandLine(
+    () =>
+      parseArgs({
+        args: process.argv.slice(2),
+        options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+      }),
+    USAGE,
+  )
+  if (!args) return 2
   if (args.values.help) {
     console.log(USAGE)
     return 0
@@ -69,13 +69,4 @@ async function main(): Promise<number> {
   }
 }
 
-// PGlite resets process.exitCode when it closes, so it is set only at the very end.
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  },
-)
+runCommand(main)

@@ -11,6 +11,7 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { parseCommandLine, runCommand } from './lib/cli'
 import { BackupError, backupKind, restorePglite, restorePostgres } from './db/backup'
 
 const USAGE = `Usage: restore FILE [--data-dir DIR]
@@ -33,18 +34,17 @@ function head(file: string): Buffer {
 }
 
 async function main(): Promise<number> {
-  let args
-  try {
-    args = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    })
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
-    return 2
-  }
+  const args = parseCommandLine(
+    () =>
+      parseArgs({
+        args: process.argv.slice(2),
+        allowPositionals: true,
+        options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        strict: true,
+      }),
+    USAGE,
+  )
+  if (!args) return 2
   if (args.values.help || args.positionals.length !== 1) {
     console.log(USAGE)
     return args.values.help ? 0 : 2
@@ -84,13 +84,4 @@ into ${where}`)
   }
 }
 
-// PGlite resets process.exitCode when it closes, so it is set only at the very end.
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  },
-)
+runCommand(main)

@@ -6,6 +6,7 @@
  * DATABASE_URL selects PostgreSQL; otherwise PGlite in DATA_DIR (default ./data).
  */
 import { parseArgs } from 'node:util'
+import { runCommand } from './lib/cli'
 import { sql } from 'kysely'
 import { openDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
@@ -167,12 +168,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  },
-)
+runCommand(main)
