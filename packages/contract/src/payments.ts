@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CheckoutFields, PlacedOrder } from './checkout'
 import { Money } from './common'
+import { passesLuhn } from './luhn'
 
 export const PaymentProvider = z.enum(['securepay', 'mpgs'])
 export type PaymentProvider = z.infer<typeof PaymentProvider>
@@ -155,17 +156,7 @@ export const CARD_ERRORS = {
 
 /** 16 digits starting with 4 or 5 that pass the Luhn check. */
 export function validCardNumber(digits: string): boolean {
-  if (!/^[45]\d{15}$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
+  return /^[45]\d{15}$/.test(digits) && passesLuhn(digits)
 }
 
 /** Not in the past: a later year, or this year from this month on. Month 1-12, year four digits. */

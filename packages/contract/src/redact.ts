@@ -1,3 +1,5 @@
+import { passesLuhn } from './luhn'
+
 /**
  * What never leaves the portal in an error report or a log line: session tokens, passwords, card fields
  * (SecurePay's EPS_CARDNUMBER, EPS_CCV, ...), cookies and e-mail bodies. The server and the web app both
@@ -18,19 +20,6 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^:/?#\s@]+:)[^@/?#\s]+@/gi
 const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g
 
-function luhn(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
-}
-
 /** A text with its secrets replaced: token=…, password=…, Bearer …, "password":"…", user:password@ in URLs, card numbers. */
 export function redactText(text: string): string {
   return text
@@ -38,7 +27,7 @@ export function redactText(text: string): string {
     .replace(SECRET_JSON, (_, key: string) => `"${key}":"${FILTERED}"`)
     .replace(BEARER, (_, scheme: string) => `${scheme} ${FILTERED}`)
     .replace(URL_PASSWORD, (_, start: string) => `${start}${FILTERED}@`)
-    .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? FILTERED : match))
+    .replace(CARD_LIKE, (match) => (passesLuhn(match.replace(/\D/g, '')) ? FILTERED : match))
 }
 
 export const isSecretKey = (key: string) => SECRET_KEY.test(key)
