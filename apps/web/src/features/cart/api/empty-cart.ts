@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import { cartKeys } from './query-keys'
 
 export const emptyCart = () => api.delete<void>('cart')
 
@@ -8,6 +9,6 @@ export const useEmptyCart = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: emptyCart,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CartSummary, UpdateCartBody } from '@portal/contract/cart'
 import { api } from '../../../lib/api'
+import { cartKeys } from './query-keys'
 
 /** Sets a line's quantity; 0 removes the line. */
 export const updateCartLine = (body: UpdateCartBody) => api.put<CartSummary>('cart', body)
@@ -14,7 +15,7 @@ export const useUpdateCartLine = () => {
   return useMutation({
     mutationFn: updateCartLine,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['cart'] })
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all })
     },
   })
 }

@@ -32,7 +32,7 @@ export function cartWeightKg(lines: CartLine[]): number {
 
 /** The cart of the current branch (spec section 2): its lines, weight and total, and what to do next. */
 export function CartScreen({ warehouse, isReseller, branchName }: CartScreenProps) {
-  const items = useCartItems(warehouse)
+  const items = useCartItems()
   const { data: summary } = useCartSummary()
   const emptyCart = useEmptyCart()
   const download = useDownloadCartPdf()

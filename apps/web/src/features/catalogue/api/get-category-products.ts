@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { CATEGORY_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
+import { catalogueKeys } from './query-keys'
 import { nextPage, PAGED_LIST_GC_MS } from './product-pages'
 
 export const getCategoryProducts = (name: string, warehouse: string, page: number, signal?: AbortSignal) =>
@@ -8,7 +9,7 @@ export const getCategoryProducts = (name: string, warehouse: string, page: numbe
 
 export const categoryProductsQuery = (name: string, warehouse: string) =>
   infiniteQueryOptions({
-    queryKey: ['catalogue', 'category', name, warehouse],
+    queryKey: catalogueKeys.category(name, warehouse),
     queryFn: ({ pageParam, signal }) => getCategoryProducts(name, warehouse, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage(CATEGORY_PAGE_SIZE),

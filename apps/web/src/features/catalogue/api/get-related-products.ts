@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { RELATED_REQUEST_SIZE, type Product } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
+import { catalogueKeys } from './query-keys'
 
 export const getRelatedProducts = (category: string, warehouse: string, signal?: AbortSignal) =>
   api.get<Product[]>(`categories/${encodeURIComponent(category)}/random-products`, { warehouse, size: RELATED_REQUEST_SIZE }, signal)
@@ -8,7 +9,7 @@ export const getRelatedProducts = (category: string, warehouse: string, signal?:
 /** A random pick from the product's category; kept while the page is open so it does not reshuffle. */
 export const relatedProductsQuery = (category: string, warehouse: string) =>
   queryOptions({
-    queryKey: ['catalogue', 'related', category, warehouse],
+    queryKey: catalogueKeys.related(category, warehouse),
     queryFn: ({ signal }) => getRelatedProducts(category, warehouse, signal),
     staleTime: Infinity,
     enabled: category.length > 0,

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { LIST_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
+import { catalogueKeys } from './query-keys'
 import { nextPage, PAGED_LIST_GC_MS } from './product-pages'
 
 const errorMessage = 'An error occured fetching the specials'
@@ -10,7 +11,7 @@ export const getSpecials = (warehouse: string, page: number, signal?: AbortSigna
 
 export const specialsQuery = (warehouse: string) =>
   infiniteQueryOptions({
-    queryKey: ['catalogue', 'specials', warehouse],
+    queryKey: catalogueKeys.specials(warehouse),
     queryFn: ({ pageParam, signal }) => getSpecials(warehouse, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage(LIST_PAGE_SIZE),
@@ -23,7 +24,7 @@ export const useSpecials = (warehouse: string) => useInfiniteQuery(specialsQuery
 /** The home page's 'Web Specials': the first page, of which it shows 4. */
 export const specialsPreviewQuery = (warehouse: string) =>
   queryOptions({
-    queryKey: ['catalogue', 'specials-preview', warehouse],
+    queryKey: catalogueKeys.specialsPreview(warehouse),
     queryFn: ({ signal }) => getSpecials(warehouse, 1, signal),
     meta: { errorMessage },
   })

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CodeSetupBody } from '@portal/contract/catalogue'
 import type { Message } from '@portal/contract/common'
 import { api } from '../../../lib/api'
+import { catalogueKeys } from './query-keys'
 
 export const requestCodeSetup = (body: CodeSetupBody) => api.post<Message>('products/code-setup', body)
 
@@ -10,6 +11,6 @@ export const useRequestCodeSetup = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: requestCodeSetup,
-    onSuccess: (_, { id, warehouse }) => queryClient.invalidateQueries({ queryKey: ['catalogue', 'product', id, warehouse] }),
+    onSuccess: (_, { id, warehouse }) => queryClient.invalidateQueries({ queryKey: catalogueKeys.product(id, warehouse) }),
   })
 }

@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { LIST_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
+import { LIST_PAGE_SIZE, type Product, type SearchBody } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
+import { catalogueKeys } from './query-keys'
 import { nextPage, PAGED_LIST_GC_MS } from './product-pages'
 
 export const searchProducts = (text: string, warehouse: string, page: number, signal?: AbortSignal) =>
-  api.post<Product[]>('search', { search: text }, { query: { warehouse, page, size: LIST_PAGE_SIZE }, signal })
+  api.post<Product[]>('search', { search: text } satisfies SearchBody, { query: { warehouse, page, size: LIST_PAGE_SIZE }, signal })
 
 export const searchQuery = (text: string, warehouse: string) =>
   infiniteQueryOptions({
-    queryKey: ['catalogue', 'search', text, warehouse],
+    queryKey: catalogueKeys.search(text, warehouse),
     queryFn: ({ pageParam, signal }) => searchProducts(text, warehouse, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage(LIST_PAGE_SIZE),

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { SavedCheckoutInfo } from '@portal/contract/checkout'
 import { api } from '../../../lib/api'
+import { cartKeys } from '../../cart'
 
 export const getCheckoutInfo = (signal?: AbortSignal) => api.get<SavedCheckoutInfo>('cart/checkout-info', undefined, signal)
 
 /** The checkout form as it was last saved with the cart. */
 export const checkoutInfoQuery = () =>
-  queryOptions({ queryKey: ['cart', 'checkout-info'], queryFn: ({ signal }) => getCheckoutInfo(signal), staleTime: 0, gcTime: 0 })
+  queryOptions({ queryKey: cartKeys.checkoutInfo(), queryFn: ({ signal }) => getCheckoutInfo(signal), staleTime: 0, gcTime: 0 })
 
 export const useCheckoutInfo = () => useQuery(checkoutInfoQuery())

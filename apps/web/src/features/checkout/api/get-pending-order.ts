@@ -1,11 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { PendingOrder } from '@portal/contract/payments'
-import { api } from '../../../lib/api'
-
-export const getPendingOrder = (id: string, signal?: AbortSignal) => api.get<PendingOrder>(`payments/pending/${encodeURIComponent(id)}`, undefined, signal)
+import { useQuery } from '@tanstack/react-query'
+import { pendingPaymentQuery } from '../../payments'
 
 /** The pending order a failed payment came back with, to refill the form. */
-export const pendingOrderQuery = (id: string) =>
-  queryOptions({ queryKey: ['payments', 'pending', id], queryFn: ({ signal }) => getPendingOrder(id, signal), staleTime: 0 })
-
-export const usePendingOrder = (id: string | null) => useQuery({ ...pendingOrderQuery(id ?? ''), enabled: id !== null })
+export const usePendingOrder = (id: string | null) => useQuery({ ...pendingPaymentQuery(id ?? ''), enabled: id !== null })

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import { api } from '../../../lib/api'
+import { cartKeys } from '../../cart'
+import { orderKeys } from '../../orders'
 
 export type PlaceOrderRequest = { body: PlaceOrderBody; idempotencyKey: string }
 
@@ -14,8 +16,8 @@ export function usePlaceOrder() {
     mutationFn: placeOrder,
     // Not awaited: the screen moves on to the orders at once, and the emptied cart must not take the form away first.
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['cart'] })
-      void client.invalidateQueries({ queryKey: ['orders'] })
+      void client.invalidateQueries({ queryKey: cartKeys.all })
+      void client.invalidateQueries({ queryKey: orderKeys.all })
     },
   })
 }

@@ -3,6 +3,7 @@ import { useContentBase } from '../content-source'
 import { CONTENT_ERROR } from '../messages'
 import { readHomePage, type HomeContent } from '../wordpress'
 import { fetchContent } from './content-fetch'
+import { contentKeys } from './query-keys'
 
 /** GET pages?slug=home: the banner slider and promo banners. */
 export async function getHomeContent(base: string, signal?: AbortSignal): Promise<HomeContent> {
@@ -12,7 +13,7 @@ export async function getHomeContent(base: string, signal?: AbortSignal): Promis
 
 export const homeContentQuery = (base: string) =>
   queryOptions({
-    queryKey: ['content', base, 'home'],
+    queryKey: contentKeys.home(base),
     queryFn: ({ signal }) => getHomeContent(base, signal),
     staleTime: 5 * 60_000,
     meta: { errorMessage: CONTENT_ERROR },

@@ -3,6 +3,7 @@ import { useContentBase } from '../content-source'
 import { CONTENT_ERROR } from '../messages'
 import { readPage, type ContentPage } from '../wordpress'
 import { fetchContent } from './content-fetch'
+import { contentKeys } from './query-keys'
 
 /** GET pages?slug={slug}: a page of the content service (the privacy notice, the terms); null when there is none. */
 export async function getPage(base: string, slug: string, signal?: AbortSignal): Promise<ContentPage | null> {
@@ -12,7 +13,7 @@ export async function getPage(base: string, slug: string, signal?: AbortSignal):
 
 export const pageQuery = (base: string, slug: string) =>
   queryOptions({
-    queryKey: ['content', base, 'page', slug],
+    queryKey: contentKeys.page(base, slug),
     queryFn: ({ signal }) => getPage(base, slug, signal),
     staleTime: 5 * 60_000,
     meta: { errorMessage: CONTENT_ERROR },

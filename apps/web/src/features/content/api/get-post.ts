@@ -3,6 +3,7 @@ import { useContentBase } from '../content-source'
 import { CONTENT_ERROR } from '../messages'
 import { readPost, type Post } from '../wordpress'
 import { ContentError, fetchContent } from './content-fetch'
+import { contentKeys } from './query-keys'
 
 /** GET posts/{id}?_embed: one post with its featured image. */
 export async function getPost(base: string, id: number, signal?: AbortSignal): Promise<Post> {
@@ -14,7 +15,7 @@ export async function getPost(base: string, id: number, signal?: AbortSignal): P
 
 export const postQuery = (base: string, id: number) =>
   queryOptions({
-    queryKey: ['content', base, 'post', id],
+    queryKey: contentKeys.post(base, id),
     queryFn: ({ signal }) => getPost(base, id, signal),
     staleTime: 5 * 60_000,
     // A post that does not exist stays missing: no second try.

@@ -3,6 +3,7 @@ import { useContentBase } from '../content-source'
 import { CONTENT_ERROR } from '../messages'
 import { readPosts, type PostSummary } from '../wordpress'
 import { fetchContent } from './content-fetch'
+import { contentKeys } from './query-keys'
 
 /** GET posts?per_page={n}&_embed&filter[group]={group}: the newest posts for a group. */
 export async function getPosts(base: string, group: string, perPage: number, signal?: AbortSignal): Promise<PostSummary[]> {
@@ -12,7 +13,7 @@ export async function getPosts(base: string, group: string, perPage: number, sig
 
 export const postsQuery = (base: string, group: string, perPage: number) =>
   queryOptions({
-    queryKey: ['content', base, 'posts', group, perPage],
+    queryKey: contentKeys.posts(base, group, perPage),
     queryFn: ({ signal }) => getPosts(base, group, perPage, signal),
     staleTime: 5 * 60_000,
     meta: { errorMessage: CONTENT_ERROR },

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { INVOICES_PAGE_SIZE, type InvoiceListRow } from '@portal/contract/invoices'
 import { api } from '../../../lib/api'
+import { invoiceKeys } from './query-keys'
 
 export type InvoiceFilters = { startDate: string; endDate: string; search: string }
 
@@ -10,7 +11,7 @@ export const getInvoices = (filters: InvoiceFilters, page: number, signal?: Abor
 /** Pages of 20; an empty page, or one shorter than 20, is the last (spec section 4). */
 export const invoicesQuery = (filters: InvoiceFilters) =>
   infiniteQueryOptions({
-    queryKey: ['invoices', 'list', filters],
+    queryKey: invoiceKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getInvoices(filters, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length === 0 || last.length < INVOICES_PAGE_SIZE ? undefined : pages.length + 1),

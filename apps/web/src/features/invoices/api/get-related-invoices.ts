@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { InvoiceListRow } from '@portal/contract/invoices'
 import { api } from '../../../lib/api'
+import { invoiceKeys } from './query-keys'
 
 /** An order's invoices: the order number passed as the invoice search (spec section 7), over the whole history. */
 export const getRelatedInvoices = async (salesOrder: string, signal?: AbortSignal) => {
@@ -10,7 +11,7 @@ export const getRelatedInvoices = async (salesOrder: string, signal?: AbortSigna
 
 export const relatedInvoicesQuery = (salesOrder: string) =>
   queryOptions({
-    queryKey: ['invoices', 'related', salesOrder],
+    queryKey: invoiceKeys.related(salesOrder),
     queryFn: ({ signal }) => getRelatedInvoices(salesOrder, signal),
     meta: { errorMessage: 'An error occured loading the related invoices' },
   })

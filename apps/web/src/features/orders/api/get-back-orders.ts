@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query'
 import { BACK_ORDERS_PAGE_SIZE, type BackOrderItem } from '@portal/contract/orders'
 import { api } from '../../../lib/api'
 import type { OrderFilters } from './get-orders'
+import { orderKeys } from './query-keys'
 
 export const getBackOrders = (filters: OrderFilters, page: number, signal?: AbortSignal) =>
   api.get<BackOrderItem[]>(
@@ -13,7 +14,7 @@ export const getBackOrders = (filters: OrderFilters, page: number, signal?: Abor
 /** Pages of 100; a page shorter than that is the last (spec section 4). */
 export const backOrdersQuery = (filters: OrderFilters) =>
   infiniteQueryOptions({
-    queryKey: ['back-orders', filters],
+    queryKey: orderKeys.backOrders(filters),
     queryFn: ({ pageParam, signal }) => getBackOrders(filters, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.length < BACK_ORDERS_PAGE_SIZE ? undefined : pages.length + 1),

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { ORDERS_PAGE_SIZE, type OrderListRow } from '@portal/contract/orders'
 import { api } from '../../../lib/api'
+import { orderKeys } from './query-keys'
 
 export type OrderFilters = { startDate: string; endDate: string; search: string; branch: string }
 
@@ -13,7 +14,7 @@ export const getOrders = (filters: OrderFilters, page: number, signal?: AbortSig
  */
 export const ordersQuery = (filters: OrderFilters) =>
   infiniteQueryOptions({
-    queryKey: ['orders', 'list', filters],
+    queryKey: orderKeys.list(filters),
     staleTime: 0,
     queryFn: ({ pageParam, signal }) => getOrders(filters, pageParam, signal),
     initialPageParam: 1,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReorderResult } from '@portal/contract/orders'
 import { api } from '../../../lib/api'
+import { cartKeys } from '../../cart'
 
 export const reorder = ({ id, warehouse }: { id: string; warehouse: string }) =>
   api.post<ReorderResult>(`orders/${encodeURIComponent(id)}/reorder`, { warehouse })
@@ -10,6 +11,6 @@ export const useReorder = () => {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: reorder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   })
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CompletePaymentBody, PaymentResult } from '@portal/contract/payments'
 import { api } from '../../../lib/api'
+import { cartKeys } from '../../cart'
+import { orderKeys } from '../../orders'
 
 export const completePayment = (body: CompletePaymentBody) => api.post<PaymentResult>('payments/complete', body)
 
@@ -10,8 +12,8 @@ export function useCompletePayment() {
   return useMutation({
     mutationFn: completePayment,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['cart'] })
-      void client.invalidateQueries({ queryKey: ['orders'] })
+      void client.invalidateQueries({ queryKey: cartKeys.all })
+      void client.invalidateQueries({ queryKey: orderKeys.all })
     },
   })
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { paymentKeys } from './query-keys'
 
 const LOOKUP_TIMEOUT_MS = 3000
 
@@ -19,6 +20,6 @@ export async function lookupIp(url: string): Promise<string | null> {
 }
 
 export const clientIpQuery = (url: string | null) =>
-  queryOptions({ queryKey: ['client-ip', url], queryFn: () => (url ? lookupIp(url) : Promise.resolve(null)), staleTime: Infinity, retry: false })
+  queryOptions({ queryKey: paymentKeys.clientIp(url), queryFn: () => (url ? lookupIp(url) : Promise.resolve(null)), staleTime: Infinity, retry: false })
 
 export const useClientIp = (url: string | null) => useQuery(clientIpQuery(url))

@@ -1,0 +1,3 @@
+// The account's public surface: what other features may use (eslint.config.js keeps them to this file).
+export { accountKeys } from './api/query-keys'
+export { deliverySitesQuery } from './api/get-delivery-sites'

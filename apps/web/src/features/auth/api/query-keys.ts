@@ -1,0 +1,3 @@
+export const authKeys = {
+  me: () => ['me'] as const,
+}

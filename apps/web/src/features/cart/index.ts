@@ -1,0 +1,3 @@
+// The cart's public surface: what other features may use (eslint.config.js keeps them to this file).
+export { cartKeys } from './api/query-keys'
+export { useAddToCart } from './api/add-to-cart'

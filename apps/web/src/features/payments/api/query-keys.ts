@@ -1,0 +1,6 @@
+/** Card payments' cached reads; other features use these through the payments' index.ts. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  pending: (id: string) => [...paymentKeys.all, 'pending', id] as const,
+  clientIp: (url: string | null) => ['client-ip', url] as const,
+}

@@ -1,0 +1,3 @@
+export const siteKeys = {
+  site: () => ['site'] as const,
+}
