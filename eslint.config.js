@@ -1,6 +1,18 @@
 import js from '@eslint/js'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+
+const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const webAppOnly = [
+  {
+    regex: '^(\\.\\./)+(apps/)?server(/|$)|(^|/)apps/server(/|$)|^@portal/server(/|$)',
+    message: 'The web app imports nothing from apps/server: shared shapes live in packages/contract.',
+  },
+]
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -22,4 +34,24 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'apps/server/build.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  // Web boundaries (docs/decisions/0028-web-query-keys-and-boundaries.md): a feature uses another only through
+  // that feature's index.ts, and the web app never reaches into the server. One block per feature, from the folder.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webAppOnly,
+            {
+              regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((other) => other !== feature).join('|')})/`,
+              message: 'Features use each other only through the other feature’s index.ts (import from "../../<feature>").',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], ignores: ['apps/web/src/features/**'], rules: { 'no-restricted-imports': ['error', { patterns: webAppOnly }] } },
 )
