@@ -1,12 +1,12 @@
+import MarkdownIt, { type RendererRule, type Token } from 'markdown-it'
+
 /**
- * Markdown to HTML for news posts, safe by construction: raw HTML in the source is shown as text,
- * only the tags below are produced, and links and pictures keep to http(s), mailto, tel and
- * relative addresses. (The web app sanitises whatever it renders as well.)
- *
- * Blocks: paragraphs, # headings, - * + and 1. lists (nested by indenting), > quotes, ``` code,
- * --- rules, | pipe | tables |, and a picture alone on its line as a figure with a caption.
- * Inline: **strong**, *emphasis*, `code`, [links](url "title"), ![pictures](path "caption"),
- * <https://autolinks>, backslash escapes, and a line break from two trailing spaces or a backslash.
+ * Markdown to HTML for news posts and pages, by markdown-it (CommonMark with pipe tables), safe by
+ * construction: raw HTML in the source is shown as text (so no sanitiser is needed here; the web app
+ * sanitises whatever it renders as well), and links and pictures keep to http(s), mailto, tel and
+ * relative addresses. The house output on top of it: a picture alone in its paragraph is a figure
+ * with its title as the caption, tables are wrapped as WordPress wraps them, links to other sites
+ * open in a new tab, and lines indented by four spaces stay text (content files are not code).
  */
 
 export interface ResolvedImage {
@@ -35,44 +35,6 @@ export function safeUrl(url: string): string | null {
   return trimmed
 }
 
-// ---- inline ----
-
-const PLACEHOLDER = '\u0000'
-
-function renderInline(source: string, options: MarkdownOptions): string {
-  const kept: string[] = []
-  const keep = (html: string) => `${PLACEHOLDER}${kept.push(html) - 1}${PLACEHOLDER}`
-  let text = source
-
-  // Code spans and backslash escapes first: nothing inside them is markup.
-  text = text.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (_, _ticks: string, code: string) => keep(`<code>${escapeText(code.trim())}</code>`))
-  text = text.replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, (_, c: string) => keep(escapeText(c)))
-
-  text = text.replace(/!\[([^\]]*)\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)>?(?:\s+"([^"]*)")?\s*\)/g, (_, alt: string, src: string, title?: string) => {
-    const img = imageTag(src, alt, title, options)
-    return img ? keep(img) : ''
-  })
-  text = text.replace(/\[([^\]]+)\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)>?(?:\s+"([^"]*)")?\s*\)/g, (_, label: string, href: string, title?: string) => {
-    const url = safeUrl(href)
-    if (!url) return label
-    const external = /^https?:/i.test(url)
-    const attrs = `href="${escapeAttr(url)}"${title ? ` title="${escapeAttr(title)}"` : ''}${external ? ' target="_blank" rel="noopener noreferrer"' : ''}`
-    return `${keep(`<a ${attrs}>`)}${label}${keep('</a>')}`
-  })
-  text = text.replace(/<((?:https?:\/\/|mailto:)[^\s<>]+)>/gi, (_, url: string) => keep(`<a href="${escapeAttr(url)}">${escapeText(url)}</a>`))
-
-  text = escapeText(text)
-  text = text.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>')
-  text = text.replace(/(^|[^\w*])\*(?=\S)([^*]*?\S)\*(?!\*)/g, '$1<em>$2</em>')
-  text = text.replace(/(^|[^\w])_(?=\S)([^_]*?\S)_(?!\w)/g, '$1<em>$2</em>')
-  text = text.replace(/(?: {2,}|\\)\n/g, '<br>\n')
-
-  // Placeholders may nest (a link around a picture): restore until none is left.
-  const pattern = new RegExp(`${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g')
-  for (let i = 0; i < 5 && pattern.test(text); i++) text = text.replace(pattern, (_, n: string) => kept[Number(n)] ?? '')
-  return text
-}
-
 function imageTag(src: string, alt: string, title: string | undefined, options: MarkdownOptions): string | null {
   let resolved: ResolvedImage | null
   if (options.image) resolved = options.image(src, alt)
@@ -95,174 +57,114 @@ function imageTag(src: string, alt: string, title: string | undefined, options: 
   return `<img ${attrs.filter(Boolean).join(' ')}>`
 }
 
-// ---- blocks ----
+// Addresses are checked when rendered (safeUrl), not refused by the parser: a refused link would show
+// as its Markdown source, where the text alone is wanted. Paths stay as written, to find the pictures.
+const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false })
+md.validateLink = () => true
+md.normalizeLink = (url) => url
+md.normalizeLinkText = (text) => text
+// Entities stay as typed (shown as text, as raw HTML is); indented lines are text, not code blocks.
+md.disable(['entity', 'code'])
 
-const indentOf = (line: string) => line.length - line.trimStart().length
-const isBlank = (line: string) => line.trim() === ''
-const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(.*)$/
-const FENCE = /^\s*(```|~~~)\s*([\w-]*)\s*$/
-const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/
-const RULE = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/
-const TABLE_DIVIDER = /^(?=.*\|)\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/
-const FIGURE = /^\s*!\[([^\]]*)\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)>?(?:\s+"([^"]*)")?\s*\)\s*$/
-
-function startsBlock(line: string): boolean {
-  return HEADING.test(line) || RULE.test(line) || FENCE.test(line) || /^\s{0,3}>/.test(line) || LIST_ITEM.test(line)
-}
-
-function splitRow(line: string): string[] {
-  const cells = line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/(?<!\\)\|$/, '')
-    .split(/(?<!\\)\|/)
-  return cells.map((c) => c.trim())
-}
-
-function renderBlocks(lines: string[], options: MarkdownOptions): string {
-  const out: string[] = []
-  let i = 0
-  while (i < lines.length) {
-    const line = lines[i]!
-    if (isBlank(line)) {
-      i++
-      continue
+/** Links to unsafe addresses lose their tags and keep their text. */
+md.core.ruler.push('safe_links', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue
+    const kept: Token[] = []
+    const dropped: boolean[] = []
+    for (const token of block.children) {
+      if (token.type === 'link_open') {
+        const unsafe = safeUrl(token.attrGet('href') ?? '') === null
+        dropped.push(unsafe)
+        if (unsafe) continue
+      } else if (token.type === 'link_close' && dropped.pop()) continue
+      kept.push(token)
     }
-
-    const fence = FENCE.exec(line)
-    if (fence) {
-      const body: string[] = []
-      i++
-      while (i < lines.length && !lines[i]!.trim().startsWith(fence[1]!)) body.push(lines[i++]!)
-      i++
-      const lang = fence[2] ? ` class="language-${escapeAttr(fence[2])}"` : ''
-      out.push(`<pre><code${lang}>${escapeText(body.join('\n'))}</code></pre>`)
-      continue
-    }
-
-    const heading = HEADING.exec(line)
-    if (heading) {
-      const level = heading[1]!.length
-      out.push(`<h${level}>${renderInline(heading[2]!, options)}</h${level}>`)
-      i++
-      continue
-    }
-
-    if (RULE.test(line)) {
-      out.push('<hr>')
-      i++
-      continue
-    }
-
-    if (/^\s{0,3}>/.test(line)) {
-      const inner: string[] = []
-      while (i < lines.length && !isBlank(lines[i]!) && (/^\s{0,3}>/.test(lines[i]!) || !startsBlock(lines[i]!))) {
-        inner.push(lines[i]!.replace(/^\s{0,3}>\s?/, ''))
-        i++
-      }
-      out.push(`<blockquote>\n${renderBlocks(inner, options)}\n</blockquote>`)
-      continue
-    }
-
-    const item = LIST_ITEM.exec(line)
-    if (item) {
-      const { html, next } = renderList(lines, i, options)
-      out.push(html)
-      i = next
-      continue
-    }
-
-    if (line.includes('|') && i + 1 < lines.length && TABLE_DIVIDER.test(lines[i + 1]!)) {
-      const head = splitRow(line)
-      const align = splitRow(lines[i + 1]!).map((c) =>
-        c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : '',
-      )
-      const cell = (tag: 'th' | 'td', text: string, n: number) =>
-        `<${tag}${align[n] ? ` style="text-align:${align[n]}"` : ''}>${renderInline(text, options)}</${tag}>`
-      i += 2
-      const rows: string[] = []
-      while (i < lines.length && !isBlank(lines[i]!) && lines[i]!.includes('|')) {
-        const cells = splitRow(lines[i]!)
-        rows.push(`<tr>${head.map((_, n) => cell('td', cells[n] ?? '', n)).join('')}</tr>`)
-        i++
-      }
-      out.push(
-        `<figure class="wp-block-table"><table><thead><tr>${head.map((h, n) => cell('th', h, n)).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></figure>`,
-      )
-      continue
-    }
-
-    const figure = FIGURE.exec(line)
-    if (figure && (i + 1 >= lines.length || isBlank(lines[i + 1]!))) {
-      const img = imageTag(figure[2]!, figure[1]!, undefined, options)
-      if (img) out.push(`<figure class="wp-block-image">${img}${figure[3] ? `<figcaption>${renderInline(figure[3], options)}</figcaption>` : ''}</figure>`)
-      i++
-      continue
-    }
-
-    const para: string[] = []
-    while (i < lines.length && !isBlank(lines[i]!) && (para.length === 0 || !startsBlock(lines[i]!))) para.push(lines[i++]!.replace(/^\s+/, ''))
-    out.push(`<p>${renderInline(para.join('\n'), options)}</p>`)
+    block.children = kept
   }
-  return out.join('\n')
+})
+
+/** A picture alone in its paragraph (not a tight list's) is a figure. */
+md.core.ruler.push('figures', (state) => {
+  const tokens = state.tokens
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [open, inline, close] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!]
+    const only = inline.children?.length === 1 ? inline.children[0]! : undefined
+    if (open.type !== 'paragraph_open' || open.hidden || close.type !== 'paragraph_close' || only?.type !== 'image') continue
+    const figure = new state.Token('figure', 'figure', 0)
+    figure.block = true
+    figure.children = [only]
+    tokens.splice(i, 3, figure)
+  }
+})
+
+type Env = { options: MarkdownOptions }
+const rules = md.renderer.rules
+const altOf = (token: Token, env: Env) => md.renderer.renderInlineAsText(token.children ?? [], md.options, env)
+
+rules.text = (tokens, idx) => escapeText(tokens[idx]!.content)
+rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx]!.content)}</code>`
+rules.fence = (tokens, idx) => {
+  const token = tokens[idx]!
+  const lang = token.info.trim().split(/\s+/)[0]
+  return `<pre><code${lang ? ` class="language-${escapeAttr(lang)}"` : ''}>${escapeText(token.content.replace(/\n$/, ''))}</code></pre>\n`
+}
+rules.image = (tokens, idx, _options, env: Env) => {
+  const token = tokens[idx]!
+  return imageTag(token.attrGet('src') ?? '', altOf(token, env), token.attrGet('title') ?? undefined, env.options) ?? ''
+}
+rules.figure = (tokens, idx, _options, env: Env) => {
+  const image = tokens[idx]!.children![0]!
+  const img = imageTag(image.attrGet('src') ?? '', altOf(image, env), undefined, env.options)
+  if (!img) return ''
+  const caption = image.attrGet('title')
+  return `<figure class="wp-block-image">${img}${caption ? `<figcaption>${md.renderInline(caption, env)}</figcaption>` : ''}</figure>\n`
+}
+rules.link_open = (tokens, idx, options, _env, self) => {
+  const token = tokens[idx]!
+  if (token.markup !== 'autolink' && /^https?:/i.test(token.attrGet('href') ?? '')) {
+    token.attrSet('target', '_blank')
+    token.attrSet('rel', 'noopener noreferrer')
+  }
+  return self.renderToken(tokens, idx, options)
 }
 
-function renderList(lines: string[], start: number, options: MarkdownOptions): { html: string; next: number } {
-  const first = LIST_ITEM.exec(lines[start]!)!
-  const baseIndent = first[1]!.length
-  const ordered = /\d/.test(first[2]!)
-  const startNumber = ordered ? Number.parseInt(first[2]!, 10) : 1
-  const items: string[][] = []
-  let loose = false
-  let i = start
-  while (i < lines.length) {
-    const line = lines[i]!
-    const m = LIST_ITEM.exec(line)
-    if (m && m[1]!.length === baseIndent && /\d/.test(m[2]!) === ordered) {
-      items.push([m[3]!])
-      i++
-      continue
-    }
-    if (isBlank(line)) {
-      const following = lines[i + 1]
-      if (following !== undefined && !isBlank(following) && (indentOf(following) > baseIndent || LIST_ITEM.exec(following)?.[1]?.length === baseIndent)) {
-        if (indentOf(following) > baseIndent) items[items.length - 1]!.push('')
-        else loose = true
-        i++
-        continue
-      }
-      break
-    }
-    if (indentOf(line) > baseIndent || !startsBlock(line)) {
-      const content = line.slice(Math.min(indentOf(line), baseIndent + 2))
-      items[items.length - 1]!.push(indentOf(line) > baseIndent ? content : line.trim())
-      i++
-      continue
-    }
-    break
-  }
-  const tag = ordered ? 'ol' : 'ul'
-  const open = ordered && startNumber !== 1 ? `<ol start="${startNumber}">` : `<${tag}>`
-  const body = items
-    .map((itemLines) => {
-      const hasBlocks = itemLines.some((l) => isBlank(l)) || itemLines.slice(1).some((l) => startsBlock(l))
-      if (!hasBlocks && !loose) return `<li>${renderInline(itemLines.join('\n'), options)}</li>`
-      const html = renderBlocks(itemLines, options)
-      return `<li>${loose ? html : html.replace(/^<p>([\s\S]*?)<\/p>/, '$1')}</li>`
-    })
-    .join('\n')
-  return { html: `${open}\n${body}\n</${tag}>`, next: i }
-}
+// A nested list closes on the same line as its item: `</ul></li>`.
+const listClose: RendererRule = (tokens, idx, options, _env, self) =>
+  tokens[idx + 1]?.type === 'list_item_close' ? self.renderToken(tokens, idx, options).replace(/\n$/, '') : self.renderToken(tokens, idx, options)
+rules.bullet_list_close = listClose
+rules.ordered_list_close = listClose
+// A loose list's paragraphs sit tight in their items: `<li><p>…</p></li>`.
+rules.list_item_open = (tokens, idx, options, _env, self) =>
+  tokens[idx + 1]?.type === 'paragraph_open' ? self.renderToken(tokens, idx, options).replace(/\n$/, '') : self.renderToken(tokens, idx, options)
+rules.paragraph_close = (tokens, idx, options, _env, self) =>
+  tokens[idx + 1]?.type === 'list_item_close' && !tokens[idx]!.hidden
+    ? self.renderToken(tokens, idx, options).replace(/\n$/, '')
+    : self.renderToken(tokens, idx, options)
+
+// Tables on one line, in WordPress's figure.
+const inline: RendererRule = (tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options).replace(/\n$/, '')
+for (const type of ['thead_open', 'thead_close', 'tbody_open', 'tbody_close', 'tr_open', 'tr_close', 'th_open', 'th_close', 'td_open', 'td_close'])
+  rules[type] = inline
+rules.table_open = () => '<figure class="wp-block-table"><table>'
+rules.table_close = () => '</table></figure>\n'
 
 export function markdownToHtml(markdown: string, options: MarkdownOptions = {}): string {
-  const lines = markdown.replace(/\r\n?/g, '\n').replace(/\t/g, '    ').split('\n')
-  return renderBlocks(lines, options)
+  const env: Env = { options }
+  return md.render(markdown.replace(/\t/g, '    '), env).replace(/\n$/, '')
 }
 
 /** Every picture path a Markdown text refers to (to store them before rendering). */
 export function imagePaths(markdown: string): string[] {
   const found = new Set<string>()
-  for (const m of markdown.matchAll(/!\[[^\]]*\]\(\s*<?((?:[^\s()<>]|\([^\s()]*\))+)>?(?:\s+"[^"]*")?\s*\)/g)) found.add(m[1]!)
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'image') found.add(token.attrGet('src') ?? '')
+      if (token.children) walk(token.children)
+    }
+  }
+  walk(md.parse(markdown.replace(/\t/g, '    '), {}))
+  found.delete('')
   return [...found]
 }
 
