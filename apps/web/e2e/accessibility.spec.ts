@@ -12,6 +12,9 @@ import { api, fillCartWithPopular as fillCart, isPhone, signIn } from './journey
  */
 const OPEN_MENU = { disableRules: ['scrollable-region-focusable'] }
 
+// An axe run takes seconds alone and up to a minute on a busy machine: these tests run several each.
+test.describe.configure({ timeout: 600_000 })
+
 /**
  * Waits for a screen to have loaded (its level-1 heading, no spinner left in the page, and `ready`, the part
  * that comes last, when given), then checks it.
@@ -51,8 +54,6 @@ test('the login, forgotten-password and reset-password screens', async ({ page }
 // Every screen a trade Administrator opens, in groups: each group is a test of its own, with the time its screens
 // take (an axe run takes seconds on a busy machine; one test for all of them came near its limit).
 test.describe('every screen a trade Administrator opens', () => {
-  test.describe.configure({ timeout: 240_000 })
-
   test('home, the news and a news post', async ({ page }) => {
     await signIn(page, 'trade', 'Trade2026')
     // Home, with the welcome toast still showing.
@@ -67,14 +68,16 @@ test.describe('every screen a trade Administrator opens', () => {
     await expectScreenAccessible(page, 'a news post', /./)
   })
 
-  test('the catalogue: a category, a brand, a product and its tabs, search, specials and popular', async ({ page }) => {
+  test('a category and a brand', async ({ page }) => {
     await signIn(page, 'trade', 'Trade2026')
     await visit(page, '/category/animal-health', 'Animal Health', page.getByRole('list', { name: 'Animal Health products' }).getByRole('article').first())
-
     const brands = await api<{ BrandCode: string; Description: string }[]>(page, 'GET', 'brands')
     const brand = brands.find((b) => b.BrandCode === 'DAVEY') ?? brands[0]!
     await visit(page, `/brand/${encodeURIComponent(brand.BrandCode)}`, brand.Description)
+  })
 
+  test('a product and its tabs', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
     const popular = await api<{ ProductID: number }[]>(page, 'GET', 'popular?warehouse=WAG')
     await page.goto(`/product/${popular[0]!.ProductID}`)
     await expectScreenAccessible(page, 'product', /./)
@@ -83,7 +86,10 @@ test.describe('every screen a trade Administrator opens', () => {
       await tab.click()
       await expectAccessible(page, `product tab ${await tab.textContent()}`)
     }
+  })
 
+  test('the specials, a search and the popular products', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
     await visit(page, '/specials', /Specials/)
     await visit(page, '/search?text=ivomek', 'Search - ivomek')
     await visit(page, '/popular', 'Popular Products')

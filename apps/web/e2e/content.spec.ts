@@ -32,10 +32,9 @@ test('home shows the banner slider, a banner leads into the catalogue, a news po
   const first = slider.getByRole('button', { name: 'Show slide 1 of 3' })
   // It starts on the first slide and moves on to the second by itself. The page notes each slide as it shows
   // (see slidesShown): on a busy machine the first may have moved on before the test gets to look.
-  await expect.poll(() => page.evaluate(() => (window as unknown as Shown).slidesShown.slice(0, 2)), { timeout: 15_000 }).toEqual([
-    'Show slide 1 of 3',
-    'Show slide 2 of 3',
-  ])
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Shown).slidesShown.slice(0, 2)), { timeout: 15_000 })
+    .toEqual(['Show slide 1 of 3', 'Show slide 2 of 3'])
   const banner = slider.locator('img').first()
   await expect(banner).toHaveAttribute('fetchpriority', 'high')
   await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)

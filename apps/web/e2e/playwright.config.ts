@@ -5,7 +5,10 @@ import { join } from 'node:path'
 
 /** Whether nothing listens on the port right now (asked of a child process, as the config is read synchronously). */
 const isFree = (port: number) =>
-  spawnSync(process.execPath, ['-e', `require('node:net').createServer().once('error', () => process.exit(1)).listen(${port}, '127.0.0.1', () => process.exit(0))`]).status === 0
+  spawnSync(process.execPath, [
+    '-e',
+    `require('node:net').createServer().once('error', () => process.exit(1)).listen(${port}, '127.0.0.1', () => process.exit(0))`,
+  ]).status === 0
 
 /** A random port in 3200-3899 that is free now: the machine is shared with other runs and other servers. */
 function choosePort(): number {
@@ -37,9 +40,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // A budget per test, not a wait: the journeys wait on events; on a shared 2-core machine one takes up to a minute.
-  timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // Budgets, not waits: the journeys wait on events (an answer, an element, a message). On a 2-core machine shared
+  // by several people (load average 20-35) one API answer can take over 10 s and a journey several minutes.
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off', screenshot: 'only-on-failure' },
   // Its own results folder too: a run starting beside this one empties its own folder, not this run's.
