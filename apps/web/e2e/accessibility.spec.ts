@@ -12,6 +12,9 @@ import { api, fillCartWithPopular as fillCart, isPhone, signIn } from './journey
  */
 const OPEN_MENU = { disableRules: ['scrollable-region-focusable'] }
 
+// An axe run takes seconds alone and up to a minute on a busy machine: these tests run several each.
+test.describe.configure({ timeout: 600_000 })
+
 /**
  * Waits for a screen to have loaded (its level-1 heading, no spinner left in the page, and `ready`, the part
  * that comes last, when given), then checks it.
@@ -48,63 +51,85 @@ test('the login, forgotten-password and reset-password screens', async ({ page }
   await expectAccessible(page, 'reset password form')
 })
 
-test('every screen a trade Administrator opens', async ({ page }) => {
-  test.setTimeout(400_000)
-  await signIn(page, 'trade', 'Trade2026')
-  // Home, with the welcome toast still showing.
-  await expect(page.getByText('Welcome back Sam Kelly!')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Featured promotions' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Promotions & News' }).getByRole('article')).toHaveCount(4)
-  await expectScreenAccessible(page, 'home', 'Home')
+// Every screen a trade Administrator opens, in groups: each group is a test of its own, with the time its screens
+// take (an axe run takes seconds on a busy machine; one test for all of them came near its limit).
+test.describe('every screen a trade Administrator opens', () => {
+  test('home, the news and a news post', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    // Home, with the welcome toast still showing.
+    await expect(page.getByText('Welcome back Sam Kelly!')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Featured promotions' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Promotions & News' }).getByRole('article')).toHaveCount(4)
+    await expectScreenAccessible(page, 'home', 'Home')
 
-  await visit(page, '/blog', 'Promotions & News', page.locator('main article').first())
-  await page.locator('main article a').first().click()
-  await expect(page).toHaveURL(/\/blog\/\d+$/)
-  await expectScreenAccessible(page, 'a news post', /./)
+    await visit(page, '/blog', 'Promotions & News', page.locator('main article').first())
+    await page.locator('main article a').first().click()
+    await expect(page).toHaveURL(/\/blog\/\d+$/)
+    await expectScreenAccessible(page, 'a news post', /./)
+  })
 
-  await visit(page, '/category/animal-health', 'Animal Health', page.getByRole('list', { name: 'Animal Health products' }).getByRole('article').first())
+  test('a category and a brand', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    await visit(page, '/category/animal-health', 'Animal Health', page.getByRole('list', { name: 'Animal Health products' }).getByRole('article').first())
+    const brands = await api<{ BrandCode: string; Description: string }[]>(page, 'GET', 'brands')
+    const brand = brands.find((b) => b.BrandCode === 'DAVEY') ?? brands[0]!
+    await visit(page, `/brand/${encodeURIComponent(brand.BrandCode)}`, brand.Description)
+  })
 
-  const brands = await api<{ BrandCode: string; Description: string }[]>(page, 'GET', 'brands')
-  const brand = brands.find((b) => b.BrandCode === 'DAVEY') ?? brands[0]!
-  await visit(page, `/brand/${encodeURIComponent(brand.BrandCode)}`, brand.Description)
+  test('a product and its tabs', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    const popular = await api<{ ProductID: number }[]>(page, 'GET', 'popular?warehouse=WAG')
+    await page.goto(`/product/${popular[0]!.ProductID}`)
+    await expectScreenAccessible(page, 'product', /./)
+    // The other tabs and the availability at other branches.
+    for (const tab of await page.getByRole('tab').all()) {
+      await tab.click()
+      await expectAccessible(page, `product tab ${await tab.textContent()}`)
+    }
+  })
 
-  const [first] = await fillCart(page, 'WAG', 2)
-  await page.goto(`/product/${first!.ProductID}`)
-  await expectScreenAccessible(page, 'product', /./)
-  // The other tabs and the availability at other branches.
-  for (const tab of await page.getByRole('tab').all()) {
-    await tab.click()
-    await expectAccessible(page, `product tab ${await tab.textContent()}`)
-  }
+  test('the specials, a search and the popular products', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    await visit(page, '/specials', /Specials/)
+    await visit(page, '/search?text=ivomek', 'Search - ivomek')
+    await visit(page, '/popular', 'Popular Products')
+  })
 
-  await visit(page, '/cart', 'Shopping Cart')
-  await visit(page, '/checkout', 'Checkout')
-  await expect(page.getByRole('combobox', { name: 'Delivery Site' }).locator('option')).not.toHaveCount(1)
-  // The form's own messages, after a submit with fields missing.
-  await page.getByRole('button', { name: 'Complete Order' }).click()
-  await expect(page.getByText('Enter your purchase order number')).toBeVisible()
-  await expectAccessible(page, 'checkout with errors')
+  test('the cart and the checkout', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    await fillCart(page, 'WAG', 2)
+    await visit(page, '/cart', 'Shopping Cart')
+    await visit(page, '/checkout', 'Checkout')
+    await expect(page.getByRole('combobox', { name: 'Delivery Site' }).locator('option')).not.toHaveCount(1)
+    // The form's own messages, after a submit with fields missing.
+    await page.getByRole('button', { name: 'Complete Order' }).click()
+    await expect(page.getByText('Enter your purchase order number')).toBeVisible()
+    await expectAccessible(page, 'checkout with errors')
+  })
 
-  await visit(page, '/orders', 'Order History', page.locator('main table tbody tr').first())
-  const shipped = page.locator('main table tbody tr', { hasText: 'Shipped' }).first()
-  await shipped.getByRole('link').first().click()
-  await expect(page).toHaveURL(/\/orders\/[^/]+$/)
-  await expectScreenAccessible(page, 'order detail', 'Order Details')
+  test('the order history, an order, back orders, invoices, an invoice and the balance', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    await visit(page, '/orders', 'Order History', page.locator('main table tbody tr').first())
+    const shipped = page.locator('main table tbody tr', { hasText: 'Shipped' }).first()
+    await shipped.getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/orders\/[^/]+$/)
+    await expectScreenAccessible(page, 'order detail', 'Order Details')
 
-  await visit(page, '/back-orders', 'Items on Back Order', page.locator('main table tbody tr').first())
-  await visit(page, '/invoices', 'Invoice History', page.locator('main table tbody tr').first())
-  await page.locator('main table tbody tr').first().getByRole('link').first().click()
-  await expect(page).toHaveURL(/\/invoice\/[^/]+$/)
-  await expectScreenAccessible(page, 'invoice detail', 'Tax Invoice')
+    await visit(page, '/back-orders', 'Items on Back Order', page.locator('main table tbody tr').first())
+    await visit(page, '/invoices', 'Invoice History', page.locator('main table tbody tr').first())
+    await page.locator('main table tbody tr').first().getByRole('link').first().click()
+    await expect(page).toHaveURL(/\/invoice\/[^/]+$/)
+    await expectScreenAccessible(page, 'invoice detail', 'Tax Invoice')
+    await visit(page, '/balance', 'Balance')
+  })
 
-  await visit(page, '/change-password', 'Change Password')
-  await visit(page, '/specials', /Specials/)
-  await visit(page, '/search?text=ivomek', 'Search - ivomek')
-  await visit(page, '/popular', 'Popular Products')
-  await visit(page, '/users', 'Users')
-  await visit(page, '/balance', 'Balance')
-  await visit(page, '/privacy', 'Privacy Notification')
-  await visit(page, '/terms', 'Terms & Conditions')
+  test('change password, users, the privacy notice and the terms', async ({ page }) => {
+    await signIn(page, 'trade', 'Trade2026')
+    await visit(page, '/change-password', 'Change Password')
+    await visit(page, '/users', 'Users')
+    await visit(page, '/privacy', 'Privacy Notification')
+    await visit(page, '/terms', 'Terms & Conditions')
+  })
 })
 
 test('the open menus, the menu drawer, the branch modal, a dialog and a toast', async ({ page }) => {

@@ -23,6 +23,16 @@ async function openMenu(page: Page, name: 'Category' | 'Brand') {
   return page.getByRole('menu').first()
 }
 
+/**
+ * Scrolls to the end of the page with the mouse wheel, as a user does. A user's scroll is what the screen's
+ * scroll-to-top (200 ms after it opens) gives way to; a scroll made by script would be undone by it.
+ */
+async function scrollToEnd(page: Page) {
+  const { width, height } = page.viewportSize()!
+  await page.mouse.move(width / 2, height / 2)
+  await page.mouse.wheel(0, await page.evaluate(() => document.documentElement.scrollHeight))
+}
+
 async function chooseCategory(page: Page, title: string) {
   const menu = await openMenu(page, 'Category')
   if (isPhone(page)) {
@@ -44,8 +54,13 @@ test('trade browses a category page by page, finds Ivomec by a misspelling, open
   const grid = page.getByRole('list', { name: 'Animal Health products' })
   await expect(grid.getByRole('article')).toHaveCount(40)
 
-  // Scrolling to the end of the list loads the second page.
-  await grid.getByRole('article').last().scrollIntoViewIfNeeded()
+  // Scrolling to the end of the list loads the second page: wait for that page's answer, then for its cards.
+  const secondPage = page.waitForResponse((r) => {
+    const url = new URL(r.url())
+    return url.pathname === '/api/categories/animal-health/products' && url.searchParams.get('page') === '2'
+  })
+  await scrollToEnd(page)
+  expect((await secondPage).status()).toBe(200)
   await expect(grid.getByRole('article')).toHaveCount(80)
 
   const search = page.getByRole('searchbox', { name: 'Search products' })

@@ -1,8 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { startPortal, type Portal } from './portal'
 
 async function signIn(page: Page, username: string, password: string, base = '') {
   await page.goto(`${base}/login`)
@@ -150,31 +147,17 @@ test('elders has no way to check out', async ({ page }) => {
 
 test.describe('with the Mastercard Gateway', () => {
   // A second portal, configured for the Mastercard Gateway and its sandbox, on its own port and database.
-  const port = Number(process.env.E2E_PORT ?? 3199) + 1000
-  const base = `http://127.0.0.1:${port}`
-  const dataDir = join(tmpdir(), `portal-e2e-mpgs-${port}`)
-  let server: ChildProcess | undefined
+  let portal: Portal | undefined
+  let base = ''
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000)
-    rmSync(dataDir, { recursive: true, force: true })
-    server = spawn('node', ['apps/server/dist/main.js'], {
-      cwd: new URL('../../..', import.meta.url).pathname,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base, PAYMENT_PROVIDER: 'mpgs' },
-      stdio: 'ignore',
-    })
-    const deadline = Date.now() + 170_000
-    for (;;) {
-      const up = await fetch(`${base}/api/site`).then((r) => r.ok).catch(() => false)
-      if (up) break
-      if (Date.now() > deadline) throw new Error('the Mastercard Gateway portal did not start')
-      await new Promise((r) => setTimeout(r, 500))
-    }
+    test.setTimeout(300_000)
+    portal = await startPortal({ PAYMENT_PROVIDER: 'mpgs' })
+    base = portal.base
   })
 
   test.afterAll(async () => {
-    server?.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
+    await portal?.stop()
   })
 
   test('cash pays on the gateway’s page and comes back to an approved order', async ({ page }, info) => {

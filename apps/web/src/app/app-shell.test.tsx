@@ -219,6 +219,23 @@ describe('with a stored session', () => {
     expect(scrollTo).not.toHaveBeenCalled()
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 })
   })
+
+  it('leaves a screen where it is when the user starts scrolling it within those 200 ms', async () => {
+    storeSession()
+    signedInApi()
+    const scrollTo = vi.spyOn(window, 'scrollTo')
+    const { router } = renderApp('/')
+    await screen.findByText('Hi, Jo Grower!')
+    await router.navigate('/balance')
+    window.dispatchEvent(new WheelEvent('wheel', { deltaY: 400 }))
+    await router.navigate('/invoices')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'End' }))
+    scrollTo.mockClear()
+    // A screen opened after that scrolls to the top again.
+    await router.navigate('/orders')
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 })
+    expect(scrollTo).toHaveBeenCalledTimes(1)
+  })
 })
 
 describe('failures', () => {
