@@ -47,6 +47,7 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
   const formRef = useRef<HTMLFormElement>(null)
   const submitting = useRef(false)
   const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   const [card, setCard] = useState<Card>({ name: '', number: '', month: '', year: '', cvv: '' })
   const { data: ip } = useClientIp(ipLookupUrl)
   const thisYear = new Date().getFullYear()
@@ -87,7 +88,8 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
       stop()
       submitting.current = false
       setBusy(false)
-      notify.error(paymentError(error))
+      // Kept on the form until the next try: a toast would be gone before a slow reader has read it.
+      setFailure(paymentError(error))
     }
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       const directive = event.effectiveDirective || event.violatedDirective || ''
@@ -125,6 +127,7 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
       return
     }
     rememberPendingPurchase(orderId)
+    setFailure(null)
     watchSubmission()
     // A native submit: the browser posts the card form to the provider, which is the whole point.
     formRef.current?.submit()
@@ -195,6 +198,11 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
           value={card.cvv}
           onChange={set('cvv')}
         />
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
         <Button type="submit" block disabled={busy}>
           Confirm Payment
         </Button>
