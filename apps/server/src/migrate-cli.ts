@@ -8,12 +8,13 @@
  * Migrations only add (new tables, columns with defaults, indexes), so the running version keeps
  * working on the migrated database; see docs/deployment.md, "Rolling out a new version".
  */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseCommandLine, runCommand } from './lib/cli'
 import { lockDataDir } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
-import { migrate, pendingMigrations } from './db/migrate'
+import { migrate, migrations, pendingMigrations } from './db/migrate'
 
 const USAGE = `Usage: migrate [--check]
 
@@ -40,6 +41,12 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined
   const dataDir = process.env.DATA_DIR || './data'
   let unlock = () => {}
+  // A check looks and changes nothing: no embedded database yet means every migration is pending, and
+  // opening one would create it (PGlite initialises an empty directory), so it is not opened.
+  if (!databaseUrl && args.values.check && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    console.log(`There is no embedded database in ${dataDir} yet. Pending migrations: ${migrations.map((m) => m.version).join(', ')}`)
+    return 1
+  }
   if (!databaseUrl) {
     mkdirSync(dataDir, { recursive: true })
     try {

@@ -45,12 +45,21 @@ export const PasswordResetBody = z.object({
 })
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>
 
+/** The rules a new password must meet, in the order they are checked and shown (design section 4). */
+export const PASSWORD_RULES = [
+  { rule: 'At least 8 characters', failed: 'Password must be at least 8 characters long.', met: (p: string) => p.length >= 8 },
+  { rule: 'At least one number', failed: 'Password must contain at least one number.', met: (p: string) => /[0-9]/.test(p) },
+] as const
+
+/** The message of the first rule a password fails, or null. */
+export const passwordProblem = (password: string): string | null => PASSWORD_RULES.find((r) => !r.met(password))?.failed ?? null
+
 /** A new password: the spec's rule (at least one number) and the design's minimum length of 8. */
 export const NewPassword = z
   .string()
-  .min(8, 'Password must be at least 8 characters long.')
+  .min(8, PASSWORD_RULES[0].failed)
   .max(200)
-  .regex(/[0-9]/, 'Password must contain at least one number.')
+  .regex(/[0-9]/, PASSWORD_RULES[1].failed)
 
 export const PasswordResetCompleteBody = z.object({
   token: z.string().min(10).max(200),

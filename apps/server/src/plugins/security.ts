@@ -26,18 +26,21 @@ export function withContentOrigin(csp: string, contentBaseUrl: string): string {
  * Mastercard Gateway's checkout.min.js is loaded from its host (script-src, and it talks to, frames and
  * may post to its host), and the browser asks the IP-lookup service for the user's address (connect-src).
  * Nothing else: forms post to our own origin and the configured providers only (decision 0016).
+ * A configured provider's origin is named in every mode, even when it is PUBLIC_URL's: 'self' is the origin
+ * the page was opened at, which need not be PUBLIC_URL. Only the local sandbox (no provider URL set) is left
+ * to 'self', because the browser reaches it on the page's own origin (decision 0026).
  */
 export function withPaymentOrigins(csp: string, config: Pick<Config, 'publicUrl' | 'payments'>): string {
-  const own = new URL(config.publicUrl).origin
-  const originOf = (url: string | undefined | null) => (url ? new URL(url).origin : null)
+  const sandbox = (url: string) => url.startsWith(`${config.publicUrl}/sandbox/`)
+  const originOf = (url: string | undefined | null) => (url && !sandbox(url) ? new URL(url).origin : null)
   const add = (policy: string, directive: string, origin: string | null) => {
-    if (!origin || origin === own) return policy
+    if (!origin) return policy
     if (!new RegExp(`(^|; )${directive} `).test(policy)) return `${policy}; ${directive} 'self' ${origin}`
     return policy.replace(new RegExp(`(^|; )(${directive}) ([^;]*)`), (_, sep: string, name: string, sources: string) =>
       sources.split(' ').includes(origin) ? `${sep}${name} ${sources}` : `${sep}${name} ${sources} ${origin}`,
     )
   }
-  const gateway = originOf(config.payments.mpgs?.host)
+  const gateway = originOf(config.payments.mpgs ? `${config.payments.mpgs.host}/` : null)
   let policy = add(csp, 'form-action', originOf(config.payments.securepay?.url))
   for (const directive of ['script-src', 'connect-src', 'frame-src', 'form-action']) policy = add(policy, directive, gateway)
   return add(policy, 'connect-src', originOf(config.payments.ipLookupUrl))

@@ -115,6 +115,15 @@ describe('reference data', () => {
     expect(allBrands).toContain('iO Equine')
   })
 
+  it('answers 404 to a reseller opening a hidden category by its address, and its products to others', async () => {
+    const token = await signIn(t.app, DEMO.elders)
+    const hidden = await get('/api/categories/apparent-herbicides/products?warehouse=WAG', token)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.json().error).toBe('not_found')
+    const trade = await signIn(t.app, DEMO.trade)
+    expect((await get('/api/categories/apparent-herbicides/products?warehouse=MEL', trade)).statusCode).toBe(200)
+  })
+
   it('lists brands across every letter group of the menu', async () => {
     const brands = (await get('/api/brands')).json() as Array<{ BrandCode: string; Description: string }>
     const groups = ['A', 'BC', 'DEF', 'GHIJ', 'KLMN', 'OPQR', 'STUV', 'WYZ']

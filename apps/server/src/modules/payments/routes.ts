@@ -19,6 +19,17 @@ import * as payments from './service'
 import { gatewayTransport } from './transport'
 
 const tags = ['payments']
+
+/** The origin the page came from (the Origin header browsers send with a POST), when it is a plain http(s) origin. */
+function pageOrigin(req: FastifyRequest): string | null {
+  const origin = req.headers.origin
+  if (typeof origin !== 'string' || !/^https?:\/\/[^/\s?#@]+$/.test(origin)) return null
+  try {
+    return new URL(origin).origin
+  } catch {
+    return null
+  }
+}
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
 
 const callbackDescription =
@@ -42,7 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         response: { 200: CreatePaymentResponse, ...errors },
       },
     },
-    async (req) => payments.create(deps, req.requireSession(), req.body, req.headers['idempotency-key']),
+    async (req) => payments.create(deps, req.requireSession(), req.body, req.headers['idempotency-key'], pageOrigin(req)),
   )
 
   app.get(
@@ -84,7 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         response: { 200: PaymentSession, ...errors },
       },
     },
-    async (req) => payments.startSession(withGateway, req.requireSession(), req.body.orderId),
+    async (req) => payments.startSession(withGateway, req.requireSession(), req.body.orderId, pageOrigin(req)),
   )
 
   app.post(

@@ -41,10 +41,29 @@ const PendingLines = z.array(
 const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
 const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
 
-const resultUrl = (config: Config) => `${config.publicUrl}/api/payments/callback`
 const isLocal = (url: string, config: Config) => url.startsWith(`${config.publicUrl}/sandbox/`)
 
-/** What the browser needs for card payments (part of GET /api/site). */
+/**
+ * The local sandbox (a provider with no URL configured, outside production mode) is reached on the origin
+ * the page came from, not at PUBLIC_URL: the portal opened at 127.0.0.1, localhost or a LAN address posts
+ * its card form to itself (the policy's form-action 'self') and comes back to itself, where its session
+ * cookie is. `pageOrigin` is the request's Origin header, or null (then PUBLIC_URL); a real provider's
+ * URLs never depend on it (decision 0026).
+ */
+function forBrowser(url: string, config: Config, pageOrigin: string | null | undefined): string {
+  return pageOrigin && isLocal(url, config) ? `${pageOrigin}${url.slice(config.publicUrl.length)}` : url
+}
+
+/** Where SecurePay sends the browser with the result: PUBLIC_URL, or the page's own origin for the local sandbox. */
+function resultUrl(config: Config, pageOrigin: string | null | undefined): string {
+  const local = config.payments.securepay ? isLocal(config.payments.securepay.url, config) : false
+  return `${local && pageOrigin ? pageOrigin : config.publicUrl}/api/payments/callback`
+}
+
+/**
+ * What the browser needs for card payments (part of GET /api/site). The endpoints named are the configured
+ * ones; the card form itself uses the URLs POST /api/payments/create and /session answer (the sandbox on the page's origin).
+ */
 export function paymentSettings(config: Config): PaymentSettings {
   const { provider, securepay: sp, mpgs: mp } = config.payments
   const endpoint = provider === 'securepay' ? (sp?.url ?? null) : mp ? mpgs.checkoutScriptUrl(mp) : null
@@ -62,7 +81,11 @@ export function paymentSettings(config: Config): PaymentSettings {
 
 type PendingRow = NonNullable<Awaited<ReturnType<typeof repo.findPendingByKey>>>
 
-function createResponse(config: Config, p: Pick<PendingRow, 'id' | 'reference' | 'amount_cents' | 'provider' | 'provider_timestamp'>): CreatePaymentResponse {
+function createResponse(
+  config: Config,
+  p: Pick<PendingRow, 'id' | 'reference' | 'amount_cents' | 'provider' | 'provider_timestamp'>,
+  pageOrigin: string | null | undefined,
+): CreatePaymentResponse {
   if (p.provider === 'securepay') {
     const settings = config.payments.securepay
     if (!settings || !p.provider_timestamp) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
@@ -70,13 +93,14 @@ function createResponse(config: Config, p: Pick<PendingRow, 'id' | 'reference' |
       referenceId: p.reference,
       amountCents: p.amount_cents,
       timestamp: p.provider_timestamp,
-      resultUrl: resultUrl(config),
+      resultUrl: resultUrl(config, pageOrigin),
     })
-    return { orderId: p.id, fingerprint: fields.EPS_FINGERPRINT!, formData: { provider: 'securepay', action: settings.url, method: 'POST', fields } }
+    const action = forBrowser(settings.url, config, pageOrigin)
+    return { orderId: p.id, fingerprint: fields.EPS_FINGERPRINT!, formData: { provider: 'securepay', action, method: 'POST', fields } }
   }
   const settings = config.payments.mpgs
   if (!settings) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
-  return { orderId: p.id, fingerprint: '', formData: { provider: 'mpgs', checkoutScript: mpgs.checkoutScriptUrl(settings) } }
+  return { orderId: p.id, fingerprint: '', formData: { provider: 'mpgs', checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) } }
 }
 
 const newReference = () => `W${randomBytes(6).toString('hex').toUpperCase()}`
@@ -92,6 +116,7 @@ export async function create(
   session: Session,
   body: CreatePaymentBody,
   idempotencyKey: string | undefined,
+  pageOrigin?: string | null,
 ): Promise<CreatePaymentResponse> {
   refuseResellers(session)
   if (!session.isCash) throw forbidden('Card payment at checkout is for cash-sale accounts. Place your order on account.')
@@ -102,7 +127,7 @@ export async function create(
     return await db.transaction().execute(async (trx) => {
       if (key) {
         const existing = await repo.findPendingByKey(trx, session.accountId, key)
-        if (existing) return createResponse(config, existing)
+        if (existing) return createResponse(config, existing, pageOrigin)
       }
       const details = body.orderDetails
       const { branch, lines, totals } = await orderableCart(trx, session, await lockCart(trx, session.userId), details.warehouse)
@@ -133,12 +158,12 @@ export async function create(
         amount_cents: pending.amountCents,
         provider: pending.provider,
         provider_timestamp: pending.providerTimestamp,
-      })
+      }, pageOrigin)
     })
   } catch (err) {
     if (key && isUniqueViolation(err)) {
       const existing = await repo.findPendingByKey(db, session.accountId, key)
-      if (existing) return createResponse(config, existing)
+      if (existing) return createResponse(config, existing, pageOrigin)
     }
     throw err
   }
@@ -289,13 +314,19 @@ function mpgsSettings(config: Config) {
 }
 
 /** Mastercard Gateway: opens a hosted checkout session for one of the account's pending orders. */
-export async function startSession({ db, config, transport }: PaymentDeps, session: Session, orderId: string): Promise<PaymentSession> {
+export async function startSession(
+  { db, config, transport }: PaymentDeps,
+  session: Session,
+  orderId: string,
+  pageOrigin?: string | null,
+): Promise<PaymentSession> {
   refuseResellers(session)
   const settings = mpgsSettings(config)
   const p = await repo.findPending(db, session.accountId, orderId)
   if (!p) throw notFound('pending order')
   if (p.status === 'completed') throw conflict('already_paid', 'This order has already been paid.')
-  const back = `${config.publicUrl}/card-payment?id=${encodeURIComponent(p.id)}`
+  const local = isLocal(settings.host + '/', config)
+  const back = `${local && pageOrigin ? pageOrigin : config.publicUrl}/card-payment?id=${encodeURIComponent(p.id)}`
   let opened: mpgs.CheckoutSession
   try {
     opened = await mpgs.initiateCheckout(settings, transport, {
@@ -311,7 +342,7 @@ export async function startSession({ db, config, transport }: PaymentDeps, sessi
     throw err
   }
   await repo.setSession(db, p.id, opened.sessionId, opened.successIndicator)
-  return { sessionId: opened.sessionId, checkoutScript: mpgs.checkoutScriptUrl(settings) }
+  return { sessionId: opened.sessionId, checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) }
 }
 
 /**

@@ -61,6 +61,15 @@ describe('account users', () => {
     expect((await login('no.number', 'NoNumbersHere')).statusCode).toBe(401)
   })
 
+  it('names only the rule a password breaks: ab1 is too short, and has a number', async () => {
+    const res = await call('POST', trade, { email: 'ab@kellysfarm.example', username: 'ab.one', password: 'ab1' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().fields).toEqual([{ field: 'body.password', message: 'Password must be at least 8 characters long.' }])
+    const change = await t.app.inject({ method: 'POST', url: '/api/change-password', headers: bearer(staff), payload: { currentPassword: 'x', newPassword: 'ab1' } })
+    expect(change.statusCode).toBe(400)
+    expect(change.json().fields).toEqual([{ field: 'body.newPassword', message: 'Password must be at least 8 characters long.' }])
+  })
+
   it('refuses a username taken in any case, in any account', async () => {
     const same = await call('POST', trade, { email: 'a@kellysfarm.example', username: 'JO.KELLY', password: 'Paddock42' })
     expect(same.statusCode).toBe(409)

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockApi, sentTo } from '../../../test/fetch'
 import { renderWithProviders } from '../../../test/render'
@@ -69,5 +69,31 @@ describe('changing the password', () => {
     await user.click(screen.getByRole('button', { name: 'Update Password' }))
     expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument()
     expect(sentTo(api, 'POST', '/api/change-password')).toEqual([])
+  })
+
+  // Issue 19 part 8: both rules beside the field before submitting, and why a differing repeat keeps the button disabled.
+  it('shows both rules beside the new password, marked as they are met', async () => {
+    mockApi({})
+    const { user } = renderWithProviders(<ChangePasswordScreen />)
+    const rules = screen.getByRole('list', { name: 'Password rules' })
+    const met = () => Object.fromEntries(within(rules).getAllByRole('listitem').map((li) => [li.textContent?.replace(/^\W+| \(.*\)$/g, ''), li.dataset.met]))
+    expect(met()).toEqual({ 'At least 8 characters': 'false', 'At least one number': 'false' })
+    await fill(user, 'Trade2026', 'paddocks', '')
+    expect(met()).toEqual({ 'At least 8 characters': 'true', 'At least one number': 'false' })
+    await fill(user, 'Trade2026', 'ab1', '')
+    expect(met()).toEqual({ 'At least 8 characters': 'false', 'At least one number': 'true' })
+    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription(/At least 8 characters.*At least one number/)
+  })
+
+  it('says why the button is disabled when the repeat differs', async () => {
+    mockApi({})
+    const { user } = renderWithProviders(<ChangePasswordScreen />)
+    await fill(user, 'Trade2026', 'paddocks7', 'paddocks8')
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled()
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument()
+    expect(screen.getByLabelText(/Repeat New Password/)).toHaveAccessibleDescription('The passwords do not match.')
+    await fill(user, 'Trade2026', 'paddocks7', 'paddocks7')
+    expect(screen.queryByText('The passwords do not match.')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Update Password' })).toBeEnabled()
   })
 })

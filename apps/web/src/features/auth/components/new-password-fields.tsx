@@ -1,7 +1,8 @@
-import { useFormContext } from 'react-hook-form'
+import { useFormContext, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { TextField } from '../../../components/ui/field'
-import type { NewPasswordPair } from './password-rules'
+import { PasswordRuleList } from './password-rule-list'
+import { REPEAT_DIFFERS, type NewPasswordPair } from './password-rules'
 
 type NewPasswordValues = z.infer<typeof NewPasswordPair>
 
@@ -12,8 +13,12 @@ type NewPasswordValues = z.infer<typeof NewPasswordPair>
 export function NewPasswordFields() {
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<NewPasswordValues>()
+  const [newPassword = '', repeatPassword = ''] = useWatch({ control, name: ['newPassword', 'repeatPassword'] })
+  // Said as soon as the repeat is typed, not only on submit: a mismatch is why the button stays disabled.
+  const differs = repeatPassword !== '' && repeatPassword !== newPassword
   return (
     <>
       <TextField
@@ -21,7 +26,7 @@ export function NewPasswordFields() {
         required
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, including at least 1 number."
+        hint={<PasswordRuleList password={newPassword} />}
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
@@ -30,7 +35,7 @@ export function NewPasswordFields() {
         required
         type="password"
         autoComplete="new-password"
-        error={errors.repeatPassword?.message}
+        error={differs ? REPEAT_DIFFERS : errors.repeatPassword?.message}
         {...register('repeatPassword')}
       />
     </>

@@ -12,11 +12,13 @@ export function newPasswordAcceptable(newPassword: string, repeatPassword: strin
 
 export const newPasswordFields = { newPassword: NewPassword, repeatPassword: z.string() }
 
+export const REPEAT_DIFFERS = 'The passwords do not match.'
+
 const sameAsRepeat = (values: { newPassword: string; repeatPassword: string }) => values.newPassword === values.repeatPassword
 
 export const repeatMatches: [typeof sameAsRepeat, { path: string[]; message: string }] = [
   sameAsRepeat,
-  { path: ['repeatPassword'], message: 'The passwords do not match.' },
+  { path: ['repeatPassword'], message: REPEAT_DIFFERS },
 ]
 
 export const NewPasswordPair = z.object(newPasswordFields).refine(...repeatMatches)

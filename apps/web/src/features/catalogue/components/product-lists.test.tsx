@@ -33,6 +33,17 @@ describe('a category', () => {
     expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2'])
   })
 
+  // Issue 19 part 8: a reseller opening a hidden category by its address.
+  it('shows the not-found screen for a category the server does not have for this account', async () => {
+    storeSession()
+    catalogueApi({ 'GET /api/categories/apparent-herbicides/products': { status: 404, body: { error: 'not_found', message: 'Category not found.' } } })
+    renderApp('/category/apparent-herbicides')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument()
+    expect(screen.getByText(/This category is not available\./)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/')
+    expect(screen.queryByText('The products could not be loaded.')).not.toBeInTheDocument()
+  })
+
   it('stops paging after a page fails', async () => {
     storeSession()
     const io = fakeIntersectionObserver()

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ApiError } from '../../../lib/api'
 import { Spinner } from '../../../components/ui/spinner'
 import { useBrandProducts } from '../api/get-brand-products'
 import { useCategoryProducts } from '../api/get-category-products'
@@ -23,6 +25,18 @@ function ListScreen({ title, children }: { title: string; children: ReactNode })
 export function CategoryProducts({ name, title }: { name: string; title: string }) {
   const shopper = useShopper()
   const query = useCategoryProducts(name, shopper.warehouse)
+  // No such category, or one hidden from this account (a reseller's hidden ones answer 404): the not-found screen.
+  if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
+    return (
+      <section className="page" aria-labelledby="screen-heading">
+        <title>Category not found</title>
+        <h1 id="screen-heading">Category not found</h1>
+        <p className={styles.status}>
+          This category is not available. <Link to="/">Back to the home page</Link>
+        </p>
+      </section>
+    )
+  }
   return (
     <ListScreen title={title}>
       <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty="There are no products in this category." />

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { RouterProvider, createMemoryRouter } from 'react-router'
@@ -10,6 +10,7 @@ import { storeSession } from '../../../test/factories'
 import { mockApi, sentTo } from '../../../test/fetch'
 import { CardPaymentScreen } from './card-payment-screen'
 import { PurchaseTracker } from './purchase-tracker'
+import { NOT_SENT, SUBMIT_TIMEOUT_MS } from './securepay-card-form'
 
 const ORDER_ID = '6a0f1c2e-1d7b-4c55-9f0a-2b8d7e5c4a10'
 
@@ -299,5 +300,69 @@ describe('reporting a card purchase', { timeout: 20_000 }, () => {
     })
     expect(sessionStorage.getItem('pending-purchase')).toBeNull()
     delete (window as unknown as Record<string, unknown>).shopEvents
+  })
+})
+
+// Issue 19 part 1: a card form that does not leave the page does not spin forever (decision 0026).
+describe('a card form whose submission does not leave the page', { timeout: 20_000 }, () => {
+  const reference = () => new FormData(submit.mock.contexts.at(-1) as HTMLFormElement).get('EPS_REFERENCEID')
+
+  it('says the page’s policy refused it at once, and lets the user send the same payment again', async () => {
+    mockApi({})
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await fillCard(user)
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    expect(submit).toHaveBeenCalledTimes(1)
+    expect(screen.getByText('Processing your payment')).toBeInTheDocument()
+    act(() => {
+      const violation = Object.assign(new Event('securitypolicyviolation'), {
+        effectiveDirective: 'form-action',
+        violatedDirective: 'form-action',
+        blockedURI: 'http://localhost:3000/sandbox/securepay/directpost/authorise',
+      })
+      document.dispatchEvent(violation)
+    })
+    expect(
+      await screen.findByText(
+        'An error occured while processing payment: this page is not allowed to send the card form to http://localhost:3000. Open the portal at its usual address, or contact us.',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Processing your payment')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    expect(submit).toHaveBeenCalledTimes(2)
+    expect(reference()).toBe('W1A2B3C4D5E6F')
+  })
+
+  it('ignores other directives’ violations', async () => {
+    mockApi({})
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await fillCard(user)
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    act(() => {
+      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { effectiveDirective: 'img-src', violatedDirective: 'img-src', blockedURI: 'https://x.example/a.png' }))
+    })
+    expect(screen.getByText('Processing your payment')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled()
+  })
+
+  it('gives up after a few seconds with a useful error, and lets the user try again', async () => {
+    mockApi({})
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await fillCard(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+      expect(submit).toHaveBeenCalledTimes(1)
+      act(() => vi.advanceTimersByTime(SUBMIT_TIMEOUT_MS - 1))
+      expect(screen.getByText('Processing your payment')).toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(1))
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(await screen.findByText(`An error occured while processing payment: ${NOT_SENT}`)).toBeInTheDocument()
+    expect(screen.queryByText('Processing your payment')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    expect(submit).toHaveBeenCalledTimes(2)
+    expect(reference()).toBe('W1A2B3C4D5E6F')
   })
 })

@@ -11,6 +11,7 @@ import { useCreatePaymentSession } from '../api/create-payment-session'
 import { loadCheckoutScript } from '../checkout-script'
 import { forgetPendingPurchase, gatewaySession, rememberGatewaySession, rememberPendingPurchase } from '../pending-purchase'
 import styles from './card-payment.module.css'
+import { paymentError } from './securepay-card-form'
 import { TestCards } from './test-cards'
 
 type MpgsCheckoutProps = {
@@ -20,8 +21,6 @@ type MpgsCheckoutProps = {
   analyticsHook: string
   testCards: SandboxTestCard[]
 }
-
-const paymentError = (text: string) => `An error occured while processing payment: ${text}`
 
 /**
  * Mastercard Gateway Hosted Checkout: a session for the pending order, the gateway's checkout.min.js and its

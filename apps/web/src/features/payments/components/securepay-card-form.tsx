@@ -22,6 +22,12 @@ type Card = { name: string; number: string; month: string; year: string; cvv: st
 type Problem = { field: keyof Card; message: string }
 
 export const NAME_REQUIRED = 'Please enter the name on the card'
+/** How long a submitted card form may stay on the page before it is taken as not sent (issue 19, decision 0026). */
+export const SUBMIT_TIMEOUT_MS = 8_000
+export const paymentError = (text: string) => `An error occured while processing payment: ${text}`
+export const BLOCKED_BY_POLICY = (target: string) =>
+  `this page is not allowed to send the card form to ${target}. Open the portal at its usual address, or contact us.`
+export const NOT_SENT = 'the card form could not be sent to our payment provider. Check your connection and try again.'
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))
 
 /** Spec section 5: every field is needed, and the first that is wrong says so; nothing is sent until all are right. */
@@ -41,21 +47,66 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
   const formRef = useRef<HTMLFormElement>(null)
   const submitting = useRef(false)
   const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   const [card, setCard] = useState<Card>({ name: '', number: '', month: '', year: '', cvv: '' })
   const { data: ip } = useClientIp(ipLookupUrl)
   const thisYear = new Date().getFullYear()
   const years = Array.from({ length: 10 }, (_, i) => String(thisYear + i))
 
+  const stopWatching = useRef<() => void>(() => {})
+
   // Back from the provider's page through the browser's history: the form is usable again.
   useEffect(() => {
     const reset = (event: PageTransitionEvent) => {
       if (!event.persisted) return
+      stopWatching.current()
       submitting.current = false
       setBusy(false)
     }
     window.addEventListener('pageshow', reset)
-    return () => window.removeEventListener('pageshow', reset)
+    return () => {
+      window.removeEventListener('pageshow', reset)
+      stopWatching.current()
+    }
   }, [])
+
+  /**
+   * A submitted form normally leaves the page. When it does not (a content security policy, an extension,
+   * a dead network), the spinner does not turn forever: a policy violation says so at once, and otherwise
+   * the form gives up after SUBMIT_TIMEOUT_MS. The same signed fields (the same pending order and reference)
+   * are posted again on a retry, so the provider sees one payment, not two.
+   */
+  const watchSubmission = () => {
+    stopWatching.current()
+    const stop = () => {
+      window.clearTimeout(timer)
+      document.removeEventListener('securitypolicyviolation', onViolation)
+      window.removeEventListener('pagehide', stop)
+      stopWatching.current = () => {}
+    }
+    const fail = (error: string) => {
+      stop()
+      submitting.current = false
+      setBusy(false)
+      // Kept on the form until the next try: a toast would be gone before a slow reader has read it.
+      setFailure(paymentError(error))
+    }
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      const directive = event.effectiveDirective || event.violatedDirective || ''
+      if (!directive.startsWith('form-action')) return
+      let target = 'our payment provider'
+      try {
+        target = new URL(event.blockedURI).origin
+      } catch {
+        // blockedURI may be empty or a keyword: the generic name will do.
+      }
+      fail(BLOCKED_BY_POLICY(target))
+    }
+    const timer = window.setTimeout(() => fail(NOT_SENT), SUBMIT_TIMEOUT_MS)
+    document.addEventListener('securitypolicyviolation', onViolation)
+    window.addEventListener('pagehide', stop)
+    stopWatching.current = stop
+  }
 
   const set = (key: keyof Card) => (event: { target: { value: string } }) => {
     const value = key === 'number' ? event.target.value.replace(/\D/g, '').slice(0, 16) : event.target.value
@@ -76,6 +127,8 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
       return
     }
     rememberPendingPurchase(orderId)
+    setFailure(null)
+    watchSubmission()
     // A native submit: the browser posts the card form to the provider, which is the whole point.
     formRef.current?.submit()
   }
@@ -145,6 +198,11 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
           value={card.cvv}
           onChange={set('cvv')}
         />
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
         <Button type="submit" block disabled={busy}>
           Confirm Payment
         </Button>

@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react'
-import type { Role } from '@portal/contract/auth'
+import { passwordProblem, type Role } from '@portal/contract/auth'
 import type { SubUser } from '@portal/contract/users'
 import { Button } from '../../../components/ui/button'
 import { SelectField, TextField } from '../../../components/ui/field'
+import { PasswordRuleList } from '../../auth/components/password-rule-list'
+import { REPEAT_DIFFERS } from '../../auth/components/password-rules'
 import styles from './users.module.css'
 
 export const PASSWORDS_DIFFER = 'Please make sure your password and password confirmation match.'
 export const CREATE_FAILED = 'There was an error creating your user. Password must contain at least one number.'
+/** The spec's wording, with the rule that failed (design section 4: at least 8 characters and one number). */
+export const createFailed = (rule: string) => `There was an error creating your user. ${rule}`
 
 export type UserFormValues = { name: string; email: string; username: string; password: string; confirm: string; role: Role }
 
@@ -39,7 +43,8 @@ export function UserForm({ user, busy, onSubmit, onCancel, onInvalid }: UserForm
     event.preventDefault()
     if (values.password !== '' || !editing) {
       if (values.password !== values.confirm) return onInvalid(PASSWORDS_DIFFER)
-      if (!/[0-9]/.test(values.password)) return onInvalid(CREATE_FAILED)
+      const problem = passwordProblem(values.password)
+      if (problem) return onInvalid(createFailed(problem))
     }
     onSubmit(values)
   }
@@ -64,7 +69,16 @@ export function UserForm({ user, busy, onSubmit, onCancel, onInvalid }: UserForm
         required={!editing}
         type="password"
         autoComplete="new-password"
-        hint={editing ? 'Leave empty to keep the current password.' : 'At least 8 characters, including at least 1 number.'}
+        hint={
+          editing ? (
+            <>
+              Leave empty to keep the current password.
+              <PasswordRuleList password={values.password} />
+            </>
+          ) : (
+            <PasswordRuleList password={values.password} />
+          )
+        }
         value={values.password}
         onChange={set('password')}
       />
@@ -73,6 +87,7 @@ export function UserForm({ user, busy, onSubmit, onCancel, onInvalid }: UserForm
         required={!editing}
         type="password"
         autoComplete="new-password"
+        error={values.confirm !== '' && values.confirm !== values.password ? REPEAT_DIFFERS : undefined}
         value={values.confirm}
         onChange={set('confirm')}
       />

@@ -48,8 +48,8 @@ describe('the Users screen', () => {
   })
 
   describe('creating a user', () => {
-    async function openForm() {
-      const api = mockApi({ 'GET /api/users': { body: [me] }, 'POST /api/users': { status: 201, body: aSubUser(9, { UserName: 'jo' }) } })
+    async function openForm(routes: Parameters<typeof mockApi>[0] = {}) {
+      const api = mockApi({ 'GET /api/users': { body: [me] }, 'POST /api/users': { status: 201, body: aSubUser(9, { UserName: 'jo' }) }, ...routes })
       const view = renderWithProviders(<UsersScreen />)
       await screen.findByText('trade')
       await view.user.click(screen.getByRole('button', { name: 'Add User' }))
@@ -88,6 +88,48 @@ describe('the Users screen', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
       expect(await screen.findByText('There was an error creating your user. Password must contain at least one number.')).toBeInTheDocument()
       expect(sentTo(api, 'POST', '/api/users')).toHaveLength(0)
+    })
+
+    // Issue 19 part 8: the rule that failed, both rules beside the field, and why the repeat is refused.
+    it('says the 8-character minimum failed for ab1, not the number rule, and sends nothing', async () => {
+      const { api, dialog, fill, user } = await openForm()
+      await fill('jo@farm.example', 'jo', 'ab1', 'ab1')
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
+      expect(await screen.findByText('There was an error creating your user. Password must be at least 8 characters long.')).toBeInTheDocument()
+      expect(screen.queryByText('There was an error creating your user. Password must contain at least one number.')).not.toBeInTheDocument()
+      expect(sentTo(api, 'POST', '/api/users')).toHaveLength(0)
+    })
+
+    it('shows both rules beside the password, marked as they are met, and a differing confirmation before sending', async () => {
+      const { dialog, fill } = await openForm()
+      const rules = within(dialog).getByRole('list', { name: 'Password rules' })
+      const rule = (name: string) => within(rules).getByText(name).closest('[role="listitem"]')
+      expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        '• At least 8 characters (not yet met)',
+        '• At least one number (not yet met)',
+      ])
+      await fill('jo@farm.example', 'jo', 'ab1', '')
+      expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'false')
+      expect(rule('At least one number')).toHaveAttribute('data-met', 'true')
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock4')
+      expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'true')
+      expect(within(dialog).getByText('The passwords do not match.')).toBeInTheDocument()
+      expect(within(dialog).getByLabelText('Password', { exact: true })).toHaveAccessibleDescription(/At least 8 characters/)
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock42')
+      expect(within(dialog).queryByText('The passwords do not match.')).not.toBeInTheDocument()
+    })
+
+    it('says the rule the server refused', async () => {
+      const { api, dialog, fill, user } = await openForm({
+        'POST /api/users': {
+          status: 400,
+          body: { error: 'bad_request', message: 'Invalid input', fields: [{ field: 'body.email', message: 'Enter a valid email address' }] },
+        },
+      })
+      await fill('jo@farm.example', 'jo', 'Paddock42', 'Paddock42')
+      await user.click(within(dialog).getByRole('button', { name: 'Create User' }))
+      expect(await screen.findByText('There was an error creating your user. Enter a valid email address')).toBeInTheDocument()
+      expect(sentTo(api, 'POST', '/api/users')).toHaveLength(1)
     })
 
     it('creates the user and says so', async () => {

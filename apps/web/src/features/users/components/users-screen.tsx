@@ -11,7 +11,15 @@ import { useCreateUser } from '../api/create-user'
 import { useDeleteUser } from '../api/delete-user'
 import { useUpdateUser } from '../api/update-user'
 import { useUsers } from '../api/get-users'
-import { CREATE_FAILED, UserForm, type UserFormValues } from './user-form'
+import { CREATE_FAILED, createFailed, UserForm, type UserFormValues } from './user-form'
+
+/** Why a user was not created: the server's own reason (a taken username, the rule a field broke). */
+function createError(error: unknown): string {
+  if (!(error instanceof ApiError)) return createFailed('Please try again.')
+  if (error.status === 409) return serverMessage(error, CREATE_FAILED)
+  const field = error.fields?.find((f) => f.field === 'body.password') ?? error.fields?.[0]
+  return createFailed(field?.message ?? error.serverMessage ?? 'Please try again.')
+}
 import styles from './users.module.css'
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: SubUser } | null
@@ -73,8 +81,8 @@ export function UsersScreen() {
           notify.success('User successfully created')
           setEditing(null)
         },
-        // A taken username says so; anything else reads as the spec's message about the password.
-        onError: (error) => notify.error(error instanceof ApiError && error.status === 409 ? serverMessage(error, CREATE_FAILED) : CREATE_FAILED),
+        // A taken username says so; a refused field says which rule failed (the spec's wording for the number rule).
+        onError: (error) => notify.error(createError(error)),
       },
     )
   }
