@@ -8,6 +8,7 @@ type Field = { field: string; message: string }
 export function registerErrorHandling(app: FastifyInstance, fallback?: (url: string, method: string) => ((reply: FastifyReply) => unknown) | null) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
