@@ -26,6 +26,7 @@ import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
+import { registerJsonBody } from './plugins/json-body'
 import { loggerOptions, registerObservability, requestIdOf } from './plugins/observability'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
@@ -68,6 +69,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   registerCompression(app)
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
   registerErrorHandling(app, fallback)
+  registerJsonBody(app)
   registerSecurityHeaders(app, config)
   registerAuth(app, deps)
   await registerOpenApi(app)

@@ -16,6 +16,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEMO_MODE: 'perhaps' })).toThrow(/DEMO_MODE/)
   })
 
+  it('throttles sign-ins with a ceiling per address far above the slow-down, and refuses a ceiling at or below it', () => {
+    expect(loadConfig({}).loginThrottle).toEqual({
+      perUser: 5,
+      userDelayMs: 60_000,
+      perAddress: 30,
+      addressDelayMs: 500,
+      addressCeiling: 300,
+      windowMs: 15 * 60_000,
+    })
+    expect(() => loadConfig({ LOGIN_ADDRESS_CEILING: '30' })).toThrow(/LOGIN_ADDRESS_CEILING: must be above LOGIN_MAX_FAILURES_PER_ADDRESS \(30\)/)
+    expect(loadConfig({ LOGIN_MAX_FAILURES_PER_ADDRESS: '100', LOGIN_ADDRESS_CEILING: '1000' }).loginThrottle.addressCeiling).toBe(1000)
+  })
+
   it('never has demo logins in production mode', () => {
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(false)
     expect(loadConfig({ DEMO_MODE: 'false' }).demo).toBe(false)

@@ -42,7 +42,10 @@ const Env = z.object({
   SESSION_MAX_DAYS: positiveInt.default(30),
   PASSWORD_RESET_MINUTES: positiveInt.default(60),
   LOGIN_MAX_FAILURES_PER_USER: positiveInt.default(5),
+  LOGIN_USER_DELAY_SECONDS: positiveInt.max(86_400).default(60),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(30),
+  LOGIN_ADDRESS_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  LOGIN_ADDRESS_CEILING: positiveInt.default(300),
   LOGIN_WINDOW_MINUTES: positiveInt.default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -84,6 +87,14 @@ const Env = z.object({
     .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 or more printable characters without spaces')
     .optional(),
   READY_OUTBOX_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+}).superRefine((env, ctx) => {
+  if (env.LOGIN_ADDRESS_CEILING <= env.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['LOGIN_ADDRESS_CEILING'],
+      message: `must be above LOGIN_MAX_FAILURES_PER_ADDRESS (${env.LOGIN_MAX_FAILURES_PER_ADDRESS}): an address is slowed down first, refused only far beyond`,
+    })
+  }
 })
 
 export type Config = ReturnType<typeof toConfig>
@@ -116,9 +127,13 @@ function toConfig(env: z.infer<typeof Env>) {
       maxMs: env.SESSION_MAX_DAYS * 86_400_000,
     },
     passwordResetMs: env.PASSWORD_RESET_MINUTES * 60_000,
+    /** Sign-in throttling (modules/auth/throttle.ts, docs/decisions/0025-sign-in-throttling-and-request-limits.md). */
     loginThrottle: {
       perUser: env.LOGIN_MAX_FAILURES_PER_USER,
+      userDelayMs: env.LOGIN_USER_DELAY_SECONDS * 1000,
       perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      addressDelayMs: env.LOGIN_ADDRESS_DELAY_MS,
+      addressCeiling: env.LOGIN_ADDRESS_CEILING,
       windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
     },
     logLevel: env.LOG_LEVEL,

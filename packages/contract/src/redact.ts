@@ -11,9 +11,29 @@ export const FILTERED = '[Filtered]'
 const SECRET_KEY =
   /^(authorization|cookie|set-cookie|x-api-key|token|session|password|currentpassword|newpassword|apipassword|secret|fingerprint|resultindicator|successindicator|text_body|html_body|body|attachments)$|pass(word|wd)|secret|token|card|ccv|cvv|^eps_(cardnumber|ccv|expiry)/i
 
-/** key=value pairs in URLs, query strings and messages. */
-const SECRET_PAIR =
-  /\b(token|access_token|password|passwd|pwd|secret|api_?password|EPS_CARDNUMBER|EPS_CCV|EPS_EXPIRYMONTH|EPS_EXPIRYYEAR|EPS_PASSWORD|resultIndicator)=([^&#\s"',;]*)/gi
+/** Names of parameters (query strings, form posts, messages) whose values are secrets, lower case. */
+export const SECRET_PARAMS: ReadonlySet<string> = new Set([
+  'token',
+  'access_token',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'api_password',
+  'apipassword',
+  'eps_cardnumber',
+  'eps_ccv',
+  'eps_expirymonth',
+  'eps_expiryyear',
+  'eps_password',
+  'resultindicator',
+])
+
+/**
+ * name=value pairs in URLs, query strings and messages. The name is matched whole, with what a query parser
+ * would accept in it (percent-escapes, brackets, dots), so that it can be judged as the server reads it.
+ */
+const PAIR = /(?<![\w%.[\]+-])([\w%.[\]+-]+)=([^&#\s"',;]*)/g
 const SECRET_JSON =
   /"(token|password|currentPassword|newPassword|secret|authorization|cookie|EPS_CARDNUMBER|EPS_CCV|text_body|html_body|text|html)"\s*:\s*"(?:[^"\\]|\\.)*"/gi
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g
@@ -23,7 +43,7 @@ const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g
 /** A text with its secrets replaced: token=…, password=…, Bearer …, "password":"…", user:password@ in URLs, card numbers. */
 export function redactText(text: string): string {
   return text
-    .replace(SECRET_PAIR, (_, key: string) => `${key}=${FILTERED}`)
+    .replace(PAIR, (pair, name: string) => (isSecretParam(name) ? `${name}=${FILTERED}` : pair))
     .replace(SECRET_JSON, (_, key: string) => `"${key}":"${FILTERED}"`)
     .replace(BEARER, (_, scheme: string) => `${scheme} ${FILTERED}`)
     .replace(URL_PASSWORD, (_, start: string) => `${start}${FILTERED}@`)
@@ -31,6 +51,36 @@ export function redactText(text: string): string {
 }
 
 export const isSecretKey = (key: string) => SECRET_KEY.test(key)
+
+/**
+ * Whether a parameter, named as it was written, carries a secret once decoded the way a query parser decodes
+ * it: `tok%65n`, `TOKEN`, `token[]`, `user[password]` and `user.password` all do. Escapes are undone up to
+ * three times (a name escaped twice), each part of a bracketed or dotted name is judged on its own.
+ */
+export function isSecretParam(name: string): boolean {
+  let decoded = name
+  for (let round = 0; round < 3; round++) {
+    const next = decodeName(decoded)
+    if (next === decoded) break
+    decoded = next
+  }
+  for (const candidate of new Set([name, decoded])) {
+    for (const part of candidate.toLowerCase().split(/[[\].]+/)) {
+      if (part && (SECRET_PARAMS.has(part) || isSecretKey(part))) return true
+    }
+  }
+  return false
+}
+
+/** `+` is a space and each %XX one byte: enough to read a name, which the secret ones spell in ASCII. */
+const decodeName = (name: string) => name.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/**
+ * A URL (path and query, as a request line carries it) for a log line or an error report: the value of
+ * every parameter whose decoded name is secret replaced, however the name was written, repeated or not;
+ * then the rest of redactText.
+ */
+export const redactUrl = (url: string) => redactText(url)
 
 /** A copy of a value (an error report) with secret keys dropped and every string redacted. */
 export function redactDeep<T>(value: T, depth = 0): T {

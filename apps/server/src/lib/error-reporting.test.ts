@@ -120,6 +120,19 @@ describe('error reporting to Sentry', () => {
     expect(everything).not.toMatch(new RegExp(`EPS_CCV\\W{0,3}${ccv}`))
   })
 
+  it('reports the URL with secret parameters redacted by their decoded name: escaped, arrays, repeated', async () => {
+    const before = events().length
+    const query = `tok%65n=${PLANTED.queryToken}-a&token[]=${PLANTED.queryToken}-b&pass%77ord=${PLANTED.password}&token=${PLANTED.queryToken}-c&token=${PLANTED.queryToken}-d&warehouse=WAG`
+    const res = await t.app.inject({ method: 'POST', url: `/api/boom/18?${query}`, payload: {} })
+    expect(res.statusCode).toBe(500)
+    await reporter.flush(5000)
+    const event = events().slice(before).find((e) => e.request?.url?.startsWith('/api/boom/18'))
+    expect(event?.request?.url).toBe('/api/boom/18?tok%65n=[Filtered]&token[]=[Filtered]&pass%77ord=[Filtered]&token=[Filtered]&token=[Filtered]&warehouse=WAG')
+    const everything = sentry.envelopes.map((e) => e.raw).join('\n')
+    expect(everything).not.toContain(PLANTED.queryToken)
+    expect(everything).not.toContain(PLANTED.password)
+  })
+
   it('lets the browser reach the DSN host (CSP connect-src) and tells the web app where to report', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site' })
     expect(res.headers['content-security-policy']).toMatch(new RegExp(`connect-src [^;]*${new URL(sentry.dsn).origin.replace(/[.]/g, '\\.')}`))

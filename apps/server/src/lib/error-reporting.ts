@@ -1,4 +1,4 @@
-import { redactDeep, redactText } from '@portal/contract/redact'
+import { redactDeep, redactUrl } from '@portal/contract/redact'
 import type { Config } from '../config'
 
 /** Where the server's unexpected errors go: Sentry when SENTRY_DSN is set, nowhere otherwise. */
@@ -52,7 +52,7 @@ function sentryReporter(Sentry: Sentry): ErrorReporter {
         scope.setTransactionName(`${request.method} ${request.route}`)
         scope.setTags({ route: request.route, method: request.method, request_id: request.requestId })
         // The path and a redacted query only: no headers, cookies or body.
-        scope.addEventProcessor((event) => ({ ...event, request: { method: request.method, url: redactText(request.url) } }))
+        scope.addEventProcessor((event) => ({ ...event, request: { method: request.method, url: redactUrl(request.url) } }))
         Sentry.captureException(error)
       })
     },

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Array<{ field: string; message: string }>,
+    /** Sent as the Retry-After header (seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -16,4 +18,5 @@ export const unauthorized = (message = 'Sign in to continue.') => new AppError(4
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message)
 export const notFound = (what = 'record') => new AppError(404, 'not_found', `No such ${what}.`)
 export const conflict = (code: string, message: string) => new AppError(409, code, message)
-export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message)
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, 'too_many_requests', message, undefined, retryAfterSeconds)

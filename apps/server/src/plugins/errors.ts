@@ -8,6 +8,7 @@ type Field = { field: string; message: string }
 export function registerErrorHandling(app: FastifyInstance, fallback?: (url: string, method: string) => ((reply: FastifyReply) => unknown) | null) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) })
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -49,15 +50,23 @@ export function registerErrorHandling(app: FastifyInstance, fallback?: (url: str
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Where the first string holding U+0000 or an unpaired surrogate is, as `body.orderDetails.city`, or null. */
-function unstorableText(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? at : null
-  if (value === null || typeof value !== 'object') return null
-  for (const [key, child] of Object.entries(value)) {
-    const path = at ? `${at}.${key}` : key
-    if (UNSTORABLE.test(key)) return path
-    const found = unstorableText(child, path)
-    if (found) return found
+/**
+ * Where the first string holding U+0000 or an unpaired surrogate is, as `body.orderDetails.city`, or null.
+ * Walked with a stack of its own, depth first in the order written, so no shape of input can exhaust the call stack.
+ */
+function unstorableText(value: unknown): string | null {
+  const pending: Array<{ at: string; key: string; value: unknown }> = [{ at: '', key: '', value }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (UNSTORABLE.test(next.key)) return next.at
+    if (typeof next.value === 'string') {
+      if (UNSTORABLE.test(next.value)) return next.at
+    } else if (next.value !== null && typeof next.value === 'object') {
+      const entries = Object.entries(next.value)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!
+        pending.push({ at: next.at ? `${next.at}.${key}` : key, key, value: child })
+      }
+    }
   }
   return null
 }

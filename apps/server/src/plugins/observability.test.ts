@@ -1,3 +1,4 @@
+import { SECRET_PARAMS } from '@portal/contract/redact'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../test/helpers'
@@ -53,6 +54,53 @@ describe('request ids and log lines', () => {
     expect(linesOf('req-401').length).toBeGreaterThan(0)
     expect(raw).not.toContain('not-a-live-session-token-1234')
     expect(raw).not.toContain('another-secret-token-5678')
+  })
+
+  const urlLoggedFor = (id: string) => (linesOf(id).find((l) => l.req)?.req as { url: string } | undefined)?.url
+
+  it('redacts a token sent under an escaped name, which the query parser decodes and signs in with', async () => {
+    const token = await signIn(t.app, DEMO.trade)
+    for (const [i, name] of ['tok%65n', '%74%6F%6B%65%6E', 'TOK%45N'].entries()) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/me?${name}=${token}`, headers: { 'x-request-id': `escaped-${i}` } })
+      if (name !== 'TOK%45N') expect(res.statusCode).toBe(200)
+      expect(urlLoggedFor(`escaped-${i}`)).toBe(`/api/me?${name}=[Filtered]`)
+    }
+    expect(raw).not.toContain(token)
+  })
+
+  it('redacts every secret-bearing parameter, whatever the spelling: escaped, arrays, nested, repeated, escaped twice', async () => {
+    const planted: string[] = []
+    const secret = () => {
+      planted.push(`planted-${planted.length}-${'s3cr3t'.repeat(3)}`)
+      return planted.at(-1)!
+    }
+    const escapeFirst = (name: string) => `%${name.charCodeAt(0).toString(16).toUpperCase()}${name.slice(1)}`
+    const spellings = (name: string) => [
+      `${name}=${secret()}`,
+      `${name.toUpperCase()}=${secret()}`,
+      `${escapeFirst(name)}=${secret()}`,
+      `${escapeFirst(name).replace('%', '%25')}=${secret()}`,
+      `${name}[]=${secret()}&${name}[]=${secret()}`,
+      `${name}%5B%5D=${secret()}`,
+      `user[${name}]=${secret()}`,
+      `warehouse=WAG&${name}=${secret()}&${name}=${secret()}`,
+    ]
+    const ids: string[] = []
+    for (const name of SECRET_PARAMS) {
+      for (const query of spellings(name)) {
+        const id = `secret-${ids.length}`
+        ids.push(id)
+        const res = await t.app.inject({ method: 'GET', url: `/api/health?${query}`, headers: { 'x-request-id': id } })
+        expect(res.statusCode).toBeLessThan(500)
+        expect(urlLoggedFor(id)).toContain('=[Filtered]')
+      }
+    }
+    expect(ids.length).toBe(SECRET_PARAMS.size * 8)
+    for (const value of planted) expect(raw).not.toContain(value)
+    // What is not secret stays readable.
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health?warehouse=WAG&page=2', headers: { 'x-request-id': 'plain-1' } })
+    expect(plain.statusCode).toBe(200)
+    expect(urlLoggedFor('plain-1')).toBe('/api/health?warehouse=WAG&page=2')
   })
 })
 

@@ -1,4 +1,4 @@
-import { redactText } from '@portal/contract/redact'
+import { redactText, redactUrl } from '@portal/contract/redact'
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -13,9 +13,6 @@ export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id']
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }
-
-/** Logged URLs keep their path and query, with token=, password= and the like replaced. */
-export const redactUrl = (url: string) => redactText(url)
 
 /**
  * The logger's settings: every line of a request carries its id (reqId), URLs are redacted, and the

@@ -9,7 +9,8 @@ import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Ro
  * Generated bad input to every route: each field of a valid request (path, query, header and body, one
  * level into nested objects) replaced in turn by a wrong type, nothing, '', 10,000 characters, -1, 0, 0.5,
  * 1e308, 2^53, NaN-ish strings, unicode (emoji, right-to-left override, NUL, a lone surrogate), SQL and
- * HTML, plus random strings and numbers from a seeded generator (FUZZ_SEED reproduces a run). The
+ * HTML, arrays and objects nested 10, 65, 100 and 8,000 deep (the body limit is 64 levels: plugins/json-body.ts),
+ * plus random strings and numbers from a seeded generator (FUZZ_SEED reproduces a run). The
  * fields and their rules come from the OpenAPI document, itself generated from the contract's zod schemas.
  *
  * Every answer must be below 500, and a 4xx must be the API's `{error, message}` (the content service's
@@ -23,6 +24,22 @@ import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Ro
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121)
 const MISSING = Symbol('missing')
 type Value = unknown
+
+/**
+ * A value sent as this JSON text, written out rather than built: nesting thousands deep is what it is for,
+ * and JSON.stringify would walk it with the call stack. Any such value passes the body's depth limit.
+ */
+class DeepJson {
+  constructor(readonly text: string) {}
+}
+const deepArrays = (depth: number) => new DeepJson(`${'['.repeat(depth)}${']'.repeat(depth)}`)
+const deepObjects = (depth: number) => new DeepJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)
+/** Nested values go in body fields only: a query, path or header carries text. */
+const BODY_ONLY = new Set<unknown>()
+const bodyOnly = <T>(value: T): T => (BODY_ONLY.add(value), value)
+/** Nested within the limit: a plain value, for the schema to judge. */
+const nestedArrays = (depth: number): unknown => (depth === 0 ? 'x' : [nestedArrays(depth - 1)])
+const nestedObjects = (depth: number): unknown => (depth === 0 ? 'x' : { a: nestedObjects(depth - 1) })
 
 /** Values tried in every field, whatever its type. */
 const BAD_VALUES: Array<[string, Value]> = [
@@ -51,6 +68,12 @@ const BAD_VALUES: Array<[string, Value]> = [
   ['SQL statement', "1'; DROP TABLE users; --"],
   ['HTML', '<script>alert(1)</script>'],
   ['path traversal', '../../../etc/passwd'],
+  ['arrays nested 10 deep', bodyOnly(nestedArrays(10))],
+  ['objects nested 10 deep', bodyOnly(nestedObjects(10))],
+  ['arrays nested 65 deep', bodyOnly(deepArrays(65))],
+  ['objects nested 100 deep', bodyOnly(deepObjects(100))],
+  ['arrays nested 8,000 deep', bodyOnly(deepArrays(8000))],
+  ['objects nested 8,000 deep', bodyOnly(deepObjects(8000))],
 ]
 
 /**
@@ -287,6 +310,7 @@ function sentAs(field: Field, value: Value): Value {
 }
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v))
+const DEEP_PLACEHOLDER = '<deep value goes here>'
 
 function withValue(route: Route, base: ParsedRequest, field: Field, value: Value): Req {
   const p = { pathParams: { ...base.pathParams }, query: { ...base.query }, headers: { ...base.headers }, body: clone(base.body) }
@@ -305,13 +329,16 @@ function withValue(route: Route, base: ParsedRequest, field: Field, value: Value
   }
   let rawBody: string | undefined
   if (field.in === 'body') {
-    if (field.path.length === 0) rawBody = value === MISSING ? undefined : JSON.stringify(value)
+    if (field.path.length === 0) rawBody = value === MISSING ? undefined : value instanceof DeepJson ? value.text : JSON.stringify(value)
     else {
       const holder = field.path.slice(0, -1).reduce<any>((o, k) => (o && typeof o === 'object' ? o[k] : undefined), (p.body ??= {}))
       const last = field.path.at(-1)!
       if (holder && typeof holder === 'object') {
         if (value === MISSING) delete holder[last]
-        else holder[last] = value
+        else if (value instanceof DeepJson) {
+          holder[last] = DEEP_PLACEHOLDER
+          rawBody = JSON.stringify(p.body).replace(JSON.stringify(DEEP_PLACEHOLDER), value.text)
+        } else holder[last] = value
       }
     }
   }
@@ -401,9 +428,11 @@ describe('fuzzing every route', () => {
         for (const [label, value] of [...BAD_VALUES, ...randomValues(next)]) {
           if (value === MISSING && !inBase) continue
           if (field.in !== 'body' && typeof value === 'object' && value !== null && !Array.isArray(value)) continue
+          if (field.in !== 'body' && BODY_ONLY.has(value)) continue
           const req = withValue(route, base, field, value)
           const where = `${key} ${field.in}${field.path.length ? `.${field.path.join('.')}` : ''} = ${label}`
-          const verdict = value === MISSING ? !field.required : accepts(doc, field.schema, sentAs(field, value), field.in !== 'body')
+          const verdict =
+            value instanceof DeepJson ? false : value === MISSING ? !field.required : accepts(doc, field.schema, sentAs(field, value), field.in !== 'body')
           if (verdict !== false && STORES_INPUT[key]) {
             later.push({ req, label: where })
             continue
@@ -446,6 +475,63 @@ describe('fuzzing every route', () => {
     if (problems.length > 0 || changed.length > 0) console.log([...changed, ...problems].join('\n'))
     expect({ problems: problems.slice(0, 40), problemCount: problems.length, changed }).toEqual({ problems: [], problemCount: 0, changed: [] })
   }, 1_200_000)
+})
+
+describe('bodies that are too deep, or empty', () => {
+  /** Each route that may take a body, with the matrix's (or the fuzzer's) valid request for the first user it lets through. */
+  const bodyRoutes = async () => {
+    const out: Array<{ key: string; who: Who; public: boolean; req: Req }> = []
+    for (const route of listRoutes(t.app).filter((r) => r.method !== 'GET')) {
+      const key = routeKey(route)
+      const row = MATRIX.find((r) => r.route === key)!
+      const who = fuzzUser(row)
+      out.push({ key, who, public: row.expect[0] < 400, req: await (BASES[key]?.(ctx) ?? row.request(ctx, who)) })
+    }
+    return out
+  }
+  const tokenOf = async (who: Who, key: string) =>
+    who === 'anon' ? null : key === 'POST /api/logout' ? await sessionFor(t.db, await userIdOf(who)) : ctx.f.tokens[who]
+
+  it('answers a body nested 8,000 deep with 400 on every route, signed in or not, before anything walks it', async () => {
+    const call = caller(t.app)
+    const problems: string[] = []
+    const routes = await bodyRoutes()
+    for (const { key, who, public: open, req } of routes) {
+      const fields = typeof req.payload === 'object' && req.payload !== null && !Array.isArray(req.payload) ? JSON.stringify(req.payload).slice(1, -1) : ''
+      for (const [label, deep] of [
+        ['arrays', deepArrays(8000)],
+        ['objects', deepObjects(8000)],
+      ] as const) {
+        // The issue's shape: the route's own fields, and one more nested 8,000 deep (16 KB or more).
+        const payload = `{${fields}${fields ? ',' : ''}"x":${deep.text}}`
+        for (const as of open ? (['anon', who] as const) : ([who] as const)) {
+          const res = await call(await tokenOf(as, key), { method: req.method, url: req.url, headers: { 'content-type': 'application/json' }, payload })
+          const body = res.statusCode === 400 ? res.json() : null
+          if (res.statusCode !== 400 || body?.error !== 'body_too_deep' || body?.fields?.[0]?.field !== 'body')
+            problems.push(`${key} as ${as}, ${label}: ${res.statusCode} ${res.body.slice(0, 160)}`)
+        }
+      }
+    }
+    expect(routes.length).toBeGreaterThan(20)
+    expect(problems).toEqual([])
+  })
+
+  it('takes an empty body sent as application/json as no body, on every route', async () => {
+    const call = caller(t.app)
+    const problems: string[] = []
+    const routes = await bodyRoutes()
+    for (const { key, who, req } of routes) {
+      const { payload: _payload, ...bare } = req
+      const without = await call(await tokenOf(who, key), { ...bare, headers: { ...bare.headers } })
+      const empty = await call(await tokenOf(who, key), { ...bare, headers: { ...bare.headers, 'content-type': 'application/json' }, payload: '' })
+      if (empty.statusCode !== without.statusCode || empty.statusCode >= 500)
+        problems.push(`${key} as ${who}: ${empty.statusCode} with an empty JSON body, ${without.statusCode} without a body: ${empty.body.slice(0, 160)}`)
+    }
+    expect(problems).toEqual([])
+    const token = ctx.f.tokens.trade
+    const emptied = await call(token, { method: 'DELETE', url: '/api/cart', headers: { 'content-type': 'application/json' }, payload: '' })
+    expect(emptied.statusCode).toBe(200)
+  })
 })
 
 function hasPath(body: unknown, path: string[]): boolean {

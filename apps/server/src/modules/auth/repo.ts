@@ -76,15 +76,16 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', userId).execute()
 }
 
-export async function countRecentFailures(db: Db, keys: string[], since: Date): Promise<Map<string, number>> {
+/** Per key, the failures recorded since the given time: how many, and when the last was. */
+export async function recentFailures(db: Db, keys: string[], since: Date): Promise<Map<string, { count: number; last: Date }>> {
   const rows = await db
     .selectFrom('login_failures')
-    .select(['key', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['key', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('failed_at').as('last')])
     .where('key', 'in', keys)
     .where('failed_at', '>', since)
     .groupBy('key')
     .execute()
-  return new Map(rows.map((r) => [r.key, Number(r.n)]))
+  return new Map(rows.map((r) => [r.key, { count: Number(r.n), last: new Date(r.last) }]))
 }
 
 export async function recordFailures(db: Db, keys: string[], olderThan: Date) {

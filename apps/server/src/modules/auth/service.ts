@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { LoginResponse, MeResponse, SessionUser } from '@portal/contract/auth'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
@@ -5,6 +6,8 @@ import { hashToken, newToken } from '../../lib/tokens'
 import { enqueueMail } from '../mail/outbox'
 import { hashPassword, verifyPassword } from './passwords'
 import * as repo from './repo'
+import * as throttle from './throttle'
+import { NO_FAILURES } from './throttle'
 
 const LOGIN_FAILED = 'Username / password provided is incorrect!'
 const RESET_ANSWER = 'If the username and email match an account, we have sent instructions to reset the password.'
@@ -50,14 +53,21 @@ async function settingsFor({ db }: Deps, row: repo.UserRow) {
 
 export async function login(deps: Deps, username: string, password: string, address: string): Promise<LoginResponse> {
   const { db, config } = deps
+  const rules = config.loginThrottle
   const userKey = `user:${username.toLowerCase()}`
   const addressKey = `address:${address}`
-  const since = new Date(Date.now() - config.loginThrottle.windowMs)
-  const failures = await repo.countRecentFailures(db, [userKey, addressKey], since)
-  if ((failures.get(userKey) ?? 0) >= config.loginThrottle.perUser || (failures.get(addressKey) ?? 0) >= config.loginThrottle.perAddress) {
-    const minutes = Math.ceil(config.loginThrottle.windowMs / 60_000)
-    throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes} minutes.`)
+  const now = Date.now()
+  const since = new Date(now - rules.windowMs)
+  const failures = await repo.recentFailures(db, [userKey, addressKey], since)
+  const fromAddress = failures.get(addressKey) ?? NO_FAILURES
+  if (throttle.addressRefused(rules, fromAddress)) {
+    throw tooManyRequests(`Too many failed sign-in attempts from your network. Try again in ${throttle.inWords(rules.windowMs)}.`, rules.windowMs / 1000)
   }
+  const wait = throttle.userWaitMs(rules, failures.get(userKey) ?? NO_FAILURES, now)
+  if (wait > 0) throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${throttle.inWords(wait)}.`, wait / 1000)
+  // Held whatever the password turns out to be, so that the wait says nothing about it.
+  const slowDown = throttle.addressDelayMs(rules, fromAddress)
+  if (slowDown > 0) await sleep(slowDown)
 
   const row = await repo.findUserByUsername(db, username)
   dummyHash ??= hashPassword('not-a-real-password-1')
@@ -121,8 +131,8 @@ export async function requestPasswordReset({ db, config }: Deps, username: strin
 
   const resetKey = `reset:${row.userId}`
   const since = new Date(Date.now() - config.loginThrottle.windowMs)
-  const recent = await repo.countRecentFailures(db, [resetKey], since)
-  if ((recent.get(resetKey) ?? 0) >= 3) return { message: RESET_ANSWER }
+  const recent = await repo.recentFailures(db, [resetKey], since)
+  if ((recent.get(resetKey)?.count ?? 0) >= 3) return { message: RESET_ANSWER }
 
   const token = newToken()
   const minutes = Math.round(config.passwordResetMs / 60_000)
@@ -156,6 +166,9 @@ export async function completePasswordReset({ db, caches }: Deps, token: string,
     await repo.setPasswordHash(trx, userId, passwordHash)
     await repo.expireResetTokens(trx, userId)
     await repo.revokeUserSessions(trx, userId)
+    // The e-mailed reset always gets the owner back in: the username's failed sign-ins (someone else's, perhaps) are forgotten.
+    const user = await repo.findUserById(trx, userId)
+    if (user) await repo.clearFailures(trx, `user:${user.username.toLowerCase()}`)
     return userId
   })
   caches?.forgetUser(userId)
