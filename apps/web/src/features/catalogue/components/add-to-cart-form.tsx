@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
+import { isQueued } from '../../offline/cart-changes'
 import { useAddToCart } from '../api/add-to-cart'
 import type { Shopper } from '../shopper'
 import { parseQuantity, QUANTITY_NOT_AVAILABLE } from '../stock'
@@ -38,10 +39,11 @@ export function AddToCartForm({ product, shopper, size = 'small' }: { product: P
       return
     }
     add.mutate(
-      { productID: product.ProductID, qty, warehouse: shopper.warehouse },
+      { productID: product.ProductID, qty, warehouse: shopper.warehouse, label: product.Description },
       {
-        onSuccess: () => {
-          notify.success('Product added to cart!')
+        onSuccess: (result) => {
+          if (isQueued(result)) notify.message(`Waiting to send: ${product.Description} goes into the cart when you are back online`)
+          else notify.success('Product added to cart!')
           setQuantity('1')
         },
         onError: (error) => notify.error(addError(error)),
