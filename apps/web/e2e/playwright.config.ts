@@ -26,7 +26,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off', screenshot: 'only-on-failure' },
+  // The service worker answers the page's requests where page.route cannot see them: journeys run without it,
+  // except offline.spec.ts, which is about it (test.use({ serviceWorkers: 'allow' })).
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off', screenshot: 'only-on-failure', serviceWorkers: 'block' },
   outputDir: join(tmpdir(), 'portal-e2e-results'),
   projects: [
     { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 900 } } },

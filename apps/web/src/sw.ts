@@ -43,11 +43,14 @@ const stamped: WorkboxPlugin = {
 }
 
 const DAY = 86_400
-/** Network first, the kept copy after 3 seconds without an answer or with no network at all. */
-const networkFirst = (cacheName: string, maxEntries: number) =>
+/**
+ * Network first, then the kept copy: after `timeout` seconds without an answer (what is shown is marked
+ * "as of"), or at once with no network. Without a timeout the copy is used only when the network fails.
+ */
+const networkFirst = (cacheName: string, maxEntries: number, timeout?: number) =>
   new NetworkFirst({
     cacheName,
-    networkTimeoutSeconds: 3,
+    networkTimeoutSeconds: timeout,
     // The answer depends on the session header, which a cache key does not hold; logout and a 401 empty these caches.
     matchOptions: { ignoreVary: true },
     plugins: [
@@ -76,12 +79,15 @@ registerRoute(
 // Order and invoice history: the lists' pages and some 100 orders and 100 invoices opened.
 registerRoute(
   ({ request, url }) => isApiRead({ request, url }) && /\/(orders|invoices|back-orders)(\/|$)/.test(url.pathname),
-  networkFirst(CACHE_NAMES.history, 240),
+  networkFirst(CACHE_NAMES.history, 240, 3),
 )
-// The catalogue, the cart, the session's settings.
-registerRoute(isApiRead, networkFirst(CACHE_NAMES.api, 500))
+// The cart, the session and the checkout details: the server's answer however slow, the kept copy only
+// offline (an older cart shown on a slow line would mislead more than it helps).
+registerRoute(({ request, url }) => isApiRead({ request, url }) && /\/api\/(cart|me)(\/|$)/.test(url.pathname), networkFirst(CACHE_NAMES.api, 50))
+// The catalogue and the session's settings (branches, categories, site).
+registerRoute(isApiRead, networkFirst(CACHE_NAMES.api, 500, 3))
 // News, promotions and banners from the content service on this origin.
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/content/'),
-  networkFirst(CACHE_NAMES.content, 200),
+  networkFirst(CACHE_NAMES.content, 200, 3),
 )

@@ -39,6 +39,8 @@ export const useCartQueue = () =>
   )
 
 const loadQueue = () => import('./queue')
+/** Without IndexedDB (an old or locked-down browser) nothing can wait on the device: changes need the connection. */
+const canQueue = () => typeof indexedDB !== 'undefined'
 const currentUser = () => getSession()?.user.username ?? null
 
 function send(change: CartChange, key: string): Promise<CartSummary> {
@@ -48,7 +50,7 @@ function send(change: CartChange, key: string): Promise<CartSummary> {
 
 async function refreshWaiting() {
   const user = currentUser()
-  set({ waiting: user ? await (await loadQueue()).waiting(user) : [] })
+  set({ waiting: user && canQueue() ? await (await loadQueue()).waiting(user) : [] })
 }
 
 async function queue(change: CartChange, key: string, label: string): Promise<Queued> {
@@ -65,11 +67,11 @@ async function queue(change: CartChange, key: string, label: string): Promise<Qu
  */
 export async function sendOrQueue(change: CartChange, label: string): Promise<CartSummary | Queued> {
   const key = crypto.randomUUID()
-  if (!isOnline() || state.waiting.length > 0) return queue(change, key, label)
+  if (canQueue() && (!isOnline() || state.waiting.length > 0)) return queue(change, key, label)
   try {
     return await send(change, key)
   } catch (error) {
-    if (isNetworkFailure(error)) return queue(change, key, label)
+    if (canQueue() && isNetworkFailure(error)) return queue(change, key, label)
     throw error
   }
 }
@@ -82,7 +84,7 @@ const describe = (change: QueuedChange) =>
  * and the next change goes; a network failure, a 5xx or a dead session (401) stop until the next try.
  */
 export async function flushQueue(client: QueryClient): Promise<void> {
-  if (state.sending || !isOnline()) return
+  if (state.sending || !isOnline() || !canQueue()) return
   const user = currentUser()
   if (!user) return
   const store = await loadQueue()
@@ -129,6 +131,6 @@ export function dismissResults() {
 
 /** Logout and a 401: the queue and its results go with the user's other data. */
 export async function forgetQueue(): Promise<void> {
-  await (await loadQueue()).clearQueue()
+  if (canQueue()) await (await loadQueue()).clearQueue()
   set({ waiting: [], results: [], sending: false })
 }
