@@ -4,7 +4,9 @@ import { api, signIn } from './journey'
 // The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
 // install criteria, browsing offline, the queue of cart changes, a checkout cut off mid-request, logout.
 test.use({ serviceWorkers: 'allow' })
-test.skip(({ isMobile }, info) => info.project.name !== 'desktop' || isMobile, 'the worker and the queue do not depend on the layout: desktop only')
+// Each journey waits for the worker to install (the whole app precached) before it goes offline.
+test.describe.configure({ timeout: 120_000 })
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 990, 'the worker and the queue do not depend on the layout: the desktop project only')
 
 type Product = { ProductID: number; Description: string; Category: string; Availability: { Available: number } }
 
