@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test'
 import { api, signIn } from './journey'
 
 // The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
@@ -6,6 +6,8 @@ import { api, signIn } from './journey'
 test.use({ serviceWorkers: 'allow' })
 // Each journey waits for the worker to install (the whole app precached) before it goes offline.
 test.describe.configure({ timeout: 120_000 })
+// A screen's first load waits on the server, which shares the machine: longer than the suite's 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 })
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 990, 'the worker and the queue do not depend on the layout: the desktop project only')
 
 type Product = { ProductID: number; Description: string; Category: string; Availability: { Available: number } }
@@ -114,7 +116,10 @@ test('a cash-sale quantity queued offline above the stock comes back refused wit
 
   await goOffline(context, page)
   // Each add alone is within the stock the page showed; together they are above it.
-  const quantity = page.getByRole('main').getByLabel(/^Quantity/).first()
+  const quantity = page
+    .getByRole('main')
+    .getByLabel(/^Quantity/)
+    .first()
   for (let i = 0; i < 2; i += 1) {
     await quantity.fill(String(stock))
     await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
