@@ -26,10 +26,13 @@ const HOUR = 3_600_000
 let started = false
 
 export function registerServiceWorker(): () => void {
-  if (started || !('serviceWorker' in navigator) || import.meta.env.DEV || import.meta.env.MODE === 'test') return () => undefined
-  started = true
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || import.meta.env.MODE === 'test') return () => undefined
   return afterFirstScreen(() => {
-    void import('workbox-window').then(async ({ Workbox }) => {
+    if (started) return
+    started = true
+    const loaded = import('workbox-window')
+    void loaded.catch(() => undefined)
+    void loaded.then(async ({ Workbox }) => {
       const workbox = new Workbox('/sw.js', { scope: '/' })
       workbox.addEventListener('waiting', () => {
         reload = () => workbox.messageSkipWaiting()
@@ -40,7 +43,9 @@ export function registerServiceWorker(): () => void {
       workbox.addEventListener('controlling', (event) => {
         if (event.isUpdate) window.location.reload()
       })
-      await workbox.register()
+      // Refused (a browser's setting, a private window): the app works as a plain web page.
+      const registration = await workbox.register().catch(() => undefined)
+      if (!registration) return
       // A tab left open for days still learns of a release.
       window.setInterval(() => void workbox.update(), HOUR)
     })
