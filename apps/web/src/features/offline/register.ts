@@ -30,9 +30,7 @@ export function registerServiceWorker(): () => void {
   return afterFirstScreen(() => {
     if (started) return
     started = true
-    const loaded = import('workbox-window')
-    void loaded.catch(() => undefined)
-    void loaded.then(async ({ Workbox }) => {
+    const registered = import('workbox-window').then(async ({ Workbox }) => {
       const workbox = new Workbox('/sw.js', { scope: '/' })
       workbox.addEventListener('waiting', () => {
         reload = () => workbox.messageSkipWaiting()
@@ -49,5 +47,7 @@ export function registerServiceWorker(): () => void {
       // A tab left open for days still learns of a release.
       window.setInterval(() => void workbox.update(), HOUR)
     })
+    // A chunk missing after a release: the page works on as a plain web page and the next load registers.
+    registered.catch(() => undefined)
   })
 }
