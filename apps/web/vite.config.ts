@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig, type ProxyOptions } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { earlyEntry } from './vite-plugins/early-entry'
 import { firstScreenChunks } from './vite-plugins/first-screen-chunks'
 import { precompress } from './vite-plugins/precompress'
 import { pureSchemas } from './vite-plugins/pure-schemas'
+import { pwaOptions } from './vite-plugins/pwa'
 
 // In development the API, the content service, the dev pages and the payment sandboxes
 // all live in the server process; the built app is served by that same process.
@@ -25,7 +27,7 @@ const proxy = {
 }
 
 export default defineConfig({
-  plugins: [react(), pureSchemas(), earlyEntry('src/preload-screen.ts'), chunks.plugin, precompress()],
+  plugins: [react(), pureSchemas(), earlyEntry('src/preload-screen.ts'), chunks.plugin, VitePWA(pwaOptions), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {

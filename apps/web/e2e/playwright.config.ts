@@ -45,7 +45,9 @@ export default defineConfig({
   timeout: 240_000,
   expect: { timeout: 30_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off', screenshot: 'only-on-failure' },
+  // The service worker answers the page's requests where page.route cannot see them: journeys run without it,
+  // except offline.spec.ts, which is about it (test.use({ serviceWorkers: 'allow' })).
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: 'off', screenshot: 'only-on-failure', serviceWorkers: 'block' },
   // Its own results folder too: a run starting beside this one empties its own folder, not this run's.
   outputDir: join(tmpdir(), `portal-e2e-results-${port}`),
   projects: [

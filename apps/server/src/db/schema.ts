@@ -175,6 +175,14 @@ export interface CartLineTable {
   added_at: Timestamp
 }
 
+/** The answer a cart change sent with an Idempotency-Key got (migrations/0006_cart_idempotency.ts). */
+export interface CartRequestTable {
+  user_id: number
+  idempotency_key: string
+  answer: Json<unknown> | null
+  created_at: Timestamp
+}
+
 export interface QuoteRequestTable {
   id: Generated<number>
   user_id: number
@@ -435,6 +443,7 @@ export interface DB {
   stock: StockTable
   carts: CartTable
   cart_lines: CartLineTable
+  cart_requests: CartRequestTable
   quote_requests: QuoteRequestTable
   orders: OrderTable
   order_lines: OrderLineTable

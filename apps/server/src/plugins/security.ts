@@ -7,6 +7,9 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "connect-src 'self'",
+  // The web app's service worker (/sw.js) and manifest come from this origin only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "font-src 'self' data:",
   "form-action 'self'",
   "frame-ancestors 'none'",

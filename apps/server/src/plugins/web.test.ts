@@ -27,6 +27,8 @@ beforeAll(async () => {
   write('index.html', INDEX, true)
   write('assets/app-1234.js', SCRIPT, true)
   write('assets/tiny-1234.js', SMALL, false)
+  write('sw.js', SCRIPT, true)
+  write('manifest.webmanifest', JSON.stringify({ name: 'Trade Portal', start_url: '/', display: 'standalone' }), false)
   app = Fastify()
   registerErrorHandling(app, await registerWeb(app, dist))
   await app.ready()
@@ -84,5 +86,23 @@ describe('the built web app is sent compressed to browsers that accept it', () =
   it('does not serve the compressed copies as files of their own, and a missing asset is a 404', async () => {
     expect((await get('/assets/app-1234.js.br')).statusCode).toBe(404)
     expect((await get('/assets/app-9999.js', 'br')).statusCode).toBe(404)
+  })
+})
+
+describe('the installable app', () => {
+  it('sends the service worker as a script that is never kept without asking, at the root scope', async () => {
+    const res = await get('/sw.js', 'gzip')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT)
+  })
+
+  it('sends the manifest as a web app manifest, asked for again each time', async () => {
+    const res = await get('/manifest.webmanifest')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.json()).toMatchObject({ start_url: '/', display: 'standalone' })
   })
 })

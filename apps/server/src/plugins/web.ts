@@ -23,6 +23,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       // The compressed copies are found next to their file; they need no routes of their own.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, path) {
+        // Anything but the hashed assets is asked for again each time: index.html, the manifest, and the service
+        // worker /sw.js above all, whose update check must reach the new release (docs/decisions/0031-offline-app.md).
         res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
         // The body depends on Accept-Encoding (a compressed copy or not): caches must keep them apart.
         res.setHeader('Vary', 'Accept-Encoding')

@@ -62,6 +62,12 @@ describe('outside production mode (payment sandboxes on our own origin)', () => 
     }
   })
 
+  it('lets the web app register its service worker and read its manifest from this origin only', async () => {
+    const policy = policyOf(await t.app.inject({ method: 'GET', url: '/' }))
+    expect(policy['worker-src']).toEqual(["'self'"])
+    expect(policy['manifest-src']).toEqual(["'self'"])
+  })
+
   it('allows no inline or evaluated script, no plugins, and no <base> elsewhere', async () => {
     const policy = policyOf(await t.app.inject({ method: 'GET', url: '/api/site' }))
     expect(policy['default-src']).toEqual(["'self'"])

@@ -20,9 +20,12 @@ export function createQueryClient() {
         notify.error(message, message)
       },
     }),
+    // 'offlineFirst': a request goes out even when the browser says it is offline, since the service worker
+    // answers reads from its saved copies and the cart queues its changes (docs/decisions/0031-offline-app.md);
+    // only retries wait for the connection. TanStack's default would hold them all back, spinning.
     defaultOptions: {
-      queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'offlineFirst' },
+      mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   })
 }

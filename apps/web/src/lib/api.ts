@@ -1,4 +1,6 @@
 import type { ErrorBody } from '@portal/contract/common'
+import { noteAnswer } from './connection'
+import { FROM_CACHE_HEADER, SAVED_AT_HEADER } from './offline-cache'
 import { reportError } from './error-reporting'
 import { getToken } from './session'
 
@@ -103,6 +105,9 @@ async function send(method: string, path: string, options: RequestOptions = {}):
     if (!options.signal?.aborted) reportError(error, { kind: 'api', api: `${method} ${pathOnly(path)}` })
     throw error
   }
+
+  // The service worker marks an answer it gave from its kept copy (offline or a slow network): the screen says "as of".
+  if (response.ok && method === 'GET') noteAnswer(path, response.headers.get(FROM_CACHE_HEADER) ? response.headers.get(SAVED_AT_HEADER) : null)
 
   if (!response.ok) {
     // Server failures are reported; 4xx answers (bad input, no session, not found) are the app working.

@@ -14,7 +14,12 @@ let pool: number[]
 
 beforeAll(async () => {
   t = await startTestApp()
-  ;[trade, staff, cash, elders] = await Promise.all([signIn(t.app, DEMO.trade), signIn(t.app, DEMO.staff), signIn(t.app, DEMO.cash), signIn(t.app, DEMO.elders)])
+  ;[trade, staff, cash, elders] = await Promise.all([
+    signIn(t.app, DEMO.trade),
+    signIn(t.app, DEMO.staff),
+    signIn(t.app, DEMO.cash),
+    signIn(t.app, DEMO.elders),
+  ])
   const users = await t.db.selectFrom('users').select(['id', 'username', 'account_id']).where('username', 'in', ['trade', 'staff', 'cash', 'elders']).execute()
   const user = (name: string) => users.find((u) => u.username === name)!
   ids = {
@@ -213,7 +218,9 @@ describe('adding to the cart', () => {
   })
 
   it('keeps a reseller to the branches of their branch group; accounts without a group order from any branch', async () => {
-    const group = (await t.db.selectFrom('account_branches').select('location_id').where('account_id', '=', ids.eldersAccount).execute()).map((g) => g.location_id)
+    const group = (await t.db.selectFrom('account_branches').select('location_id').where('account_id', '=', ids.eldersAccount).execute()).map(
+      (g) => g.location_id,
+    )
     expect(group).toContain('SHE')
     expect(group).not.toContain('PER')
     const outside = await add(elders, { productID: nextProduct(), qty: 1, warehouse: 'PER' })
@@ -393,7 +400,11 @@ describe('emptying the cart', () => {
   it('removes every line, keeps details saved on the cart, and says so in the summary', async () => {
     await add(trade, { productID: nextProduct(), qty: 1, warehouse: 'WAG' })
     await add(trade, { productID: nextProduct(), qty: 2, warehouse: 'WAG' })
-    await t.db.updateTable('carts').set({ checkout_info: JSON.stringify({ DeliveryName: 'Kelly' }) }).where('user_id', '=', ids.trade).execute()
+    await t.db
+      .updateTable('carts')
+      .set({ checkout_info: JSON.stringify({ DeliveryName: 'Kelly' }) })
+      .where('user_id', '=', ids.trade)
+      .execute()
     const res = await call('DELETE', trade, '/api/cart')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ Count: 0, Value: 0, warehouse: null })
@@ -482,9 +493,17 @@ describe('requesting a quote', () => {
 
     const quote = await t.db.selectFrom('quote_requests').selectAll().where('user_id', '=', ids.elders).orderBy('id', 'desc').executeTakeFirstOrThrow()
     expect(quote).toMatchObject({ account_id: ids.eldersAccount, location_id: 'ADE' })
-    expect(quote.lines).toEqual([expect.objectContaining({ productId: productID, quantity: 4, unitPriceCents: 2500, exCents: 10000, taxCents: 1000, incCents: 11000 })])
+    expect(quote.lines).toEqual([
+      expect.objectContaining({ productId: productID, quantity: 4, unitPriceCents: 2500, exCents: 10000, taxCents: 1000, incCents: 11000 }),
+    ])
 
-    const mails = await t.db.selectFrom('email_outbox').selectAll().where('created_at', '>=', before).where('subject', 'like', '%uote request%').orderBy('id').execute()
+    const mails = await t.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('created_at', '>=', before)
+      .where('subject', 'like', '%uote request%')
+      .orderBy('id')
+      .execute()
     const user = await t.db.selectFrom('users').select('email').where('id', '=', ids.elders).executeTakeFirstOrThrow()
     expect(mails.map((m) => m.to_address)).toEqual([t.config.distributor.email, user.email])
     const reference = `Q${String(quote.id).padStart(6, '0')}`
@@ -502,11 +521,17 @@ describe('requesting a quote', () => {
 
   it('refuses an empty cart and sends nothing', async () => {
     await call('DELETE', staff, '/api/cart')
-    const outbox = await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const outbox = await t.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     const res = await call('POST', staff, '/api/cart/quote')
     expect(res.statusCode).toBe(422)
     expect(res.json().error).toBe('cart_empty')
-    const after = await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(after.n).toBe(outbox.n)
   })
 })

@@ -74,7 +74,11 @@ export function cartLines(db: Db, viewer: Viewer, cartId: number, branch: string
 }
 
 export async function countLines(db: Db, cartId: number): Promise<number> {
-  const row = await db.selectFrom('cart_lines').select((eb) => eb.fn.countAll<string>().as('n')).where('cart_id', '=', cartId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('cart_lines')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('cart_id', '=', cartId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
@@ -90,12 +94,7 @@ export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) 
 }
 
 export async function stockAt(db: Db, productId: number, branch: string): Promise<number> {
-  const row = await db
-    .selectFrom('stock')
-    .select('qty_available')
-    .where('product_id', '=', productId)
-    .where('location_id', '=', branch)
-    .executeTakeFirst()
+  const row = await db.selectFrom('stock').select('qty_available').where('product_id', '=', productId).where('location_id', '=', branch).executeTakeFirst()
   return row?.qty_available ?? 0
 }
 

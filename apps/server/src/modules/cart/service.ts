@@ -7,6 +7,7 @@ import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money
 import { pdfMoney } from '../../lib/pdf-document'
 import { enqueueMail } from '../mail/outbox'
 import { renderCartPdf } from './cart-pdf'
+import * as idempotency from './idempotency'
 import * as repo from './repo'
 
 type Db = Deps['db']
@@ -128,8 +129,10 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
 }
 
 /** Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. */
-export async function add({ db }: Deps, session: Session, body: AddToCartBody): Promise<CartSummary> {
+export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
+    const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
+    if (replayed) return replayed
     const product = await repo.findOrderableProduct(trx, session, body.productID)
     if (!product) throw productNotFound()
     const { cart, branch } = await cartForChange(trx, session, body.warehouse)
@@ -138,7 +141,7 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody): 
     await checkStock(trx, session, product.id, branch, quantity)
     await repo.putLine(trx, cart.id, product.id, quantity)
     await repo.touchCart(trx, cart.id, branch)
-    return toSummary(await contents(trx, session))
+    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
   })
 }
 
@@ -186,8 +189,10 @@ export async function fill({ db }: Deps, session: Session, warehouse: string | u
 }
 
 /** Sets a line's quantity; 0 removes it. A line of anyone else's cart is not found. */
-export async function update({ db }: Deps, session: Session, body: UpdateCartBody): Promise<CartSummary> {
+export async function update({ db }: Deps, session: Session, body: UpdateCartBody, idempotencyKey?: string): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
+    const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
+    if (replayed) return replayed
     const line = await repo.findOwnLine(trx, session, body.item)
     if (!line) throw lineNotFound()
     if (body.qty === 0) {
@@ -197,7 +202,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
       await repo.setLineQuantity(trx, line.id, body.qty)
     }
     await repo.touchCart(trx, line.cartId)
-    return toSummary(await contents(trx, session))
+    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
   })
 }
 

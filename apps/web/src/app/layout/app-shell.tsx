@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { useMe } from '../../features/auth/api/get-me'
+import { OfflineStatus } from '../../features/offline/offline-status'
 import { useSite } from '../../features/site/api/get-site'
 import { updateSession, useSession } from '../../lib/session'
 import { Footer } from './footer'
@@ -29,6 +30,7 @@ export function AppShell() {
         <TopBar session={session} siteName={site?.name} />
         <MainNav user={session.user} />
       </header>
+      <OfflineStatus />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

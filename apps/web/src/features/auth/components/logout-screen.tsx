@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { Spinner } from '../../../components/ui/spinner'
 import { signOut } from '../../../lib/session'
+import { clearOfflineData } from '../../offline'
 import { logout } from '../api/logout'
 
 /** /logout: revoke the token (failures ignored), clear the session, go to / and from there to /login. */
@@ -14,13 +15,12 @@ export function LogoutScreen() {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    void logout()
-      .catch(() => undefined)
-      .finally(() => {
-        signOut()
-        queryClient.clear()
-        void navigate('/', { replace: true })
-      })
+    // The device keeps nothing of the user's: saved pages and pictures, waiting cart changes (features/offline).
+    void Promise.allSettled([logout(), clearOfflineData()]).then(() => {
+      signOut()
+      queryClient.clear()
+      void navigate('/', { replace: true })
+    })
   }, [navigate, queryClient])
 
   return (

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
+import { isQueued } from '../../offline'
 import { useUpdateCartLine } from '../api/update-cart-line'
 import { ProductThumb } from './product-thumb'
 import styles from './cart-screen.module.css'
@@ -33,9 +34,12 @@ export function CartLineRow({ line }: { line: CartLine }) {
 
   const send = (qty: number) =>
     update.mutate(
-      { item: line.ShopCartLineID, qty },
+      { item: line.ShopCartLineID, qty, label: line.Description },
       {
-        onSuccess: () => notify.success('This item has been updated successfully'),
+        onSuccess: (result) =>
+          isQueued(result)
+            ? notify.message(`Waiting to send: ${line.Description} is changed when you are back online`)
+            : notify.success('This item has been updated successfully'),
         onError: (error) => notify.error(updateFailed(error)),
       },
     )

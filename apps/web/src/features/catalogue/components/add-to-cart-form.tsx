@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { useAddToCart } from '../../cart'
+import { isQueued } from '../../offline'
 import type { Shopper } from '../shopper'
 import { parseQuantity, QUANTITY_NOT_AVAILABLE } from '../stock'
 import styles from './add-to-cart-form.module.css'
@@ -38,10 +39,11 @@ export function AddToCartForm({ product, shopper, size = 'small' }: { product: P
       return
     }
     add.mutate(
-      { productID: product.ProductID, qty, warehouse: shopper.warehouse },
+      { productID: product.ProductID, qty, warehouse: shopper.warehouse, label: product.Description },
       {
-        onSuccess: () => {
-          notify.success('Product added to cart!')
+        onSuccess: (result) => {
+          if (isQueued(result)) notify.message(`Waiting to send: ${product.Description} goes into the cart when you are back online`)
+          else notify.success('Product added to cart!')
           setQuantity('1')
         },
         onError: (error) => notify.error(addError(error)),

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { AUSTRALIAN_STATES, DELIVERY_TYPES } from '@portal/contract/checkout'
 import { Button } from '../../../components/ui/button'
+import { useOnline } from '../../../lib/connection'
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
@@ -86,7 +87,9 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   }
 
   const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess
-  const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy
+  // Placing an order or paying needs the connection; an order already on its way waits for it (features/offline).
+  const online = useOnline()
+  const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy && online
 
   const submit = handleSubmit((valid) => {
     if (busy) return
@@ -251,13 +254,15 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
           </p>
         )}
         <Button type="submit" block disabled={!canSubmit}>
-          {isCash ? 'Make Payment' : 'Complete Order'}
+          {!online && !busy ? (isCash ? 'Paying needs a connection' : 'Placing an order needs a connection') : isCash ? 'Make Payment' : 'Complete Order'}
         </Button>
         <Link to="/cart" className={styles.backLink}>
           Back to cart
         </Link>
       </aside>
-      {busy && <SpinnerOverlay label={isCash ? 'Preparing your payment' : 'Placing your order'} />}
+      {busy && (
+        <SpinnerOverlay label={!online ? 'Connection lost: your order goes as soon as it is back' : isCash ? 'Preparing your payment' : 'Placing your order'} />
+      )}
     </form>
   )
 }

@@ -1,0 +1,50 @@
+import type { CartSummary } from '@portal/contract/cart'
+import type { Deps } from '../../lib/context'
+
+type Db = Deps['db']
+
+/** How long a key's answer is kept: far longer than a device stays offline with changes queued. */
+const KEEP_DAYS = 7
+
+/**
+ * Claims an Idempotency-Key for a cart change, inside the change's own transaction. Answers the summary
+ * the key got before when it was already used (the change is then not applied again), or null when the
+ * change should go ahead. A second request with the same key at the same moment waits on the first's row
+ * and then sees its answer. A refused change rolls back its claim too: sending it again is judged afresh,
+ * which is safe because nothing was applied.
+ */
+export async function claim(trx: Db, userId: number, key: string | undefined): Promise<CartSummary | null> {
+  if (!key) return null
+  await trx
+    .deleteFrom('cart_requests')
+    .where('user_id', '=', userId)
+    .where('created_at', '<', new Date(Date.now() - KEEP_DAYS * 86_400_000))
+    .execute()
+  const claimed = await trx
+    .insertInto('cart_requests')
+    .values({ user_id: userId, idempotency_key: key, answer: null })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  if (claimed) return null
+  const earlier = await trx
+    .selectFrom('cart_requests')
+    .select('answer')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow()
+  return earlier.answer as CartSummary
+}
+
+/** Keeps the answer with the claimed key, in the same transaction as the change. */
+export async function remember(trx: Db, userId: number, key: string | undefined, answer: CartSummary): Promise<CartSummary> {
+  if (key) {
+    await trx
+      .updateTable('cart_requests')
+      .set({ answer: JSON.stringify(answer) })
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', key)
+      .execute()
+  }
+  return answer
+}

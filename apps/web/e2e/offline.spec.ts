@@ -1,0 +1,215 @@
+import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test'
+import { api, signIn } from './journey'
+
+// The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
+// install criteria, browsing offline, the queue of cart changes, a checkout cut off mid-request, logout.
+test.use({ serviceWorkers: 'allow' })
+// Each journey waits for the worker to install (the whole app precached) before it goes offline.
+test.describe.configure({ timeout: 120_000 })
+// A screen's first load waits on the server, which shares the machine: longer than the suite's 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 })
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 990, 'the worker and the queue do not depend on the layout: the desktop project only')
+
+type Product = { ProductID: number; Description: string; Category: string; Availability: { Available: number } }
+
+/** The service worker has installed and controls the page (it registers once the first screen is up). */
+async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 })
+}
+
+async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true)
+  await expect(page.getByTestId('connection-status')).toContainText('You are offline')
+}
+
+/** Popular products of the branch with at least `min` in stock. */
+async function popular(page: Page, warehouse: string, min: number, count: number): Promise<Product[]> {
+  const products = await api<Product[]>(page, 'GET', `popular?warehouse=${warehouse}`)
+  const chosen = products.filter((p) => p.Availability.Available >= min).slice(0, count)
+  expect(chosen).toHaveLength(count)
+  return chosen
+}
+
+test('meets the install criteria: a manifest with name, icons, theme and start URL, and a worker controlling the page', async ({ page, request }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  const manifest = await (await request.get('/manifest.webmanifest')).json()
+  expect(manifest).toMatchObject({ name: 'Trade Portal', short_name: 'Trade Portal', start_url: '/', display: 'standalone', theme_color: '#1f5f3a' })
+  const icons = manifest.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>
+  for (const size of ['192x192', '512x512']) expect(icons.some((i) => i.sizes === size && i.type === 'image/png' && i.purpose === 'any')).toBe(true)
+  expect(icons.some((i) => i.purpose === 'maskable')).toBe(true)
+  for (const icon of icons) {
+    const res = await request.get(icon.src)
+    expect(res.status(), icon.src).toBe(200)
+    expect(res.headers()['content-type'], icon.src).toBe(icon.type)
+  }
+  await workerInControl(page)
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+  expect(scope).toBe(new URL('/', page.url()).href)
+  const worker = await request.get('/sw.js')
+  expect(worker.headers()['cache-control']).toBe('no-cache')
+})
+
+test('offline, a reload still opens the frame, and a category and a product seen before, prices as of when saved', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  const [product] = await popular(page, 'WAG', 1, 1)
+  await page.goto(`/category/${encodeURIComponent(product!.Category)}`)
+  await expect(page.getByRole('article').first()).toBeVisible()
+  const firstCard = await page.getByRole('article').first().getAttribute('aria-label')
+  await page.goto(`/product/${product!.ProductID}`)
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+
+  await goOffline(context, page)
+  await page.reload()
+  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+  await expect(page.getByTestId('connection-status')).toContainText(/prices and stock as of \d+ \w+/)
+
+  await page.goto(`/category/${encodeURIComponent(product!.Category)}`)
+  await expect(page.getByRole('article').first()).toBeVisible()
+  if (firstCard) await expect(page.getByRole('article', { name: firstCard })).toBeVisible()
+  await expect(page.getByTestId('connection-status')).toContainText('as of')
+  // Placing an order needs the connection: the checkout's button says so.
+  await page.goto('/')
+  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
+})
+
+test('two products added offline wait on the device, then go into the cart and the header when the connection is back', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const products = await popular(page, 'WAG', 5, 2)
+  for (const p of products) {
+    await page.goto(`/product/${p.ProductID}`)
+    await expect(page.getByRole('heading', { level: 1, name: p.Description })).toBeVisible()
+  }
+
+  await goOffline(context, page)
+  for (const p of products) {
+    await page.goto(`/product/${p.ProductID}`)
+    await expect(page.getByRole('heading', { level: 1, name: p.Description })).toBeVisible()
+    await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+    await expect(page.getByRole('list', { name: 'Waiting to send' }).getByText(p.Description, { exact: false })).toBeVisible()
+  }
+  await expect(page.getByTestId('connection-status')).toContainText('Waiting to send (2)')
+  // Stored on the device: still there after a reload.
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem')).toHaveCount(2)
+
+  await context.setOffline(false)
+  const sent = page.getByRole('list', { name: 'Sent from this device' })
+  for (const p of products) await expect(sent.getByText(`${p.Description}: added to your cart`)).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: /2 items/ })).toBeVisible()
+  await page.goto('/cart')
+  for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
+})
+
+test('a cash-sale quantity queued offline above the stock comes back refused with the spec’s message', async ({ page, context }) => {
+  await signIn(page, 'cash', 'Cash2026')
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const [product] = await popular(page, 'MEL', 2, 1)
+  const stock = product!.Availability.Available
+  await page.goto(`/product/${product!.ProductID}`)
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+
+  await goOffline(context, page)
+  // Each add alone is within the stock the page showed; together they are above it.
+  const quantity = page
+    .getByRole('main')
+    .getByLabel(/^Quantity/)
+    .first()
+  for (let i = 0; i < 2; i += 1) {
+    await quantity.fill(String(stock))
+    await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+    await expect(page.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem')).toHaveCount(i + 1)
+  }
+
+  await context.setOffline(false)
+  const sent = page.getByRole('list', { name: 'Sent from this device' })
+  await expect(sent.getByText(`${product!.Description}: added to your cart`)).toBeVisible()
+  await expect(sent.getByText(`${product!.Description}: not sent. Unfortunately the requested quantity is not available for purchase`)).toBeVisible()
+  const lines = await api<Array<{ ProductID: number; Quantity: number }>>(page, 'GET', 'cart/items?warehouse=MEL')
+  expect(lines).toEqual([expect.objectContaining({ ProductID: product!.ProductID, Quantity: stock })])
+})
+
+test('a checkout cut off by the connection mid-request is sent again when it is back and places one order', async ({ page, context }) => {
+  const po = `PO-OFFLINE-${Date.now()}`
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const [product] = await popular(page, 'WAG', 5, 1)
+  await api(page, 'POST', 'cart', { productID: product!.ProductID, qty: 1, warehouse: 'WAG' })
+  await page.goto('/checkout')
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
+  await expect(sites.locator('option')).not.toHaveCount(1)
+  await sites.selectOption({ index: 1 })
+  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
+  await page.getByLabel('Carrier Name').fill('Toll')
+  await page.getByRole('radio', { name: 'Delivered' }).check()
+  await page.getByLabel('Purchase Order Number').fill(po)
+
+  // The server places the order, and the answer is lost as the connection drops.
+  const keys: string[] = []
+  let cutOff = false
+  await context.route('**/api/orders', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    keys.push(route.request().headers()['idempotency-key'] ?? '')
+    if (cutOff) return route.fallback()
+    cutOff = true
+    await route.fetch()
+    await context.setOffline(true)
+    await route.abort('internetdisconnected')
+  })
+  await page.getByRole('button', { name: 'Complete Order' }).click()
+  await expect(page.getByTestId('connection-status')).toContainText('You are offline')
+  expect(keys).toHaveLength(1)
+
+  await context.setOffline(false)
+  await expect(page).toHaveURL(/\/orders$/)
+  expect(keys).toHaveLength(2)
+  expect(keys[1]).toBe(keys[0])
+  const orders = await api<Array<{ PurchaseOrder?: string }>>(page, 'GET', `orders?search=${encodeURIComponent(po)}`)
+  expect(orders).toHaveLength(1)
+})
+
+test('logout empties the saved pages and the waiting changes from the device', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  const [product] = await popular(page, 'WAG', 5, 1)
+  await page.goto(`/product/${product!.ProductID}`)
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+  await goOffline(context, page)
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+  await expect(page.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem')).toHaveCount(1)
+
+  const saved = () =>
+    page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('portal-'))
+      let entries = 0
+      for (const name of names) entries += (await (await caches.open(name)).keys()).length
+      const queued = await new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('portal-offline')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('changes')) return resolve(0)
+          const count = db.transaction('changes').objectStore('changes').count()
+          count.onsuccess = () => {
+            db.close()
+            resolve(count.result)
+          }
+        }
+      })
+      return { entries, queued }
+    })
+  const before = await saved()
+  expect(before.entries).toBeGreaterThan(0)
+  expect(before.queued).toBe(1)
+
+  await page.goto('/logout')
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
+  expect(await saved()).toEqual({ entries: 0, queued: 0 })
+})
