@@ -110,10 +110,10 @@ test.describe('error reporting from the browser', () => {
 
     // The reports leave the page once the SDK has loaded (it is fetched on demand, after the first screen); the
     // test waits for each envelope to arrive at the stand-in, however long the busy machine takes.
-    const apiFailure = await eventArriving((e) => e.tags?.api === 'GET orders')
+    const apiFailure = await test.step('the failed API call arrives at the stand-in', () => eventArriving((e) => e.tags?.api === 'GET orders'))
     expect(apiFailure).toMatchObject({ release: 'trade-portal@e2e', environment: 'e2e', tags: { route: '/orders', kind: 'api', status: '502' } })
     const isPlanted = (e: Event) => e.exception?.values?.[0]?.value?.startsWith(mark) ?? false
-    const uncaught = await eventArriving(isPlanted)
+    const uncaught = await test.step('the uncaught error arrives at the stand-in', () => eventArriving(isPlanted))
     expect(events().filter(isPlanted)).toHaveLength(1)
     expect(uncaught).toMatchObject({ release: 'trade-portal@e2e', tags: { route: '/orders' } })
     expect(uncaught.exception!.values![0]!.value).toBe(`${mark} planted: token=[Filtered] password=[Filtered] EPS_CARDNUMBER=[Filtered] card [Filtered]`)
