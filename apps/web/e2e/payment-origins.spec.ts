@@ -24,7 +24,10 @@ async function fillCart(page: Page) {
   const added = await page.evaluate(async () => {
     const auth = { authorization: `Bearer ${localStorage.getItem('token')}` }
     await fetch('/api/cart', { method: 'DELETE', headers: auth })
-    const products = (await (await fetch('/api/popular?warehouse=MEL', { headers: auth })).json()) as Array<{ ProductID: number; Availability: { Available: number } }>
+    const products = (await (await fetch('/api/popular?warehouse=MEL', { headers: auth })).json()) as Array<{
+      ProductID: number
+      Availability: { Available: number }
+    }>
     const chosen = products.find((p) => p.Availability.Available >= 5)
     if (!chosen) return 0
     const res = await fetch('/api/cart', {
@@ -128,7 +131,13 @@ test.describe('with the Mastercard Gateway, PUBLIC_URL at 127.0.0.1', () => {
     const exited = new Promise<never>((_, reject) => server!.once('exit', (code) => reject(new Error(`the gateway portal stopped (exit ${code})`))))
     const up = (async () => {
       for (;;) {
-        if (await fetch(`${publicUrl}/api/site`).then((r) => r.ok, () => false)) return
+        if (
+          await fetch(`${publicUrl}/api/site`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return
         await new Promise((r) => setTimeout(r, 500))
       }
     })()

@@ -154,6 +154,18 @@ export const ReorderResult = z
         message: z.string(),
       }),
     ),
+    priceChanges: z
+      .array(
+        z.object({
+          ProductID: z.number().int(),
+          ProductCode: z.string(),
+          Description: z.string(),
+          OrderedPrice: z.number().describe('Unit price ex GST on the original order'),
+          Price: z.number().describe('Unit price ex GST today, as the cart charges it'),
+        }),
+      )
+      .optional()
+      .describe('Lines added at another unit price than the order had; empty when no price changed (always sent by this server)'),
   })
   .meta({ id: 'ReorderResult' })
 export type ReorderResult = z.infer<typeof ReorderResult>

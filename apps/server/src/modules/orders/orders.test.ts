@@ -388,6 +388,34 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
     expect(new Map(cart.map((c) => [c.product_id, c.quantity]))).toEqual(new Map(lines.map((l) => [l.product_id, 2 * l.qty_ordered])))
   })
 
+  it('names the lines whose price today differs from the order’s (issue 19 part 8)', async () => {
+    await emptyCart('trade')
+    const order = await shippedOrder(accounts.trade!, 3)
+    const first = await reorder('trade', order.sales_order, 'MEL')
+    expect(first.statusCode, first.body).toBe(200)
+    // The cart charges today's prices: make the order's lines match them, all but one.
+    const today = (await get('trade', '/api/cart/items?warehouse=MEL')).json() as Array<{ ProductID: number; Price: number }>
+    const lines = await t.db.selectFrom('order_lines').select(['id', 'product_id', 'product_code']).where('order_id', '=', order.id).orderBy('line_no').execute()
+    for (const line of lines) {
+      const price = today.find((c) => c.ProductID === line.product_id)!.Price
+      await t.db.updateTable('order_lines').set({ unit_price_cents: Math.round(price * 100) }).where('id', '=', line.id).execute()
+    }
+    await emptyCart('trade')
+    const same = (await reorder('trade', order.sales_order, 'MEL')).json()
+    expect(same.priceChanges).toEqual([])
+
+    const changed = lines[1]!
+    const now = today.find((c) => c.ProductID === changed.product_id)!.Price
+    await t.db.updateTable('order_lines').set({ unit_price_cents: Math.round(now * 100) - 9 }).where('id', '=', changed.id).execute()
+    await emptyCart('trade')
+    const res = (await reorder('trade', order.sales_order, 'MEL')).json()
+    expect(res.priceChanges).toEqual([
+      { ProductID: changed.product_id, ProductCode: changed.product_code, Description: expect.any(String), OrderedPrice: (Math.round(now * 100) - 9) / 100, Price: now },
+    ])
+    // Compatible: the fields there were before are all still there.
+    expect(Object.keys(res).sort()).toEqual(['added', 'notAdded', 'priceChanges', 'warehouse'])
+  })
+
   it('never puts more in a cash-sale cart than the branch has in stock', async () => {
     await emptyCart('cash')
     const order = await shippedOrder(accounts.cash!, 2)

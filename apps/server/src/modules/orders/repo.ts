@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { likePattern, type DateRange } from '../../lib/date-range'
+import { accountUnitPriceCents } from '../../lib/pricing'
 
 type Db = Kysely<DB>
 
@@ -65,6 +66,18 @@ export function findOrder(db: Db, accountId: number, key: { id: number } | { sal
 
 export function orderLines(db: Db, orderId: number) {
   return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute()
+}
+
+/** What the account pays per unit today for these products (ex GST, cents), as the cart prices them. */
+export function todaysUnitPrices(db: Db, accountId: number, productIds: number[]) {
+  if (productIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('products')
+    .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', accountId))
+    .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', accountId))
+    .select(['products.id as productId', accountUnitPriceCents().as('unitPriceCents')])
+    .where('products.id', 'in', productIds)
+    .execute()
 }
 
 /** Whether the account delivers to this site. */

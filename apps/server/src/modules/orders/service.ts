@@ -180,5 +180,24 @@ export async function reorder(deps: Deps, session: Session, id: string, warehous
     if (line.refused) leaveOut(want.code, want.description, line.refused)
     else added.push({ ProductID: line.productId, ProductCode: want.code, Description: want.description, Quantity: line.added, Requested: want.qty })
   }
-  return { warehouse: result.branch, added, notAdded }
+  return { warehouse: result.branch, added, notAdded, priceChanges: await priceChanges(deps, session, lines, added) }
+}
+
+/** The added lines whose unit price today differs from the order's (issue 19 part 8): the cart charges today's. */
+async function priceChanges(
+  deps: Deps,
+  session: Session,
+  lines: Awaited<ReturnType<typeof repo.orderLines>>,
+  added: ReorderResult['added'],
+): Promise<NonNullable<ReorderResult['priceChanges']>> {
+  const today = new Map((await repo.todaysUnitPrices(deps.db, session.accountId, added.map((a) => a.ProductID))).map((r) => [r.productId, r.unitPriceCents]))
+  const changes: NonNullable<ReorderResult['priceChanges']> = []
+  for (const a of added) {
+    const now = today.get(a.ProductID)
+    // The order's price for the product: its first line's (one product on two lines was added once).
+    const ordered = lines.find((l) => l.product_id === a.ProductID)?.unit_price_cents
+    if (now === undefined || ordered === undefined || now === ordered) continue
+    changes.push({ ProductID: a.ProductID, ProductCode: a.ProductCode, Description: a.Description, OrderedPrice: dollars(ordered), Price: dollars(now) })
+  }
+  return changes
 }

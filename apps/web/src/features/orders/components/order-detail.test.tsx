@@ -5,7 +5,7 @@ import { mockApi, sentTo } from '../../../test/fetch'
 import { aLogin, storeSession } from '../../../test/factories'
 import { renderWithProviders } from '../../../test/render'
 import { OrderDetail } from './order-detail'
-import { reorderMessage } from './reorder-message'
+import { priceChangeMessage, reorderMessage } from './reorder-message'
 
 const anOrder = (overrides: Partial<Order> = {}): Order => ({
   OrderID: 7,
@@ -103,6 +103,30 @@ describe('Order Details', () => {
     expect(await screen.findByText('All of the items from this order has been added to your cart for reordering')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
     expect(sentTo(api, 'POST', '/api/orders/SO1208051/reorder')).toEqual([{ warehouse: 'MEL' }])
+  })
+
+  // Issue 19 part 8: today's prices go into the cart; the lines whose price changed are named.
+  it('says which prices have changed since the order', async () => {
+    mockApi({
+      'GET /api/orders/SO1208051': { body: anOrder() },
+      'POST /api/orders/SO1208051/reorder': {
+        body: {
+          ...allAdded,
+          priceChanges: [{ ProductID: 413, ProductCode: 'AGM-247', Description: 'Agrimin 24/7 Lick 20kg', OrderedPrice: 500, Price: 502.25 }],
+        },
+      },
+      'GET /api/cart': { body: { Count: 1, Value: 2209, warehouse: 'MEL' } },
+    })
+    const { user, router } = renderWithProviders(<OrderDetail id="SO1208051" />, '/orders/SO1208051')
+    await user.click(await screen.findByRole('button', { name: 'Reorder' }))
+    expect(await screen.findByText('Some prices have changed since this order: AGM-247 $500.00 → $502.25.')).toBeInTheDocument()
+    expect(screen.getByText('All of the items from this order has been added to your cart for reordering')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'))
+  })
+
+  it('says nothing about prices when none changed, or the server does not say', () => {
+    expect(priceChangeMessage({ ...allAdded, priceChanges: [] })).toBeNull()
+    expect(priceChangeMessage(allAdded)).toBeNull()
   })
 
   it('says what was left out, and stays when nothing could be added', async () => {

@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useOrder } from '../api/get-order'
 import { useReorder } from '../api/reorder'
-import { reorderMessage } from './reorder-message'
+import { priceChangeMessage, reorderMessage } from './reorder-message'
 import styles from '../../../components/ui/document.module.css'
 
 type OrderDetailProps = {
@@ -60,6 +60,8 @@ function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: 
           }
           if (message.kind === 'all') notify.success(message.text)
           else notify.message(message.text)
+          const prices = priceChangeMessage(result)
+          if (prices) notify.message(prices)
           void navigate('/cart')
         },
         onError: () => notify.error('An error occured reordering this order'),

@@ -1,4 +1,5 @@
 import type { ReorderReason, ReorderResult } from '@portal/contract/orders'
+import { formatMoney } from '../../../lib/format'
 
 const SHORT_REASONS: Record<ReorderReason, string> = {
   not_available: 'not available to your account',
@@ -24,4 +25,18 @@ export function reorderMessage(result: ReorderResult): { kind: 'all' | 'some' | 
   if (left) parts.push(`Not added: ${left}.`)
   if (capped.length > 0) parts.push(`Reduced to the stock available: ${capped.map((c) => `${c.ProductCode} (${c.Quantity} of ${c.Requested})`).join(', ')}.`)
   return { kind: 'some', text: parts.join(' ') }
+}
+
+export const PRICES_CHANGED = 'Some prices have changed since this order'
+
+const money = (n: number) => `$${formatMoney(n)}`
+
+/**
+ * Said after a reorder when today's unit prices (which the cart charges) differ from the order's, naming
+ * the lines: 'Some prices have changed since this order: LAY-20 $10.00 → $10.09.' Null when none changed.
+ */
+export function priceChangeMessage(result: ReorderResult): string | null {
+  const changes = result.priceChanges ?? []
+  if (changes.length === 0) return null
+  return `${PRICES_CHANGED}: ${changes.map((c) => `${c.ProductCode} ${money(c.OrderedPrice)} → ${money(c.Price)}`).join(', ')}.`
 }
