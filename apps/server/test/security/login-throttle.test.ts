@@ -114,11 +114,26 @@ describe('per username', () => {
     try {
       for (let i = 0; i < PER_USER + 2; i++) await login({ username: 'staff', password: 'Wrong1234' })
       expect((await login(DEMO.staff)).statusCode).toBe(429)
-      const asked = await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { username: 'staff', email: user.email }, remoteAddress: freshAddress() })
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { username: 'staff', email: user.email },
+        remoteAddress: freshAddress(),
+      })
       expect(asked.statusCode).toBe(200)
-      const mail = await t.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', user.email).orderBy('id', 'desc').executeTakeFirstOrThrow()
+      const mail = await t.db
+        .selectFrom('email_outbox')
+        .select('text_body')
+        .where('to_address', '=', user.email)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
       const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1]
-      const done = await t.app.inject({ method: 'POST', url: '/api/password-reset/complete', payload: { token, newPassword: 'Staff2099x' }, remoteAddress: freshAddress() })
+      const done = await t.app.inject({
+        method: 'POST',
+        url: '/api/password-reset/complete',
+        payload: { token, newPassword: 'Staff2099x' },
+        remoteAddress: freshAddress(),
+      })
       expect(done.statusCode).toBe(200)
       expect((await login({ username: 'staff', password: 'Staff2099x' })).statusCode).toBe(200)
     } finally {
@@ -135,7 +150,10 @@ describe('per address', () => {
     for (let i = PER_ADDRESS; i < CEILING; i++) expect((await login({ username: `guess${i}`, password: 'Guess1234' }, address)).statusCode).toBe(401)
     const refused = await login(DEMO.trade, address)
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: 'too_many_requests', message: `Too many failed sign-in attempts from your network. Try again in ${WINDOW_MINUTES} minutes.` })
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: `Too many failed sign-in attempts from your network. Try again in ${WINDOW_MINUTES} minutes.`,
+    })
     expect(refused.headers['retry-after']).toBe(String(WINDOW_MINUTES * 60))
     expect((await login(DEMO.cash, address)).statusCode).toBe(429)
     expect((await login(DEMO.trade)).statusCode).toBe(200)
