@@ -7,10 +7,13 @@ type Db = Kysely<DB>
 /**
  * Stock at the branch for these products, locked until the transaction ends, always in product order so
  * that two orders sharing products queue up instead of deadlocking; with what other users' live card
- * payments hold of each, and what this pending payment (if any) still holds.
+ * payments hold of each, and what this pending payment (if any) still holds. The holds are read by a second
+ * statement, after the locks are granted: one statement's subqueries would see the holds as they were
+ * before it waited for a lock (READ COMMITTED re-reads only the locked rows).
  */
-export function lockStock(db: Db, branch: string, productIds: number[], buyer: { userId: number; pendingId: string | null }) {
-  if (productIds.length === 0) return Promise.resolve([])
+export async function lockStock(db: Db, branch: string, productIds: number[], buyer: { userId: number; pendingId: string | null }) {
+  if (productIds.length === 0) return []
+  await db.selectFrom('stock').select('product_id').where('location_id', '=', branch).where('product_id', 'in', productIds).orderBy('product_id').forUpdate().execute()
   return db
     .selectFrom('stock')
     .select([
@@ -22,8 +25,6 @@ export function lockStock(db: Db, branch: string, productIds: number[], buyer: {
     ])
     .where('stock.location_id', '=', branch)
     .where('stock.product_id', 'in', productIds)
-    .orderBy('stock.product_id')
-    .forUpdate(['stock'])
     .execute()
 }
 
