@@ -1,5 +1,4 @@
 import { CheckoutInfo, type PlacedOrder, type PlaceOrderBody, type SavedCheckoutInfo } from '@portal/contract/checkout'
-import type { PendingOrderDetails } from '@portal/contract/payments'
 import type { Deps, Session } from '../../lib/context'
 import { forbidden } from '../../lib/errors'
 import * as cart from '../cart/service'
@@ -48,29 +47,6 @@ export async function placeOrder(
       if (existing) return existing
     }
     throw err
-  }
-}
-
-/** The form with the spec's names, from a pending order's camelCase orderDetails. */
-export function formOf(d: PendingOrderDetails): PlaceOrderBody {
-  return {
-    ...(d.siteCode ? { SiteCode: d.siteCode } : {}),
-    DeliveryName: d.deliveryName,
-    Address1: d.address1,
-    Address2: d.address2,
-    City: d.city,
-    State: d.state,
-    PostalCode: d.postalCode,
-    Contact: d.contact,
-    Email: d.email,
-    Phone: d.phone,
-    Fax: d.fax,
-    CarrierName: d.carrierName,
-    CarrierInstructions: d.carrierInstructions,
-    PurchaseOrder: d.purchaseOrder,
-    OrderDesc: d.orderDesc,
-    DeliveryType: d.deliveryType,
-    warehouse: d.warehouse,
   }
 }
 

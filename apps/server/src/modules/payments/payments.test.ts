@@ -1,7 +1,9 @@
+import type { PendingOrderDetails } from '@portal/contract/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { addBuyer, arriveAt, fillCart, orderDetails, payWithSecurePay, setListPrice, setStock, stockOf, visibleProducts } from '../../../test/payments'
 import { resultFingerprint, timestampOf } from './securepay'
+import { formOf } from './service'
 
 let t: TestContext
 let cash: string
@@ -46,23 +48,7 @@ async function cartOfOne(userId: number, qty = 1, stock = 50) {
 }
 
 /** The checkout-on-account form, from the card form's camelCase details. */
-const formOfDetails = (d: Record<string, unknown>) => ({
-  DeliveryName: d.deliveryName,
-  Address1: d.address1,
-  Address2: d.address2,
-  City: d.city,
-  State: d.state,
-  PostalCode: d.postalCode,
-  Contact: d.contact,
-  Email: d.email,
-  Phone: d.phone,
-  Fax: d.fax,
-  CarrierName: d.carrierName,
-  CarrierInstructions: d.carrierInstructions,
-  PurchaseOrder: d.purchaseOrder,
-  OrderDesc: d.orderDesc,
-  DeliveryType: d.deliveryType,
-})
+const formOfDetails = (d: Record<string, unknown>) => formOf(d as PendingOrderDetails)
 
 const ordersWithPo = (po: string) => t.db.selectFrom('orders').select(['id', 'sales_order']).where('customer_purchase_order', '=', po).execute()
 const pendingRow = (id: string) => t.db.selectFrom('pending_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -320,7 +306,7 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
       method: 'POST',
       url: '/api/orders',
       headers: bearer(trade),
-      payload: { ...formOfDetails(orderDetails({ purchaseOrder: 'ACC-LAST3' })), warehouse: 'MEL' },
+      payload: formOfDetails(orderDetails({ purchaseOrder: 'ACC-LAST3' })),
     })
     expect(onAccount.statusCode).toBe(201)
     expect(onAccount.json().items[0]).toMatchObject({ QuantityOrdered: 2, QuantityBackOrdered: 2 })
