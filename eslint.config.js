@@ -25,6 +25,52 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The server's boundaries (docs/decisions/0023). A module uses another only through its public face: its
+  // service.ts, or an index.ts that says what else it offers (mail's is outbox.ts), never its repo or other files.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$',
+              message: 'Use another module through its service.ts (or its index.ts), never its repo or other files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Queries are built in repo.ts files (and db/, lib/ for shared SQL pieces), nowhere else in the modules.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/repo.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'SQL belongs in the module’s repo.ts (types may be imported).', allowTypeImports: true }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto)$/]',
+          message: 'Queries are built in the module’s repo.ts: call a repo function.',
+        },
+      ],
+    },
+  },
+  // The contract is shared by the apps and imports none of them.
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@portal/(server|web)(/|$)|(^|/)apps/', message: 'The contract imports nothing from the apps.' }] },
+      ],
+    },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -32,6 +32,7 @@ import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerWeb } from './plugins/web'
 import { sandboxRoutes } from './sandbox/routes'
+import { SANDBOX_TEST_CARDS } from './sandbox/test-cards'
 
 export interface AppOptions {
   config: Config
@@ -78,7 +79,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
     async (api) => {
       await api.register(healthRoutes, deps)
       await api.register(authRoutes, deps)
-      await api.register(siteRoutes, deps)
+      await api.register(siteRoutes, { ...deps, ...(config.payments.sandboxEnabled ? { sandboxTestCards: SANDBOX_TEST_CARDS } : {}) })
       await api.register(catalogueRoutes, deps)
       await api.register(filesRoutes, deps)
       // The benchmark's baseline: the same server, hooks and headers, no work (npm run bench:catalogue).

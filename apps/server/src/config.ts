@@ -70,6 +70,7 @@ const Env = z.object({
     .regex(/^[A-Za-z_$][\w$]{0,63}$/, 'must be a JavaScript identifier (the name of a window array)')
     .default('dataLayer'),
   SANDBOX_TEST_AMOUNTS: bool.default(false),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
   API_BASE_URL: baseUrl.default('/api'),
   IMAGE_BASE_URL: baseUrl.optional(),
   SENTRY_DSN: sentryDsn.optional(),
@@ -204,6 +205,8 @@ function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl
     sandboxTestAmounts: env.SANDBOX_TEST_AMOUNTS,
     ipLookupUrl: env.IP_LOOKUP_URL === 'off' ? null : env.IP_LOOKUP_URL,
     analyticsHook: env.ANALYTICS_HOOK,
+    /** How long a cash-sale account's pending card payment holds its units at the branch (docs/decisions/0024). */
+    holdMinutes: env.PAYMENT_HOLD_MINUTES,
   }
 }
 
@@ -276,6 +279,3 @@ export function loadServerConfig(source: NodeJS.ProcessEnv = process.env): Confi
   }
   return config
 }
-
-/** The variables, their defaults and meaning, for the README and `--help`. */
-export const CONFIG_KEYS = Object.keys(Env.shape)

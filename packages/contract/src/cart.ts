@@ -64,7 +64,7 @@ export const PrintCartQuery = TokenQuery.extend({
   logosrc: z.string().max(2000).optional().describe('Accepted for older clients and not fetched: the PDF carries the distributor’s own logo'),
 })
 
-/** Why the cart refuses a change; the web app shows the CAS message word for word. */
+/** The cash-sale stock rule's one message, from the cart, the checkout and card payments alike; the web app shows it word for word. */
 export const CART_ERRORS = {
   quantityNotAvailable: 'Unfortunately the requested quantity is not available for purchase',
 } as const

@@ -123,8 +123,3 @@ export type CheckoutInfo = z.infer<typeof CheckoutInfo>
 /** `GET /api/cart/checkout-info`: what was saved, or null when nothing was. */
 export const SavedCheckoutInfo = z.object({ checkoutInfo: CheckoutInfo.nullable() }).meta({ id: 'SavedCheckoutInfo' })
 export type SavedCheckoutInfo = z.infer<typeof SavedCheckoutInfo>
-
-/** Why an order is refused; the web app shows the stock message word for word. */
-export const CHECKOUT_ERRORS = {
-  quantityNotAvailable: 'Unfortunately the requested quantity is not available for purchase',
-} as const

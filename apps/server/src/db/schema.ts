@@ -11,6 +11,8 @@ export interface BranchTable {
   sort_order: Generated<number>
   phone: string | null
   email: string | null
+  /** Whether customers order from it (the branch selector, carts and orders); false for consignment-style locations. */
+  trading: Generated<boolean>
 }
 
 export interface CustomerAccountTable {
@@ -263,7 +265,7 @@ export interface PendingOrderTable {
   provider: string
   provider_session: string | null
   success_indicator: string | null
-  status: Generated<'pending' | 'completed' | 'failed'>
+  status: Generated<'pending' | 'completed' | 'failed' | 'superseded'>
   last_error: string | null
   order_id: number | null
   created_at: Timestamp
@@ -272,6 +274,26 @@ export interface PendingOrderTable {
   provider_timestamp: string | null
   transaction_id: string | null
   idempotency_key: string | null
+}
+
+/** Units a pending card payment holds at its branch until it is paid, cancelled or `expires_at`. */
+export interface StockHoldTable {
+  pending_order_id: string
+  user_id: number
+  location_id: string
+  product_id: number
+  qty: number
+  expires_at: Timestamp
+}
+
+/** An approved card payment that did not become an order, to be refunded. */
+export interface CardRefundTable {
+  id: Generated<number>
+  pending_order_id: string
+  transaction_id: Generated<string>
+  amount_cents: number
+  reason: string
+  created_at: Timestamp
 }
 
 export interface PaymentSandboxSessionTable {
@@ -448,6 +470,8 @@ export interface DB {
   orders: OrderTable
   order_lines: OrderLineTable
   pending_orders: PendingOrderTable
+  stock_holds: StockHoldTable
+  card_refunds: CardRefundTable
   payment_sandbox_sessions: PaymentSandboxSessionTable
   invoices: InvoiceTable
   invoice_lines: InvoiceLineTable

@@ -54,6 +54,7 @@ export async function seedBranches(db: Db, branches: readonly BranchSeed[]): Pro
         sort_order: branch.virtual ? 90 + index : index + 1,
         phone: branchPhone(branch.state, index),
         email: `${branch.locationId.toLowerCase()}@riverinarural.example`,
+        trading: !branch.virtual,
       })),
     )
     .execute()

@@ -1,5 +1,6 @@
 import type { CartSummary } from '@portal/contract/cart'
 import type { Deps } from '../../lib/context'
+import * as repo from './repo'
 
 type Db = Deps['db']
 
@@ -15,36 +16,13 @@ const KEEP_DAYS = 7
  */
 export async function claim(trx: Db, userId: number, key: string | undefined): Promise<CartSummary | null> {
   if (!key) return null
-  await trx
-    .deleteFrom('cart_requests')
-    .where('user_id', '=', userId)
-    .where('created_at', '<', new Date(Date.now() - KEEP_DAYS * 86_400_000))
-    .execute()
-  const claimed = await trx
-    .insertInto('cart_requests')
-    .values({ user_id: userId, idempotency_key: key, answer: null })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst()
-  if (claimed) return null
-  const earlier = await trx
-    .selectFrom('cart_requests')
-    .select('answer')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirstOrThrow()
-  return earlier.answer as CartSummary
+  await repo.forgetCartRequestsBefore(trx, userId, new Date(Date.now() - KEEP_DAYS * 86_400_000))
+  if (await repo.claimCartRequest(trx, userId, key)) return null
+  return (await repo.cartRequestAnswer(trx, userId, key)) as CartSummary
 }
 
 /** Keeps the answer with the claimed key, in the same transaction as the change. */
 export async function remember(trx: Db, userId: number, key: string | undefined, answer: CartSummary): Promise<CartSummary> {
-  if (key) {
-    await trx
-      .updateTable('cart_requests')
-      .set({ answer: JSON.stringify(answer) })
-      .where('user_id', '=', userId)
-      .where('idempotency_key', '=', key)
-      .execute()
-  }
+  if (key) await repo.saveCartRequestAnswer(trx, userId, key, answer)
   return answer
 }

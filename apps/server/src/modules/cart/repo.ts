@@ -2,30 +2,45 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Session } from '../../lib/context'
 import { accountUnitPriceCents } from '../../lib/pricing'
+import { availableTo } from '../../lib/stock'
 import { productVisibleTo } from '../../lib/visibility'
-import { NON_TRADING_BRANCH_NAMES } from '../catalogue/service'
 
 type Db = Kysely<DB>
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
 
-/** The user's cart and the name of its branch. */
+const cartColumns = ['carts.id', 'carts.location_id', 'carts.checkout_info', 'branches.name as branchName'] as const
+
+/** The user's cart, its saved checkout details and the name of its branch; undefined when the user has none. */
 export function findCart(db: Db, userId: number) {
   return db
     .selectFrom('carts')
     .innerJoin('branches', 'branches.location_id', 'carts.location_id')
-    .select(['carts.id', 'carts.location_id', 'branches.name as branchName'])
+    .select(cartColumns)
     .where('carts.user_id', '=', userId)
     .executeTakeFirst()
 }
 
-/** The user's cart, created at `branch` when there is none, locked until the transaction ends so changes to it queue up. */
-export async function lockCart(db: Db, userId: number, branch: string) {
+/**
+ * The user's cart, locked until the transaction ends: changes to it, and orders made of it, queue up.
+ * Undefined when the user has none (createCart first where one is needed).
+ */
+export function lockCart(db: Db, userId: number) {
+  return db
+    .selectFrom('carts')
+    .innerJoin('branches', 'branches.location_id', 'carts.location_id')
+    .select(cartColumns)
+    .where('carts.user_id', '=', userId)
+    .forUpdate(['carts'])
+    .executeTakeFirst()
+}
+
+/** Makes the user's cart at `branch` when there is none. */
+export async function createCart(db: Db, userId: number, branch: string) {
   await db
     .insertInto('carts')
     .values({ user_id: userId, location_id: branch })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute()
-  return db.selectFrom('carts').select(['id', 'location_id']).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow()
 }
 
 /** Marks the cart changed, moving it to `branch` when given (only ever while it has no lines). */
@@ -37,18 +52,12 @@ export async function touchCart(db: Db, cartId: number, branch?: string) {
     .execute()
 }
 
-/** A branch a cart may belong to: one that exists and takes orders (not the consignment or Farmers Mailbox locations). */
-export function findTradingBranch(db: Db, code: string) {
-  let query = db.selectFrom('branches').select(['location_id', 'name']).where('location_id', '=', code)
-  for (const name of NON_TRADING_BRANCH_NAMES) query = query.where('name', 'not ilike', `%${name}%`)
-  return query.executeTakeFirst()
-}
-
 /**
- * The cart's lines the user may see, with the price this account pays (ex GST, cents), the product's
- * weight and category, and the stock at `branch`. Oldest line first, as they were added.
+ * Every line of the cart, oldest first, with the price this account pays now (ex GST, cents), the product's
+ * weight and category, the stock at `branch` this user may take, and whether the product is still sold and
+ * may be seen by this user (the cart leaves hidden lines out; an order refuses them).
  */
-export function cartLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
+export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
@@ -62,13 +71,14 @@ export function cartLines(db: Db, viewer: Viewer, cartId: number, branch: string
       'products.id as productId',
       'products.product_code as productCode',
       'products.description',
+      'products.active',
+      productVisibleTo(viewer).as('visible'),
       'categories.name as category',
       sql<string>`products.weight_kg::text`.as('weightKg'),
-      sql<number>`coalesce(stock.qty_available, 0)`.as('available'),
+      availableTo(viewer.userId).as('available'),
       accountUnitPriceCents().as('unitPriceCents'),
     ])
     .where('cart_lines.cart_id', '=', cartId)
-    .where(productVisibleTo(viewer))
     .orderBy('cart_lines.id')
     .execute()
 }
@@ -93,9 +103,15 @@ export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) 
     .executeTakeFirst()
 }
 
-export async function stockAt(db: Db, productId: number, branch: string): Promise<number> {
-  const row = await db.selectFrom('stock').select('qty_available').where('product_id', '=', productId).where('location_id', '=', branch).executeTakeFirst()
-  return row?.qty_available ?? 0
+/** The units of the product at the branch this user may take (others' card payments hold the rest). */
+export async function stockAt(db: Db, userId: number, productId: number, branch: string): Promise<number> {
+  const row = await db
+    .selectFrom('stock')
+    .select(availableTo(userId).as('available'))
+    .where('product_id', '=', productId)
+    .where('location_id', '=', branch)
+    .executeTakeFirst()
+  return row?.available ?? 0
 }
 
 export async function lineQuantity(db: Db, cartId: number, productId: number): Promise<number> {
@@ -133,11 +149,25 @@ export async function deleteLine(db: Db, lineId: number) {
   await db.deleteFrom('cart_lines').where('id', '=', lineId).execute()
 }
 
-/** Removes every line; the cart row (and any checkout details saved on it) stays. */
-export async function deleteLines(db: Db, userId: number) {
+/**
+ * Removes every line of the user's cart. The cart row stays; so do the checkout details saved on it,
+ * unless `forgetCheckoutInfo` (after an order: the next one has its own purchase order).
+ */
+export async function clearCart(db: Db, userId: number, { forgetCheckoutInfo }: { forgetCheckoutInfo: boolean }) {
   await db
     .deleteFrom('cart_lines')
     .where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId))
+    .execute()
+  if (forgetCheckoutInfo) await db.updateTable('carts').set({ checkout_info: null, updated_at: new Date() }).where('user_id', '=', userId).execute()
+}
+
+/** Keeps the half-filled checkout form with the user's cart (a cart is made at `branchIfNew` if there is none). */
+export async function saveCheckoutInfo(db: Db, userId: number, branchIfNew: string, info: unknown) {
+  const json = JSON.stringify(info)
+  await db
+    .insertInto('carts')
+    .values({ user_id: userId, location_id: branchIfNew, checkout_info: json })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ checkout_info: json }))
     .execute()
 }
 
@@ -161,7 +191,7 @@ export async function lineQuantities(db: Db, cartId: number): Promise<Map<number
   return new Map(rows.map((r) => [r.product_id, r.quantity]))
 }
 
-/** Each product as the cart weighs it: whether it is still sold, whether this user may see it, and its stock at `branch`. */
+/** Each product as the cart weighs it: whether it is still sold, whether this user may see it, and the stock at `branch` they may take. */
 export function productsForCart(db: Db, viewer: Viewer, productIds: number[], branch: string) {
   return db
     .selectFrom('products')
@@ -170,8 +200,44 @@ export function productsForCart(db: Db, viewer: Viewer, productIds: number[], br
       'products.id',
       'products.active',
       sql<boolean>`coalesce(${productVisibleTo(viewer)}, false)`.as('visible'),
-      sql<number>`coalesce(stock.qty_available, 0)`.as('stock'),
+      availableTo(viewer.userId).as('stock'),
     ])
     .where('products.id', 'in', productIds)
+    .execute()
+}
+
+// ---- Idempotency-Key of cart changes (idempotency.ts) -----------------------------------------------------------
+
+export async function forgetCartRequestsBefore(db: Db, userId: number, before: Date): Promise<void> {
+  await db.deleteFrom('cart_requests').where('user_id', '=', userId).where('created_at', '<', before).execute()
+}
+
+/** True when the key was free and is now this request's; false when an earlier request holds it. */
+export async function claimCartRequest(db: Db, userId: number, key: string): Promise<boolean> {
+  const claimed = await db
+    .insertInto('cart_requests')
+    .values({ user_id: userId, idempotency_key: key, answer: null })
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  return claimed !== undefined
+}
+
+export async function cartRequestAnswer(db: Db, userId: number, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('cart_requests')
+    .select('answer')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow()
+  return row.answer
+}
+
+export async function saveCartRequestAnswer(db: Db, userId: number, key: string, answer: unknown): Promise<void> {
+  await db
+    .updateTable('cart_requests')
+    .set({ answer: JSON.stringify(answer) })
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
     .execute()
 }

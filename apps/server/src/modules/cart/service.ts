@@ -5,6 +5,7 @@ import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
+import { findTradingBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import { renderCartPdf } from './cart-pdf'
 import * as idempotency from './idempotency'
@@ -34,15 +35,47 @@ export interface CartContents {
 
 const lineNotFound = () => new AppError(404, 'cart_line_not_found', 'No such line in your cart.')
 const productNotFound = () => new AppError(404, 'not_found', 'No such product.')
-const notAvailable = () => conflict('quantity_not_available', CART_ERRORS.quantityNotAvailable)
+/** The one refusal of the cash-sale stock rule, from the cart, the checkout and card payments alike. */
+export const quantityNotAvailable = () => conflict('quantity_not_available', CART_ERRORS.quantityNotAvailable)
 const notInGroup = () => new AppError(403, 'branch_not_in_group', 'Your account does not order from that branch.')
 const tooMuch = () => new AppError(422, 'quantity_limit', `A cart line can hold at most ${MAX_LINE_QUANTITY.toLocaleString('en-AU')}.`)
+
+/**
+ * The stock rule for cash-sale accounts (CAS): they can never hold, or order, more than the branch has for
+ * them, which is its stock less what other users' card payments hold (docs/decisions/0024). Other accounts
+ * may go beyond it (back orders). The most this buyer may have of a product with `available` units.
+ */
+export function cashStockCap(buyer: { isCash: boolean }, available: number): number {
+  return buyer.isCash ? Math.max(available, 0) : Infinity
+}
+
+/** The stock rule as a check: refuses a quantity beyond the cap (409 `quantity_not_available`). */
+export function checkCashStock(buyer: { isCash: boolean }, quantity: number, available: number) {
+  if (quantity > cashStockCap(buyer, available)) throw quantityNotAvailable()
+}
+
+type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
+
+/** The user's cart, locked until the transaction ends (changes and orders of one cart queue up); undefined when there is none. */
+export const lockCart = (db: Db, userId: number) => repo.lockCart(db, userId)
+
+/** Every line of the cart priced for this account now, with the stock at the cart's branch and whether it may still be ordered. */
+export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id'>) => repo.pricedLines(db, session, cart.id, cart.location_id)
+
+/** After an order: the lines go, and so do the checkout details (the next order has its own purchase order). */
+export const clearAfterOrder = (db: Db, userId: number) => repo.clearCart(db, userId, { forgetCheckoutInfo: true })
+
+/** Keeps the checkout form with the user's cart (one is made at the account's default branch if there is none). */
+export const saveCheckoutInfo = (db: Db, session: Session, info: unknown) => repo.saveCheckoutInfo(db, session.userId, session.defaultBranch, info)
+
+/** The checkout form saved with the cart, as it was stored (null when none). */
+export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown> => (await repo.findCart(db, userId))?.checkout_info ?? null
 
 /** The cart's lines priced for this account, GST per line, and the stock and weight that go with them. */
 async function contents(db: Db, session: Session): Promise<CartContents> {
   const cart = await repo.findCart(db, session.userId)
   if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
-  const rows = await repo.cartLines(db, session, cart.id, cart.location_id)
+  const rows = (await repo.pricedLines(db, session, cart.id, cart.location_id)).filter((r) => r.visible)
   const lines = rows.map((r) => ({
     id: r.id,
     productId: r.productId,
@@ -101,31 +134,30 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
  * The branch an add goes to: the one asked for, which must exist, take orders, be in the account's
  * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0021).
  */
-async function branchForAdd(db: Db, session: Session, cart: { id: number; location_id: string }, asked: string | undefined): Promise<string> {
+async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
   const hasLines = (await repo.countLines(db, cart.id)) > 0
   if (asked === undefined) return hasLines ? cart.location_id : session.defaultBranch
-  const branch = await repo.findTradingBranch(db, asked.toUpperCase())
+  const branch = await findTradingBranch(db, asked)
   if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
-  if (!(await repo.accountOrdersFrom(db, session.accountId, branch.location_id))) throw notInGroup()
-  if (hasLines && branch.location_id !== cart.location_id) {
-    const current = await repo.findCart(db, session.userId)
+  if (!(await repo.accountOrdersFrom(db, session.accountId, branch.code))) throw notInGroup()
+  if (hasLines && branch.code !== cart.location_id) {
     throw conflict(
       'cart_branch_mismatch',
-      `Your cart holds items for ${current?.branchName ?? cart.location_id}. Switch back to that branch, or empty your cart to shop at ${branch.name}.`,
+      `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${branch.name}.`,
     )
   }
-  return branch.location_id
+  return branch.code
 }
 
-/** The user's cart, locked until the transaction ends so changes to it queue up, and the branch a change goes to. */
+/** The user's cart (made at the default branch if there is none), locked until the transaction ends, and the branch a change goes to. */
 async function cartForChange(db: Db, session: Session, asked: string | undefined) {
-  const cart = await repo.lockCart(db, session.userId, session.defaultBranch)
+  await repo.createCart(db, session.userId, session.defaultBranch)
+  const cart = (await repo.lockCart(db, session.userId))!
   return { cart, branch: await branchForAdd(db, session, cart, asked) }
 }
 
-/** CAS accounts can never hold more than the branch has in stock. */
 async function checkStock(db: Db, session: Session, productId: number, branch: string, quantity: number) {
-  if (session.isCash && quantity > (await repo.stockAt(db, productId, branch))) throw notAvailable()
+  if (session.isCash) checkCashStock(session, quantity, await repo.stockAt(db, session.userId, productId, branch))
 }
 
 /** Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. */
@@ -170,7 +202,7 @@ export async function fill({ db }: Deps, session: Session, warehouse: string | u
     for (const { productId, qty } of wanted) {
       const product = products.get(productId)
       const inCart = held.get(productId) ?? 0
-      const stockCap = session.isCash ? Math.max(product?.stock ?? 0, 0) : Infinity
+      const stockCap = cashStockCap(session, product?.stock ?? 0)
       const target = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
       let refused: Refusal | undefined
       if (!product?.active) refused = 'discontinued'
@@ -207,7 +239,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
 }
 
 export async function empty({ db }: Deps, session: Session): Promise<CartSummary> {
-  await repo.deleteLines(db, session.userId)
+  await repo.clearCart(db, session.userId, { forgetCheckoutInfo: false })
   return { Count: 0, Value: 0, warehouse: null }
 }
 
@@ -228,7 +260,8 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
   const { config } = deps
   return deps.db.transaction().execute(async (trx) => {
     // Lock the cart so the quote records exactly what the e-mails list (an empty cart's new row rolls back).
-    await repo.lockCart(trx, session.userId, session.defaultBranch)
+    await repo.createCart(trx, session.userId, session.defaultBranch)
+    await repo.lockCart(trx, session.userId)
     const current = await contents(trx, session)
     // Only a cart with lines has a branch.
     if (!current.branch) {

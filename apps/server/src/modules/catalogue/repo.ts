@@ -6,10 +6,6 @@ import { productVisibleTo } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 
-export function listBranches(db: Db) {
-  return db.selectFrom('branches').select(['location_id', 'name']).orderBy('sort_order').orderBy('name').execute()
-}
-
 export function listCategories(db: Db, { forElders }: { forElders: boolean }) {
   let q = db.selectFrom('categories').select(['id', 'name', 'title', 'parent_id', 'display_order', 'icon_name'])
   if (forElders) q = q.where('hidden_for_elders', '=', false)
@@ -20,10 +16,6 @@ export function listBrands(db: Db, { forElders }: { forElders: boolean }) {
   let q = db.selectFrom('brands').select(['brand_code', 'description'])
   if (forElders) q = q.where('hidden_for_elders', '=', false)
   return q.orderBy('description').execute()
-}
-
-export async function branchExists(db: Db, locationId: string): Promise<boolean> {
-  return (await db.selectFrom('branches').select('location_id').where('location_id', '=', locationId).executeTakeFirst()) !== undefined
 }
 
 /** A category by its name, with its own and its children's ids; for resellers nothing under a hidden parent exists. */
@@ -234,15 +226,17 @@ export function productById(db: Db, scope: ProductScope, id: number) {
   return pricedPage(db, scope, visibleProducts(db, scope.session).select('products.id').where('products.id', '=', id)).executeTakeFirst()
 }
 
-/** Stock at every branch but the given one, of the branches whose names say customers order from them. */
-export function otherBranchStock(db: Db, productId: number, warehouse: string, { excludeNames }: { excludeNames: readonly string[] }) {
-  let q = db
+/** Stock at every trading branch but the given one. */
+export function otherBranchStock(db: Db, productId: number, branch: string) {
+  return db
     .selectFrom('branches')
     .leftJoin('stock', (j) => j.onRef('stock.location_id', '=', 'branches.location_id').on('stock.product_id', '=', productId))
     .select(['branches.location_id', 'branches.name', sql<number>`coalesce(stock.qty_available, 0)`.as('qty')])
-    .where('branches.location_id', '<>', warehouse)
-  for (const name of excludeNames) q = q.where('branches.name', 'not ilike', `%${likeEscape(name)}%`)
-  return q.orderBy('branches.sort_order').orderBy('branches.name').execute()
+    .where('branches.location_id', '<>', branch)
+    .where('branches.trading', '=', true)
+    .orderBy('branches.sort_order')
+    .orderBy('branches.name')
+    .execute()
 }
 
 export function attachmentsOf(db: Db, productId: number) {
@@ -272,10 +266,6 @@ export async function insertCodeSetupRequest(
     .returning('id')
     .executeTakeFirst()
   return row?.id
-}
-
-export function branchName(db: Db, locationId: string) {
-  return db.selectFrom('branches').select('name').where('location_id', '=', locationId).executeTakeFirst()
 }
 
 /** Every product of the price list, by category and description, with the brand's name. */

@@ -19,6 +19,7 @@ import { Brand, Category, Warehouse } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import * as branches from '../branches/service'
 import { sendProductList } from './list-cache'
 import * as catalogue from './service'
 
@@ -30,7 +31,7 @@ const products = { 200: z.array(Product), ...errors }
 const ShortListQuery = productListQuery(LIST_PAGE_SIZE)
 
 export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  app.get('/warehouses', { config: open, schema: { tags, response: { 200: z.array(Warehouse) } } }, async () => catalogue.warehouses(deps))
+  app.get('/warehouses', { config: open, schema: { tags, response: { 200: z.array(Warehouse) } } }, async () => branches.warehouses(deps))
   app.get('/categories', { config: open, schema: { tags, response: { 200: z.array(Category) } } }, async (req) => catalogue.categories(deps, req.session))
   app.get('/brands', { config: open, schema: { tags, response: { 200: z.array(Brand) } } }, async (req) => catalogue.brands(deps, req.session))
 

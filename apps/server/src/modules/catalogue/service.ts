@@ -1,15 +1,11 @@
 import type { CodeSetupBody, Product, ProductDetail } from '@portal/contract/catalogue'
-import type { Brand, Category, Warehouse } from '@portal/contract/reference'
+import type { Brand, Category } from '@portal/contract/reference'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
+import { branchOf, findBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
-
-export async function warehouses({ db }: Deps): Promise<Warehouse[]> {
-  const rows = await repo.listBranches(db)
-  return rows.map((r) => ({ LocationID: r.location_id, NAME: r.name }))
-}
 
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {
@@ -32,14 +28,6 @@ export async function brands({ db }: Deps, session: Session | null): Promise<Bra
   return rows.map((r) => ({ BrandCode: r.brand_code, Description: r.description }))
 }
 
-/** Locations customers do not order from: left out of the branch selector and of a product's other-branch stock (spec section 2). */
-export const NON_TRADING_BRANCH_NAMES = ['Consignment', 'Farmers Mailbox'] as const
-
-/** The branch a request is about: the one asked for, else the account's default. Codes are upper case. */
-export function branchOf(session: Session, warehouse: string | undefined): string {
-  return (warehouse ?? session.defaultBranch).toUpperCase()
-}
-
 const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
 
 /**
@@ -50,7 +38,7 @@ const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such br
 async function checked<T>({ db }: Deps, warehouse: string, rows: T[], subject?: { exists: () => Promise<boolean>; what: string }): Promise<T[]> {
   if (rows.length > 0) return rows
   if (subject && !(await subject.exists())) throw notFound(subject.what)
-  if (!(await repo.branchExists(db, warehouse))) throw unknownBranch()
+  if (!(await findBranch(db, warehouse))) throw unknownBranch()
   return rows
 }
 
@@ -163,7 +151,7 @@ export async function product(deps: Deps, session: Session, id: number, req: { w
   const warehouse = branchOf(session, req.warehouse)
   const [row, others, attachments, requested] = await Promise.all([
     repo.productById(db, { session, warehouse }, id),
-    repo.otherBranchStock(db, id, warehouse, { excludeNames: NON_TRADING_BRANCH_NAMES }),
+    repo.otherBranchStock(db, id, warehouse),
     repo.attachmentsOf(db, id),
     session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
   ])
@@ -180,6 +168,11 @@ export async function product(deps: Deps, session: Session, id: number, req: { w
   }
 }
 
+/** Every product of a branch's price list (modules/files), priced for this user and stocked at the branch. */
+export function priceListProducts(db: Deps['db'], session: Session, branch: string) {
+  return repo.priceListProducts(db, { session, warehouse: branch })
+}
+
 /**
  * A reseller asks the distributor to set a product up under its own code: recorded once per user,
  * product and branch, and e-mailed to the distributor. Asking again changes nothing and succeeds.
@@ -190,12 +183,12 @@ export async function requestCodeSetup({ db, config }: Deps, session: Session, b
   return db.transaction().execute(async (trx) => {
     const row = await repo.productById(trx, { session, warehouse }, body.id)
     if (!row) {
-      if (!(await repo.branchExists(trx, warehouse))) throw badRequest('unknown_warehouse', 'There is no such branch.', 'body.warehouse')
+      if (!(await findBranch(trx, warehouse))) throw badRequest('unknown_warehouse', 'There is no such branch.', 'body.warehouse')
       throw notFound('product')
     }
     const id = await repo.insertCodeSetupRequest(trx, { accountId: session.accountId, userId: session.userId, productId: row.id, warehouse })
     if (id !== undefined) {
-      const branch = await repo.branchName(trx, warehouse)
+      const branch = await findBranch(trx, warehouse)
       await enqueueMail(trx, {
         to: config.distributor.email,
         subject: `Code setup request ${id}: ${row.product_code} for ${session.accountName}`,

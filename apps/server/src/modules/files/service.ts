@@ -3,8 +3,8 @@ import type { Writable } from 'node:stream'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
-import * as catalogueRepo from '../catalogue/repo'
-import { branchOf } from '../catalogue/service'
+import { branchOf, findBranch } from '../branches/service'
+import { priceListProducts } from '../catalogue/service'
 import { barcodeSvg } from './barcode'
 import type { ImageRenderer } from './images'
 import { writePriceList } from './price-list'
@@ -50,19 +50,18 @@ const day = (date: Date) => date.toISOString().slice(0, 10)
  * The branch's price list for this account as an Excel workbook (docs/decisions: why XLSX): every
  * product the user may see, with this account's prices and the branch's stock.
  */
-export async function priceList({ db, config }: Deps, session: Session, warehouseParam: string | undefined, now = new Date()) {
-  const warehouse = branchOf(session, warehouseParam)
-  const branch = await catalogueRepo.branchName(db, warehouse)
+export async function priceList({ db, config }: Deps, session: Session, asked: string | undefined, now = new Date()) {
+  const branch = await findBranch(db, branchOf(session, asked))
   if (!branch) throw badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
-  const rows = await catalogueRepo.priceListProducts(db, { session, warehouse })
+  const rows = await priceListProducts(db, session, branch.code)
   const onePrice = session.isElders
   const date = now.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' })
   return {
-    fileName: `price-list-${warehouse}-${day(now)}.xlsx`,
+    fileName: `price-list-${branch.code}-${day(now)}.xlsx`,
     write: (out: Writable) =>
       writePriceList(
         {
-          title: `${config.distributor.name} price list: ${branch.name} (${warehouse})`,
+          title: `${config.distributor.name} price list: ${branch.name} (${branch.code})`,
           subtitle: `${session.accountName} (${session.accountCode}). Prices in AUD ex GST, as at ${date}. Stock is what the branch had available then.`,
           onePrice,
           lines: rows.map((r) => ({

@@ -1,9 +1,9 @@
 import type { Readiness } from '@portal/contract/health'
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
 import { pendingMigrations } from '../../db/migrate'
 import { outboxBacklog } from '../mail/outbox'
 import type { Deps } from '../../lib/context'
+import * as repo from './repo'
 
 /** A check that has not answered by then counts as failed: a load balancer must not wait on a hung database. */
 const CHECK_TIMEOUT_MS = 2000
@@ -36,7 +36,7 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
   return async function readiness(): Promise<Readiness> {
     let database: Check
     try {
-      await withTimeout(sql`SELECT 1`.execute(db), 'the database')
+      await withTimeout(repo.ping(db), 'the database')
       database = note('database', { ok: true, message: 'reachable' })
     } catch (err) {
       database = note('database', { ok: false, message: 'unreachable' }, err)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import * as repo from './repo'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const linkify = (s: string) => s.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
@@ -14,7 +15,7 @@ pre{white-space:pre-wrap;background:#f4f7f5;padding:1rem;border-radius:6px}a{col
 /** The development outbox: every e-mail the portal wrote, readable without an SMTP server. Never in production. */
 export const devOutboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) => {
   app.get('/outbox', { schema: { hide: true } }, async (_req, reply) => {
-    const rows = await db.selectFrom('email_outbox').select(['id', 'to_address', 'subject', 'status', 'created_at']).orderBy('id', 'desc').limit(200).execute()
+    const rows = await repo.recentMail(db, 200)
     const list = rows
       .map((r) => `<tr><td><a href="/dev/outbox/${r.id}">${escape(r.subject)}</a></td><td>${escape(r.to_address)}</td><td>${r.status}</td><td>${r.created_at.toISOString()}</td></tr>`)
       .join('')
@@ -22,7 +23,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   })
 
   app.get('/outbox/:id', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req, reply) => {
-    const row = await db.selectFrom('email_outbox').selectAll().where('id', '=', req.params.id).executeTakeFirst()
+    const row = await repo.findMail(db, req.params.id)
     if (!row) return reply.status(404).type('text/html').send(page('Not found', '<h1>No such e-mail</h1>'))
     const files = row.attachments.map((a) => `<li>${escape(a.filename)} (${escape(a.contentType)})</li>`).join('')
     return reply

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Deps } from '../../lib/context'
+import * as repo from './repo'
 
 const BATCH = 20
 const MAX_ATTEMPTS = 5
@@ -16,18 +17,10 @@ export function startMailer({ db, config }: Deps, log: FastifyBaseLogger): { sto
 
   async function tick() {
     await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('email_outbox')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .orderBy('id')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute()
+      const rows = await repo.claimPending(trx, BATCH)
       for (const row of rows) {
         if (!transport) {
-          await trx.updateTable('email_outbox').set({ status: 'kept' }).where('id', '=', row.id).execute()
+          await repo.markKept(trx, row.id)
           continue
         }
         try {
@@ -39,15 +32,11 @@ export function startMailer({ db, config }: Deps, log: FastifyBaseLogger): { sto
             ...(row.html_body ? { html: row.html_body } : {}),
             attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
           })
-          await trx.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+          await repo.markSent(trx, row.id, row.attempts + 1)
         } catch (err) {
           const attempts = row.attempts + 1
           log.warn({ outboxId: row.id, attempts, err: (err as Error).message }, 'e-mail not sent')
-          await trx
-            .updateTable('email_outbox')
-            .set({ attempts, last_error: (err as Error).message, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
-            .where('id', '=', row.id)
-            .execute()
+          await repo.markAttempt(trx, row.id, attempts, (err as Error).message, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending')
         }
       }
     })

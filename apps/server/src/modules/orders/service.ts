@@ -1,3 +1,4 @@
+import type { PlacedOrder } from '@portal/contract/checkout'
 import type {
   BackOrderItem,
   BackOrdersQuery,
@@ -57,6 +58,7 @@ async function findOrder(db: Db, session: Session, id: string) {
   return order
 }
 
+/** An order line as every document shows it (order detail, the order just placed). */
 export function documentItem(l: {
   line_no: number
   product_id: number | null
@@ -84,6 +86,27 @@ export function documentItem(l: {
     ExtendedTotalInc: dollars(l.extended_inc_cents),
   }
 }
+
+/** An order of the account as the checkout and card payments answer it (GET-free: for the order just placed or found again). */
+export async function placedOrder(db: Db, accountId: number, orderId: number): Promise<PlacedOrder> {
+  const order = await repo.findOrder(db, accountId, { id: orderId })
+  if (!order) throw notFound('order')
+  const lines = await repo.orderLines(db, order.id)
+  return {
+    OrderID: order.id,
+    SalesOrder: order.sales_order,
+    SalesOrderStatus: order.status,
+    CustomerPurchaseOrder: order.customer_purchase_order,
+    Warehouse: order.location_id,
+    ExtendedEx: dollars(order.extended_ex_cents),
+    TaxTotal: dollars(order.tax_cents),
+    ExtendedInc: dollars(order.extended_inc_cents),
+    items: lines.map(documentItem),
+  }
+}
+
+/** Whether the account has this delivery site. */
+export const isDeliverySite = (db: Db, accountId: number, siteCode: string) => repo.hasDeliverySite(db, accountId, siteCode)
 
 export async function detail({ db }: Deps, session: Session, id: string): Promise<OrderDetail> {
   const order = await findOrder(db, session, id)

@@ -1,7 +1,9 @@
+import type { PendingOrderDetails } from '@portal/contract/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { addBuyer, arriveAt, fillCart, orderDetails, payWithSecurePay, setListPrice, setStock, stockOf, visibleProducts } from '../../../test/payments'
 import { resultFingerprint, timestampOf } from './securepay'
+import { formOf } from './service'
 
 let t: TestContext
 let cash: string
@@ -44,6 +46,9 @@ async function cartOfOne(userId: number, qty = 1, stock = 50) {
   await fillCart(t.db, userId, 'MEL', [{ productId: product, qty }])
   return product
 }
+
+/** The checkout-on-account form, from the card form's camelCase details. */
+const formOfDetails = (d: Record<string, unknown>) => formOf(d as PendingOrderDetails)
 
 const ordersWithPo = (po: string) => t.db.selectFrom('orders').select(['id', 'sales_order']).where('customer_purchase_order', '=', po).execute()
 const pendingRow = (id: string) => t.db.selectFrom('pending_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -252,22 +257,153 @@ describe('paying through the SecurePay sandbox', () => {
     expect(await ordersWithPo('CARD-POST')).toHaveLength(1)
   })
 
-  it('never sells more than the branch has: 50 buyers at once for the last 10', async () => {
+  it('never sells more than the branch has: 50 buyers at once for the last 10 hold 10, and every approval becomes an order', async () => {
+    // Issue 19 part 6: before holds, all 50 were allowed to pay and 40 cards were charged for refunds.
     const product = nextProduct()
     await setListPrice(t.db, product, 1000)
     await setStock(t.db, product, 'MEL', 10)
     const buyers = await Promise.all(Array.from({ length: 50 }, (_, i) => addBuyer(t.db, ids.cashAccount, `rush${String(i).padStart(2, '0')}`)))
     for (const b of buyers) await fillCart(t.db, b.userId, 'MEL', [{ productId: product, qty: 1 }])
     const created = await Promise.all(buyers.map((b) => createPayment(b.token, 11, orderDetails({ purchaseOrder: 'CARD-RUSH' }))))
-    expect(created.map((r) => r.statusCode)).toEqual(buyers.map(() => 200))
-    const results = await Promise.all(created.map((r) => payWithSecurePay(t.app, r.json().formData.fields, { number: VISA })))
+    const held = created.filter((r) => r.statusCode === 200)
+    expect(held).toHaveLength(10)
+    for (const r of created.filter((c) => c.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409)
+      expect(r.json()).toMatchObject({ error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' })
+    }
+    const results = await Promise.all(held.map((r) => payWithSecurePay(t.app, r.json().formData.fields, { number: VISA })))
     const outcomes = await Promise.all(results.map((r) => arriveAt(t.app, r)))
     expect(outcomes.filter((o) => o.startsWith('/orders?approved='))).toHaveLength(10)
-    expect(outcomes.filter((o) => o.startsWith('/checkout?error=Unfortunately+the+requested+quantity+is+not+available+for+purchase&id='))).toHaveLength(40)
     expect(await ordersWithPo('CARD-RUSH')).toHaveLength(10)
     expect(await stockOf(t.db, product, 'MEL')).toBe(0)
-    const refunds = await t.db.selectFrom('email_outbox').select('id').where('subject', 'like', 'Refund needed:%').execute()
-    expect(refunds).toHaveLength(40)
+    const refunds = await t.db.selectFrom('card_refunds').select('id').where('pending_order_id', 'in', held.map((r) => r.json().orderId as string)).execute()
+    expect(refunds).toHaveLength(0)
+    expect(await t.db.selectFrom('stock_holds').select('pending_order_id').where('product_id', '=', product).execute()).toEqual([])
+  })
+})
+
+describe('units held for a pending card payment (issue 19 part 6)', () => {
+  const holdsOf = (product: number) => t.db.selectFrom('stock_holds').select(['pending_order_id', 'qty']).where('product_id', '=', product).execute()
+
+  it('10 pending payments for the last 3 units: at most 3 exist, and each approval becomes an order', async () => {
+    const product = nextProduct()
+    await setListPrice(t.db, product, 1000)
+    await setStock(t.db, product, 'MEL', 3)
+    const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => addBuyer(t.db, ids.cashAccount, `last3-${i}`)))
+    for (const b of buyers) await fillCart(t.db, b.userId, 'MEL', [{ productId: product, qty: 1 }])
+    const created = await Promise.all(buyers.map((b) => createPayment(b.token, 11, orderDetails({ purchaseOrder: 'CARD-LAST3' }))))
+    const held = created.filter((r) => r.statusCode === 200)
+    expect(held).toHaveLength(3)
+    expect(created.filter((r) => r.statusCode === 409)).toHaveLength(7)
+    expect((await holdsOf(product)).reduce((sum, h) => sum + h.qty, 0)).toBe(3)
+    // Meanwhile the held units are not there for anyone else: not to a cash-sale cart, not to an order on account.
+    const other = await addBuyer(t.db, ids.cashAccount, 'last3-late')
+    const add = await t.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(other.token), payload: { productID: product, qty: 1, warehouse: 'MEL' } })
+    expect(add.statusCode).toBe(409)
+    expect(add.json()).toMatchObject({ error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' })
+    await fillCart(t.db, ids.trade, 'MEL', [{ productId: product, qty: 2 }])
+    const onAccount = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(trade),
+      payload: formOfDetails(orderDetails({ purchaseOrder: 'ACC-LAST3' })),
+    })
+    expect(onAccount.statusCode).toBe(201)
+    expect(onAccount.json().items[0]).toMatchObject({ QuantityOrdered: 2, QuantityBackOrdered: 2 })
+    expect(await stockOf(t.db, product, 'MEL')).toBe(3)
+    const results = await Promise.all(held.map((r) => payWithSecurePay(t.app, r.json().formData.fields, { number: VISA })))
+    const outcomes = await Promise.all(results.map((r) => arriveAt(t.app, r)))
+    expect(outcomes.every((o) => o.startsWith('/orders?approved='))).toBe(true)
+    expect(await ordersWithPo('CARD-LAST3')).toHaveLength(3)
+    expect(await stockOf(t.db, product, 'MEL')).toBe(0)
+    expect(await holdsOf(product)).toEqual([])
+  })
+
+  it('an approval for a held order always becomes the order, even when the branch’s count fell meanwhile', async () => {
+    const product = await cartOfOne(ids.cash, 2, 2)
+    const { formData } = (await createPayment(cash, 22, orderDetails({ purchaseOrder: 'CARD-HELD' }))).json()
+    await setStock(t.db, product, 'MEL', 1)
+    const next = await arriveAt(t.app, await payWithSecurePay(t.app, formData.fields, { number: VISA }))
+    const [order] = await ordersWithPo('CARD-HELD')
+    expect(next).toBe(`/orders?approved=${order!.sales_order}`)
+    const lines = await t.db.selectFrom('order_lines').select(['qty_ordered', 'qty_back_ordered']).where('order_id', '=', order!.id).execute()
+    expect(lines).toEqual([{ qty_ordered: 2, qty_back_ordered: 1 }])
+  })
+
+  it('an expired hold lets go of the units; a payment approved after someone else took them is recorded for refund', async () => {
+    const product = await cartOfOne(ids.cash, 1, 1)
+    const { orderId, formData } = (await createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-EXPIRED' }))).json()
+    const rival = await addBuyer(t.db, ids.cashAccount, 'expiry-rival')
+    await fillCart(t.db, rival.userId, 'MEL', [{ productId: product, qty: 1 }])
+    expect((await createPayment(rival.token, 11, orderDetails({ purchaseOrder: 'CARD-RIVAL' }))).statusCode).toBe(409)
+    await t.db.updateTable('stock_holds').set({ expires_at: new Date(Date.now() - 1000) }).where('pending_order_id', '=', orderId).execute()
+    const taken = (await createPayment(rival.token, 11, orderDetails({ purchaseOrder: 'CARD-RIVAL' }))).json()
+    expect(await arriveAt(t.app, await payWithSecurePay(t.app, taken.formData.fields, { number: VISA }))).toMatch(/^\/orders\?approved=/)
+    const late = await arriveAt(t.app, await payWithSecurePay(t.app, formData.fields, { number: VISA }))
+    expect(late).toBe(`/checkout?error=Unfortunately+the+requested+quantity+is+not+available+for+purchase&id=${orderId}`)
+    expect(await ordersWithPo('CARD-EXPIRED')).toHaveLength(0)
+    expect(await pendingRow(orderId)).toMatchObject({ status: 'failed', last_error: 'Unfortunately the requested quantity is not available for purchase' })
+    expect(await t.db.selectFrom('card_refunds').select(['reason', 'amount_cents']).where('pending_order_id', '=', orderId).execute()).toEqual([
+      { reason: 'sold_out', amount_cents: 1100 },
+    ])
+    const mails = await t.db.selectFrom('email_outbox').select('subject').where('text_body', 'like', `%${formData.fields.EPS_REFERENCEID}%`).execute()
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      expect.stringMatching(new RegExp(`^Refund needed: card payment ${formData.fields.EPS_REFERENCEID} for `)),
+      `Your payment ${formData.fields.EPS_REFERENCEID} will be refunded`,
+    ])
+  })
+})
+
+describe('one live card payment per cart (issue 19 part 7)', () => {
+  it('ten creates at once for one cart make one pending order, and all answer it', async () => {
+    await cartOfOne(ids.cash, 1)
+    const created = await Promise.all(Array.from({ length: 10 }, () => createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-TEN' }))))
+    expect(created.map((r) => r.statusCode)).toEqual(created.map(() => 200))
+    expect(new Set(created.map((r) => r.json().orderId)).size).toBe(1)
+    expect(new Set(created.map((r) => r.json().formData.fields.EPS_REFERENCEID)).size).toBe(1)
+    const live = await t.db.selectFrom('pending_orders').select('id').where('user_id', '=', ids.cash).where('status', '=', 'pending').execute()
+    expect(live).toEqual([{ id: created[0]!.json().orderId }])
+  })
+
+  it('two tabs, two payments: one order, and the second payment is recorded for refund', async () => {
+    const product = await cartOfOne(ids.cash, 1, 20)
+    const [tab1, tab2] = await Promise.all([
+      createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-TABS' })),
+      createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-TABS' })),
+    ])
+    const [paid1, paid2] = await Promise.all([
+      payWithSecurePay(t.app, tab1!.json().formData.fields, { number: VISA }),
+      payWithSecurePay(t.app, tab2!.json().formData.fields, { number: VISA }),
+    ])
+    expect(paid1.searchParams.get('txnid')).not.toBe(paid2.searchParams.get('txnid'))
+    const outcomes = await Promise.all([arriveAt(t.app, paid1), arriveAt(t.app, paid2)])
+    const [order] = await ordersWithPo('CARD-TABS')
+    expect(await ordersWithPo('CARD-TABS')).toHaveLength(1)
+    expect(outcomes.filter((o) => o === `/orders?approved=${order!.sales_order}`)).toHaveLength(1)
+    expect(outcomes.filter((o) => o.startsWith('/checkout?error=This+cart+has+already+been+paid+for'))).toHaveLength(1)
+    expect(await stockOf(t.db, product, 'MEL')).toBe(19)
+    const refunds = await t.db.selectFrom('card_refunds').select('reason').where('pending_order_id', '=', tab1!.json().orderId).execute()
+    expect(refunds).toEqual([{ reason: 'paid_twice' }])
+    // The second result delivered again records nothing more.
+    await arriveAt(t.app, paid1)
+    await arriveAt(t.app, paid2)
+    expect(await t.db.selectFrom('card_refunds').select('reason').where('pending_order_id', '=', tab1!.json().orderId).execute()).toHaveLength(1)
+  })
+
+  it('a changed cart replaces the live payment: the replaced one never becomes an order', async () => {
+    const product = await cartOfOne(ids.cash, 1, 20)
+    const first = (await createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-OLD' }))).json()
+    await fillCart(t.db, ids.cash, 'MEL', [{ productId: product, qty: 2 }])
+    const second = (await createPayment(cash, 22, orderDetails({ purchaseOrder: 'CARD-NEW' }))).json()
+    expect(second.orderId).not.toBe(first.orderId)
+    expect(await pendingRow(first.orderId)).toMatchObject({ status: 'superseded' })
+    const stale = await arriveAt(t.app, await payWithSecurePay(t.app, first.formData.fields, { number: VISA }))
+    expect(stale).toMatch(/^\/checkout\?error=This\+payment\+was\+replaced/)
+    expect(await ordersWithPo('CARD-OLD')).toHaveLength(0)
+    expect(await t.db.selectFrom('card_refunds').select('reason').where('pending_order_id', '=', first.orderId).execute()).toEqual([{ reason: 'superseded' }])
+    expect(await arriveAt(t.app, await payWithSecurePay(t.app, second.formData.fields, { number: VISA }))).toMatch(/^\/orders\?approved=/)
+    expect(await ordersWithPo('CARD-NEW')).toHaveLength(1)
+    expect(await stockOf(t.db, product, 'MEL')).toBe(18)
   })
 })
 

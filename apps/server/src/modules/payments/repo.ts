@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB>
@@ -52,6 +52,7 @@ const pendingColumns = [
   'pending_orders.status',
   'pending_orders.last_error',
   'pending_orders.order_id',
+  'pending_orders.transaction_id',
 ] as const
 
 /** One of the account's pending orders; another account's is not found. */
@@ -124,6 +125,44 @@ export async function markFailed(db: Db, id: string, error: string, transactionI
     .execute()
 }
 
-export function salesOrderOf(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(['id', 'sales_order']).where('id', '=', orderId).executeTakeFirstOrThrow()
+/** Who a pending order is for (read without locking, to take the cart's lock before the pending row's). */
+export function ownerOf(db: Db, id: string) {
+  return db.selectFrom('pending_orders').select(['user_id']).where('id', '=', id).executeTakeFirst()
+}
+
+/** The user's payments that may still become an order (pending or declined), newest first, and whether each still holds its units. */
+export function livePendingOfUser(db: Db, userId: number) {
+  return db
+    .selectFrom('pending_orders')
+    .select([
+      ...pendingColumns,
+      sql<boolean>`EXISTS (SELECT 1 FROM stock_holds h WHERE h.pending_order_id = pending_orders.id AND h.expires_at > now())`.as('held'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'failed'])
+    .orderBy('created_at', 'desc')
+    .forUpdate()
+    .execute()
+}
+
+/** Payments replaced by a newer one for the same cart: none of them can become an order any more. */
+export async function markSuperseded(db: Db, ids: string[]) {
+  if (ids.length === 0) return
+  await db
+    .updateTable('pending_orders')
+    .set({ status: 'superseded', last_error: 'Replaced by a newer payment for the same cart.' })
+    .where('id', 'in', ids)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute()
+}
+
+/** Records an approved payment that made no order, to refund; false when this transaction was recorded already. */
+export async function insertRefund(db: Db, r: { pendingId: string; transactionId: string | null; amountCents: number; reason: string }): Promise<boolean> {
+  const row = await db
+    .insertInto('card_refunds')
+    .values({ pending_order_id: r.pendingId, transaction_id: r.transactionId ?? '', amount_cents: r.amountCents, reason: r.reason })
+    .onConflict((oc) => oc.columns(['pending_order_id', 'transaction_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
 }

@@ -1,6 +1,9 @@
-import { CHECKOUT_ERRORS, type PlacedOrder } from '@portal/contract/checkout'
+import { CART_ERRORS } from '@portal/contract/cart'
+import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import {
   PendingOrderDetails,
+  type PaymentProvider,
+  type SandboxTestCard,
   type CompletePaymentBody,
   type CreatePaymentBody,
   type CreatePaymentResponse,
@@ -11,15 +14,16 @@ import {
   type SecurePayResult,
 } from '@portal/contract/payments'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
-import { SANDBOX_TEST_CARDS } from '../../sandbox/test-cards'
-import { checkCashStock, checkSite, formOf, lockCart, orderableCart, placedOrder, refuseResellers, rememberCheckoutInfo, writeOrder } from '../checkout/service'
+import { saveCheckoutInfo } from '../cart/service'
 import { enqueueMail } from '../mail/outbox'
+import * as placement from '../placement/service'
 import * as mpgs from './mpgs'
 import * as repo from './repo'
 import * as securepay from './securepay'
@@ -40,6 +44,11 @@ const PendingLines = z.array(
 
 const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
 const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
+const ALREADY_PAID = 'This cart has already been paid for and ordered. This second payment will be refunded.'
+const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made. It will be refunded.'
+
+/** The cards the local sandbox approves and declines, handed in by app.ts outside production (never imported here). */
+export type SandboxTestCards = Record<PaymentProvider, SandboxTestCard[]>
 
 const isLocal = (url: string, config: Config) => url.startsWith(`${config.publicUrl}/sandbox/`)
 
@@ -64,7 +73,7 @@ function resultUrl(config: Config, pageOrigin: string | null | undefined): strin
  * What the browser needs for card payments (part of GET /api/site). The endpoints named are the configured
  * ones; the card form itself uses the URLs POST /api/payments/create and /session answer (the sandbox on the page's origin).
  */
-export function paymentSettings(config: Config): PaymentSettings {
+export function paymentSettings(config: Config, sandboxTestCards?: SandboxTestCards): PaymentSettings {
   const { provider, securepay: sp, mpgs: mp } = config.payments
   const endpoint = provider === 'securepay' ? (sp?.url ?? null) : mp ? mpgs.checkoutScriptUrl(mp) : null
   const sandbox = endpoint !== null && isLocal(endpoint, config)
@@ -75,7 +84,7 @@ export function paymentSettings(config: Config): PaymentSettings {
     ipLookupUrl: config.payments.ipLookupUrl,
     analyticsHook: config.payments.analyticsHook,
     sandbox,
-    testCards: sandbox && config.demo ? SANDBOX_TEST_CARDS[provider] : [],
+    testCards: sandbox && config.demo ? (sandboxTestCards?.[provider] ?? []) : [],
   }
 }
 
@@ -104,7 +113,32 @@ function createResponse(
 }
 
 const newReference = () => `W${randomBytes(6).toString('hex').toUpperCase()}`
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505'
+
+/** The form with the spec's names, from a pending order's camelCase orderDetails. */
+export function formOf(d: PendingOrderDetails): PlaceOrderBody {
+  return {
+    ...(d.siteCode ? { SiteCode: d.siteCode } : {}),
+    DeliveryName: d.deliveryName,
+    Address1: d.address1,
+    Address2: d.address2,
+    City: d.city,
+    State: d.state,
+    PostalCode: d.postalCode,
+    Contact: d.contact,
+    Email: d.email,
+    Phone: d.phone,
+    Fax: d.fax,
+    CarrierName: d.carrierName,
+    CarrierInstructions: d.carrierInstructions,
+    PurchaseOrder: d.purchaseOrder,
+    OrderDesc: d.orderDesc,
+    DeliveryType: d.deliveryType,
+    warehouse: d.warehouse,
+  }
+}
+
+/** Compares what was stored as JSON with what would be stored now. */
+const sameJson = (stored: unknown, fresh: unknown) => isDeepStrictEqual(stored, JSON.parse(JSON.stringify(fresh)))
 
 /**
  * Stores a pending order for a cash-sale account's card payment: the form, the cart's lines at today's
@@ -118,31 +152,51 @@ export async function create(
   idempotencyKey: string | undefined,
   pageOrigin?: string | null,
 ): Promise<CreatePaymentResponse> {
-  refuseResellers(session)
+  placement.refuseResellers(session)
   if (!session.isCash) throw forbidden('Card payment at checkout is for cash-sale accounts. Place your order on account.')
   const provider = config.payments.provider
   if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
   const key = idempotencyKey ?? null
+  const repeated = async (trx: Db) => {
+    const existing = key ? await repo.findPendingByKey(trx, session.accountId, key) : undefined
+    return existing && createResponse(config, existing, pageOrigin)
+  }
   try {
     return await db.transaction().execute(async (trx) => {
-      if (key) {
-        const existing = await repo.findPendingByKey(trx, session.accountId, key)
-        if (existing) return createResponse(config, existing, pageOrigin)
-      }
+      // The cart first, as an order takes its locks: one payment of a cart at a time.
+      const locked = await placement.lockCart(trx, session.userId)
+      const again = await repeated(trx)
+      if (again) return again
       const details = body.orderDetails
-      const { branch, lines, totals } = await orderableCart(trx, session, await lockCart(trx, session.userId), details.warehouse)
-      await checkCashStock(trx, branch, lines)
+      const { branch, lines, totals } = await placement.priceLines(trx, session, locked, details.warehouse)
       if (Math.round(body.amount * 100) !== totals.incCents) {
         throw conflict('amount_mismatch', `The amount to pay does not match your cart total of $${pdfMoney(totals.incCents)}. Review your cart and try again.`)
       }
-      await checkSite(trx, session.accountId, details.siteCode)
+      await placement.checkSite(trx, session.accountId, details.siteCode)
+      const orderDetails = { ...details, warehouse: branch }
+      // A cart has one live payment: the same cart and form answer the live one (a second tab, a double click);
+      // anything else replaces it, and a replaced payment can never become an order (docs/decisions/0024).
+      const live = await repo.livePendingOfUser(trx, session.userId)
+      const same = live.find(
+        (p) =>
+          p.status === 'pending' &&
+          p.held &&
+          p.provider === provider &&
+          p.amount_cents === totals.incCents &&
+          sameJson(p.lines, lines) &&
+          sameJson(p.order_details, orderDetails),
+      )
+      if (same) return createResponse(config, same, pageOrigin)
+      const replaced = live.map((p) => p.id)
+      await repo.markSuperseded(trx, replaced)
+      await placement.releaseHolds(trx, replaced)
       const pending = {
         id: randomUUID(),
         reference: newReference(),
         accountId: session.accountId,
         userId: session.userId,
         branch,
-        orderDetails: { ...details, warehouse: branch },
+        orderDetails,
         lines,
         amountCents: totals.incCents,
         provider,
@@ -150,8 +204,10 @@ export async function create(
         idempotencyKey: key,
       }
       await repo.insertPendingOrder(trx, pending)
+      // Cash-sale accounts only: the units are theirs until the payment is made, cancelled or the hold expires.
+      await placement.holdStock(trx, { pendingId: pending.id, buyer: placement.buyerOf(session), branch, lines, minutes: config.payments.holdMinutes })
       // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
-      await rememberCheckoutInfo(trx, session, formOf(pending.orderDetails))
+      await saveCheckoutInfo(trx, session, formOf(orderDetails))
       return createResponse(config, {
         id: pending.id,
         reference: pending.reference,
@@ -161,9 +217,9 @@ export async function create(
       }, pageOrigin)
     })
   } catch (err) {
-    if (key && isUniqueViolation(err)) {
-      const existing = await repo.findPendingByKey(db, session.accountId, key)
-      if (existing) return createResponse(config, existing, pageOrigin)
+    if (key && placement.isUniqueViolation(err)) {
+      const again = await repeated(db)
+      if (again) return again
     }
     throw err
   }
@@ -177,33 +233,68 @@ export async function pending({ db }: Deps, session: Session, id: string): Promi
   if (!details.success) throw notFound('pending order')
   return {
     orderId: p.id,
-    status: p.status,
+    // A replaced payment reads as failed, with why: it can no longer become an order (the wire knows three states).
+    status: p.status === 'superseded' ? 'failed' : p.status,
     amount: dollars(p.amount_cents),
     orderDetails: details.data,
     error: p.last_error,
     SalesOrder: p.sales_order,
-    order: p.order_id === null ? null : await placedOrder(db, p.order_id),
+    order: p.order_id === null ? null : await placement.placedOrder(db, p.account_id, p.order_id),
   }
 }
 
 type Conversion = { ok: true; order: PlacedOrder } | { ok: false; error: string }
+type LockedPending = NonNullable<Awaited<ReturnType<typeof repo.lockPending>>>
+
+/** Why an approved payment did not become an order, as the distributor and the customer are told. */
+const REFUND_REASONS = {
+  sold_out: {
+    distributor: (p: LockedPending) => `but the ${p.location_id} branch no longer had the stock when the order was to be placed, so no order was made.`,
+    customer: 'in the meantime the branch sold out of an item in your order, so we could not place it.',
+  },
+  paid_twice: {
+    distributor: (p: LockedPending) => `but the same payment ${p.reference} had already been approved and made an order, so no second order was made.`,
+    customer: 'your order had already been paid for and placed with an earlier payment, so this one placed no second order.',
+  },
+  superseded: {
+    distributor: () => 'but it had been replaced by a newer payment for the same cart, so no order was made.',
+    customer: 'it was replaced by a newer payment for the same cart, so no order was made of it.',
+  },
+}
 
 /**
- * Turns a paid pending order into an order, exactly once: the pending row is locked, a completed one answers
- * its order, and the stock is checked again under a lock. When the branch has sold out in the meantime the
- * payment is recorded as needing a refund and both the distributor and the customer are told.
+ * Turns a paid pending order into an order, exactly once: the cart and then the pending row are locked (the
+ * order in which payments/create takes them), a completed one answers its order, and the stock is checked
+ * under the order's locks. A live hold guarantees the units, so a held payment always becomes the order
+ * (docs/decisions/0024). A payment that cannot become one (sold out after its hold expired, a second approval
+ * of a paid reference, a replaced payment) is recorded for refund, and the distributor and customer told.
  */
 async function convert({ db, config, metrics, caches }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
   // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
   let counted: string | null = null
   let orderedBy: number | null = null
+  const owner = await repo.ownerOf(db, pendingId)
+  if (!owner) throw notFound('pending order')
+  const refund = async (trx: Db, p: LockedPending, reason: keyof typeof REFUND_REASONS, error: string): Promise<Conversion> => {
+    if (await repo.insertRefund(trx, { pendingId: p.id, transactionId, amountCents: p.amount_cents, reason })) {
+      await refundNotice(trx, config, p, transactionId, reason)
+      counted = p.provider
+    }
+    return { ok: false, error }
+  }
   try {
     const converted = await db.transaction().execute(async (trx): Promise<Conversion> => {
+      await placement.lockCart(trx, owner.user_id)
       const p = await repo.lockPending(trx, pendingId)
       if (!p) throw notFound('pending order')
-      if (p.status === 'completed' && p.order_id !== null) return { ok: true, order: await placedOrder(trx, p.order_id) }
+      if (p.status === 'completed' && p.order_id !== null) {
+        // The same result again answers the order; another approval of the same reference is a second charge.
+        if (transactionId === null || transactionId === p.transaction_id) return { ok: true, order: await placement.placedOrder(trx, p.account_id, p.order_id) }
+        return refund(trx, p, 'paid_twice', ALREADY_PAID)
+      }
+      if (p.status === 'superseded') return refund(trx, p, 'superseded', SUPERSEDED)
       const details = PendingOrderDetails.parse(p.order_details)
-      const order = await writeOrder(trx, {
+      const order = await placement.place(trx, {
         buyer: {
           userId: p.user_id,
           accountId: p.account_id,
@@ -218,8 +309,11 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
         lines: PendingLines.parse(p.lines),
         idempotencyKey: null,
         paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
+        pendingId: p.id,
+        cartLocked: true,
       })
       await repo.markCompleted(trx, p.id, order.OrderID, transactionId)
+      await placement.releaseHolds(trx, [p.id])
       counted = p.provider
       orderedBy = p.account_id
       return { ok: true, order }
@@ -229,33 +323,33 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
       caches?.forgetCatalogue()
       caches?.forgetHistory(orderedBy)
     }
-    if (counted) {
-      metrics?.payment(counted, 'approved')
-      metrics?.orderPlaced('card')
-    }
+    if (counted) metrics?.payment(counted, 'approved')
+    if (orderedBy !== null) metrics?.orderPlaced('card')
     return converted
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
-    await db.transaction().execute(async (trx) => {
+    const failed = await db.transaction().execute(async (trx): Promise<Conversion> => {
+      await placement.lockCart(trx, owner.user_id)
       const p = await repo.lockPending(trx, pendingId)
-      if (!p || p.status === 'completed') return
-      await repo.markFailed(trx, p.id, CHECKOUT_ERRORS.quantityNotAvailable, transactionId)
-      await refundNotice(trx, config, p, transactionId)
-      counted = p.provider
+      if (!p || p.status === 'completed') return { ok: false, error: CART_ERRORS.quantityNotAvailable }
+      await repo.markFailed(trx, p.id, CART_ERRORS.quantityNotAvailable, transactionId)
+      await placement.releaseHolds(trx, [p.id])
+      return refund(trx, p, 'sold_out', CART_ERRORS.quantityNotAvailable)
     })
     if (counted) metrics?.payment(counted, 'approved')
-    return { ok: false, error: CHECKOUT_ERRORS.quantityNotAvailable }
+    return failed
   }
 }
 
-async function refundNotice(trx: Db, config: Config, p: NonNullable<Awaited<ReturnType<typeof repo.lockPending>>>, transactionId: string | null) {
+async function refundNotice(trx: Db, config: Config, p: LockedPending, transactionId: string | null, reason: keyof typeof REFUND_REASONS) {
   const amount = `$${pdfMoney(p.amount_cents)}`
+  const why = REFUND_REASONS[reason]
   await enqueueMail(trx, {
     to: config.distributor.email,
     subject: `Refund needed: card payment ${p.reference} for ${p.account_name}`,
     text: [
       `A card payment of ${amount} (reference ${p.reference}${transactionId ? `, transaction ${transactionId}` : ''}, provider ${p.provider}) was approved for ${p.account_name},`,
-      `but the ${p.location_id} branch no longer had the stock when the order was to be placed, so no order was made.`,
+      why.distributor(p),
       '',
       'Please refund the payment and contact the customer.',
       `Customer: ${p.user_name} <${p.user_email}>`,
@@ -267,12 +361,20 @@ async function refundNotice(trx: Db, config: Config, p: NonNullable<Awaited<Retu
     text: [
       `Hi ${p.user_name},`,
       '',
-      `Your card payment of ${amount} went through, but in the meantime the branch sold out of an item in your order, so we could not place it.`,
+      `Your card payment of ${amount} went through, but ${why.customer}`,
       `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`,
       '',
       config.distributor.name,
       config.distributor.phone,
     ].join('\n'),
+  })
+}
+
+/** A declined card: the pending order says why and lets go of its units (a new attempt holds them again). */
+async function decline(db: Db, pendingId: string, reason: string, transactionId: string | null) {
+  await db.transaction().execute(async (trx) => {
+    await repo.markFailed(trx, pendingId, reason, transactionId)
+    await placement.releaseHolds(trx, [pendingId])
   })
 }
 
@@ -298,7 +400,7 @@ export async function callback(deps: Deps, result: SecurePayResult, now = new Da
   const check = securepay.checkResult(settings, { referenceId: p.reference, amountCents: p.amount_cents, timestamp: p.provider_timestamp }, result, now)
   if (!check.valid) return { redirect: checkoutError(UNVERIFIED, p.id), rejected: check.reason }
   if (!check.approved) {
-    await repo.markFailed(deps.db, p.id, check.responseText, check.transactionId)
+    await decline(deps.db, p.id, check.responseText, check.transactionId)
     deps.metrics?.payment('securepay', 'declined')
     return { redirect: checkoutError(check.responseText, p.id) }
   }
@@ -320,11 +422,12 @@ export async function startSession(
   orderId: string,
   pageOrigin?: string | null,
 ): Promise<PaymentSession> {
-  refuseResellers(session)
+  placement.refuseResellers(session)
   const settings = mpgsSettings(config)
   const p = await repo.findPending(db, session.accountId, orderId)
   if (!p) throw notFound('pending order')
   if (p.status === 'completed') throw conflict('already_paid', 'This order has already been paid.')
+  if (p.status === 'superseded') throw conflict('payment_superseded', 'This payment was replaced by a newer one for the same cart. Start the payment again.')
   const local = isLocal(settings.host + '/', config)
   const back = `${local && pageOrigin ? pageOrigin : config.publicUrl}/card-payment?id=${encodeURIComponent(p.id)}`
   let opened: mpgs.CheckoutSession
@@ -351,11 +454,11 @@ export async function startSession(
  * shows it captured for the same amount in AUD; then the pending order becomes an order, once.
  */
 export async function complete(deps: PaymentDeps, session: Session, body: CompletePaymentBody): Promise<PaymentResult> {
-  refuseResellers(session)
+  placement.refuseResellers(session)
   const settings = mpgsSettings(deps.config)
   const p = await repo.findPendingBySession(deps.db, session.accountId, body.sessionID)
   if (!p) throw notFound('payment session')
-  if (p.status === 'completed' && p.order_id !== null) return { approved: true, orderId: p.id, order: await placedOrder(deps.db, p.order_id) }
+  if (p.status === 'completed' && p.order_id !== null) return { approved: true, orderId: p.id, order: await placement.placedOrder(deps.db, p.account_id, p.order_id) }
   const indicated = mpgs.indicatorsMatch(p.success_indicator, body.resultIndicator)
   let order: mpgs.GatewayOrder
   try {
@@ -367,7 +470,7 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
   if (!captured) {
     const reason = mpgs.gatewayCodeText(order.gatewayCode)
-    await repo.markFailed(deps.db, p.id, reason, order.transactionId)
+    await decline(deps.db, p.id, reason, order.transactionId)
     deps.metrics?.payment('mpgs', 'declined')
     throw new AppError(422, 'payment_not_approved', reason)
   }
@@ -376,6 +479,6 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
     throw new AppError(422, 'payment_amount_mismatch', 'The amount paid does not match the order. Please contact us before trying again')
   }
   const converted = await convert(deps, p.id, order.transactionId)
-  if (!converted.ok) throw conflict('quantity_not_available', converted.error)
+  if (!converted.ok) throw conflict(converted.error === CART_ERRORS.quantityNotAvailable ? 'quantity_not_available' : 'payment_not_ordered', converted.error)
   return { approved: true, orderId: p.id, order: converted.order }
 }

@@ -2,15 +2,16 @@ import { SiteInfo } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DEMO_LOGINS } from '../../db/seed/demo'
 import type { Deps } from '../../lib/context'
-import { paymentSettings } from '../payments/service'
+import { paymentSettings, type SandboxTestCards } from '../payments/service'
 
-export const siteRoutes: FastifyPluginAsyncZod<Deps> = async (app, { config }) => {
+/** `sandboxTestCards`: what the local payment sandbox (registered by app.ts outside production) approves and declines. */
+export const siteRoutes: FastifyPluginAsyncZod<Deps & { sandboxTestCards?: SandboxTestCards }> = async (app, { config, sandboxTestCards }) => {
   const info: SiteInfo = {
     ...config.distributor,
     demo: config.demo,
     contentBaseUrl: config.contentBaseUrl,
     demoLogins: config.demo ? DEMO_LOGINS.map(({ username, password, description }) => ({ username, password, description })) : [],
-    payments: paymentSettings(config),
+    payments: paymentSettings(config, sandboxTestCards),
     apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.imageBaseUrl,
     errorReporting: config.errorReporting.browserDsn

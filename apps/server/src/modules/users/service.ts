@@ -2,8 +2,7 @@ import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/
 import { USERS_PAGE_SIZE } from '@portal/contract/users'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
-import { revokeUserSessions } from '../auth/repo'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword, revokeUserSessions } from '../auth'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
 

@@ -1,0 +1,17 @@
+import { sql, type RawBuilder } from 'kysely'
+
+/**
+ * Units of the branch's `stock` row (in scope) that other users' pending card payments hold until their
+ * holds expire (docs/decisions/0024). A user's own hold is theirs.
+ */
+export function heldByOthers(userId: number): RawBuilder<number> {
+  return sql<number>`coalesce((
+    SELECT sum(h.qty)::int FROM stock_holds h
+    WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id AND h.user_id <> ${userId} AND h.expires_at > now()
+  ), 0)`
+}
+
+/** Units of the branch's `stock` row (in scope, may be a LEFT JOIN) that this user may still take: what it has, less others' holds. */
+export function availableTo(userId: number): RawBuilder<number> {
+  return sql<number>`(coalesce(stock.qty_available, 0) - ${heldByOthers(userId)})`
+}

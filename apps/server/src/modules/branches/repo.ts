@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+
+type Db = Kysely<DB>
+
+/** Every branch, trading or not, in the distributor's order. */
+export function listBranches(db: Db) {
+  return db.selectFrom('branches').select(['location_id', 'name', 'trading']).orderBy('sort_order').orderBy('name').execute()
+}
+
+/** A branch by its code (upper case), trading or not. */
+export function findBranch(db: Db, code: string) {
+  return db.selectFrom('branches').select(['location_id', 'name', 'trading']).where('location_id', '=', code).executeTakeFirst()
+}

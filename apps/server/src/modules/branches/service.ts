@@ -1,0 +1,47 @@
+import type { Warehouse } from '@portal/contract/reference'
+import type { Deps, Session } from '../../lib/context'
+import * as repo from './repo'
+
+/**
+ * Branches: the distributor's locations, their names, and whether customers order from them (`trading`,
+ * set by the data). In the code the idea is a "branch" and its code; the API's `warehouse` and
+ * `LocationID` are the spec's names for the same thing, used only at the edge (docs/decisions/0023).
+ */
+
+type Db = Deps['db']
+
+export interface Branch {
+  code: string
+  name: string
+  trading: boolean
+}
+
+const toBranch = (row: { location_id: string; name: string; trading: boolean }): Branch => ({ code: row.location_id, name: row.name, trading: row.trading })
+
+/** The branch a request is about: the one asked for, else the account's default. Codes are upper case. */
+export function branchOf(session: Pick<Session, 'defaultBranch'>, asked: string | undefined): string {
+  return (asked ?? session.defaultBranch).toUpperCase()
+}
+
+/** Every branch, for `GET /api/warehouses` (the selector leaves out those that do not trade). */
+export async function warehouses({ db }: Pick<Deps, 'db'>): Promise<Warehouse[]> {
+  const rows = await repo.listBranches(db)
+  return rows.map((r) => ({ LocationID: r.location_id, NAME: r.name }))
+}
+
+/** A branch by its code, trading or not; undefined when there is none. */
+export async function findBranch(db: Db, code: string): Promise<Branch | undefined> {
+  const row = await repo.findBranch(db, code.toUpperCase())
+  return row && toBranch(row)
+}
+
+/** A branch customers order from (carts and orders belong to one); undefined for an unknown or non-trading one. */
+export async function findTradingBranch(db: Db, code: string): Promise<Branch | undefined> {
+  const branch = await findBranch(db, code)
+  return branch?.trading ? branch : undefined
+}
+
+/** The branch's name, or its code when it has gone. */
+export async function branchName(db: Db, code: string): Promise<string> {
+  return (await findBranch(db, code))?.name ?? code
+}

@@ -1,0 +1,298 @@
+import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
+import type { Deps, Session } from '../../lib/context'
+import { today } from '../../lib/date-range'
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors'
+import { dollars, lineTotals, sumTotals } from '../../lib/money'
+import { pdfMoney } from '../../lib/pdf-document'
+import * as cart from '../cart/service'
+import { enqueueMail } from '../mail/outbox'
+import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
+import * as repo from './repo'
+
+/**
+ * Order placement: the one way an order is made, by checkout on account (modules/checkout) and by an
+ * approved card payment (modules/payments). Its steps, always in this order and inside the caller's
+ * transaction (docs/decisions/0023):
+ *
+ *   1. lockCart         the buyer's cart row (FOR UPDATE): one placement of a cart at a time, and cart before stock;
+ *   2. priceLines       the cart's lines at today's prices (a card payment stores them and pays for exactly those);
+ *   3. checkStock       the stock rows of its products, locked in product order; the cash-sale stock rule,
+ *                       and units other buyers' card payments hold (holdStock keeps them for a payment);
+ *   4. writeOrder       numbered, allocated at the branch (the rest on back order), written with its lines;
+ *   5. clearCart        the cart's lines and its saved checkout details go;
+ *   6. confirm          the confirmation e-mail, in the same transaction.
+ */
+
+type Db = Deps['db']
+
+/** A cart line at the price the account pays, as an order or a pending card payment takes it. */
+export interface OrderLine {
+  productId: number
+  productCode: string
+  description: string
+  quantity: number
+  unitPriceCents: number
+}
+
+/** Who an order is for: the signed-in user, or the user a pending card payment was made by. */
+export interface Buyer {
+  userId: number
+  accountId: number
+  /** Cash-sale accounts can never take more than the branch has for them. */
+  isCash: boolean
+  name: string
+  email: string
+  accountName: string
+}
+
+/** What a new order is until the branch picks it. */
+const ORDER_STATUS = 'Entered'
+
+/** Days after the order date that back-ordered lines are expected to ship. */
+const BACK_ORDER_LEAD_DAYS = 14
+
+const cartEmpty = () => new AppError(422, 'cart_empty', 'Your cart is empty. Add products before checking out.')
+
+/** An order as the checkout and card payments answer it. */
+export { placedOrder }
+
+export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505'
+
+/** Resellers order through their branch: they never check out online (design section 4). */
+export function refuseResellers(session: Session) {
+  if (session.isElders) throw forbidden('Online checkout is not available for reseller accounts. Download your cart as a PDF and send it to your branch.')
+}
+
+export function buyerOf(session: Session): Buyer {
+  return {
+    userId: session.userId,
+    accountId: session.accountId,
+    isCash: session.isCash,
+    name: session.name,
+    email: session.email,
+    accountName: session.accountName,
+  }
+}
+
+/** Step 1. The buyer's cart, locked until the transaction ends; undefined when they have none. */
+export const lockCart = (db: Db, userId: number) => cart.lockCart(db, userId)
+
+type LockedCart = Awaited<ReturnType<typeof lockCart>>
+
+/**
+ * Step 2. The cart's lines, priced for this account now, at the cart's branch, which must be the one the
+ * form names. An empty cart, and a product that is withdrawn or hidden from the user (by name), refuse it.
+ */
+export async function priceLines(db: Db, session: Session, locked: LockedCart, warehouse: string) {
+  const rows = locked ? await cart.pricedLines(db, session, locked) : []
+  if (!locked || rows.length === 0) throw cartEmpty()
+  for (const row of rows) {
+    if (!row.active || !row.visible) {
+      throw new AppError(
+        422,
+        'product_not_available',
+        `${row.productCode} ${row.description} can no longer be ordered online. Remove it from your cart and try again.`,
+      )
+    }
+  }
+  if (warehouse.toUpperCase() !== locked.location_id) {
+    throw conflict('cart_branch_mismatch', `Your cart holds items for ${locked.branchName}. Switch to that branch to check out.`)
+  }
+  const lines: OrderLine[] = rows.map((r) => ({
+    productId: r.productId,
+    productCode: r.productCode,
+    description: r.description,
+    quantity: r.quantity,
+    unitPriceCents: r.unitPriceCents,
+  }))
+  return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity))) }
+}
+
+/** The delivery site must be one of the account's; an unknown one is a client mistake, not a silent blank. */
+export async function checkSite(db: Db, accountId: number, siteCode: string | undefined): Promise<string | null> {
+  if (!siteCode) return null
+  if (!(await isDeliverySite(db, accountId, siteCode))) throw badRequest('unknown_site', 'That delivery site is not one of your account’s.', 'body.SiteCode')
+  return siteCode
+}
+
+/**
+ * Step 3. Locks the stock rows of the lines' products at the branch (in product order) and decides what
+ * each line takes: what the branch has less what other buyers' live card payments hold. The cash-sale
+ * stock rule refuses a line beyond that (409), except a line this payment's own live hold covers: a held
+ * order always becomes the order. Answers the units each line takes off the stock; the rest is back-ordered.
+ */
+export async function checkStock(trx: Db, buyer: Buyer, branch: string, lines: OrderLine[], pendingId: string | null = null): Promise<number[]> {
+  const productIds = [...new Set(lines.map((l) => l.productId))]
+  const rows = await repo.lockStock(trx, branch, productIds, { userId: buyer.userId, pendingId })
+  const free = new Map(rows.map((s) => [s.product_id, s.qty_available - s.heldByOthers]))
+  const held = new Map(rows.map((s) => [s.product_id, s.heldForThis]))
+  return lines.map((l) => {
+    const available = free.get(l.productId) ?? 0
+    const covered = (held.get(l.productId) ?? 0) >= l.quantity
+    if (!covered) cart.checkCashStock(buyer, l.quantity, available)
+    const taken = Math.min(l.quantity, Math.max(0, available))
+    free.set(l.productId, available - taken)
+    held.set(l.productId, (held.get(l.productId) ?? 0) - l.quantity)
+    return taken
+  })
+}
+
+/**
+ * Step 3 for a card payment: checks the stock as an order would and holds the lines' units at the branch
+ * for the pending payment, for `minutes`, so that no one else can take them before it is paid.
+ */
+export async function holdStock(trx: Db, hold: { pendingId: string; buyer: Buyer; branch: string; lines: OrderLine[]; minutes: number }) {
+  await checkStock(trx, hold.buyer, hold.branch, hold.lines)
+  await repo.insertHolds(trx, {
+    pendingId: hold.pendingId,
+    userId: hold.buyer.userId,
+    branch: hold.branch,
+    minutes: hold.minutes,
+    lines: hold.lines.map((l) => ({ productId: l.productId, qty: l.quantity })),
+  })
+}
+
+/** Lets go of the units pending card payments hold (paid, declined, replaced). */
+export const releaseHolds = (trx: Db, pendingIds: string[]) => repo.releaseHolds(trx, pendingIds)
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(y, m - 1, d + days))
+  return date.toISOString().slice(0, 10)
+}
+
+export interface Placement {
+  buyer: Buyer
+  branch: string
+  siteCode: string | null
+  form: PlaceOrderBody
+  lines: OrderLine[]
+  idempotencyKey: string | null
+  paymentReference: string | null
+  /** The pending card payment the order is made of: its live hold guarantees its units. */
+  pendingId?: string
+  /** The caller holds the cart's lock already (step 1 done). */
+  cartLocked?: boolean
+}
+
+/**
+ * Step 4. Numbers the order and writes it with its lines, taking `taken[i]` units of line i off the
+ * branch's stock and back-ordering the rest (due in two weeks). GST is per line, rounded to the cent.
+ */
+async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<PlacedOrder> {
+  const enterDate = today()
+  const dueDate = addDays(enterDate, BACK_ORDER_LEAD_DAYS)
+  const lines: repo.NewOrderLine[] = p.lines.map((l, index) => {
+    const totals = lineTotals(l.unitPriceCents, l.quantity)
+    const backOrdered = l.quantity - taken[index]!
+    return {
+      line_no: index + 1,
+      product_id: l.productId,
+      product_code: l.productCode,
+      description: l.description,
+      qty_ordered: l.quantity,
+      qty_back_ordered: backOrdered,
+      qty_supplied: 0,
+      unit_price_cents: l.unitPriceCents,
+      extended_ex_cents: totals.exCents,
+      tax_cents: totals.taxCents,
+      extended_inc_cents: totals.incCents,
+      due_date: backOrdered > 0 ? dueDate : null,
+    }
+  })
+  await repo.allocateStock(
+    trx,
+    p.branch,
+    p.lines.map((l, index) => ({ productId: l.productId, qty: taken[index]! })),
+  )
+  const totals = sumTotals(lines.map((l) => ({ exCents: l.extended_ex_cents, taxCents: l.tax_cents, incCents: l.extended_inc_cents })))
+  const f = p.form
+  const salesOrder = await repo.nextSalesOrder(trx)
+  const order = await repo.insertOrder(trx, {
+    salesOrder,
+    status: ORDER_STATUS,
+    accountId: p.buyer.accountId,
+    userId: p.buyer.userId,
+    branch: p.branch,
+    siteCode: p.siteCode,
+    enterDate,
+    purchaseOrder: f.PurchaseOrder,
+    description: f.OrderDesc,
+    deliveryName: f.DeliveryName,
+    address1: f.Address1,
+    address2: f.Address2,
+    city: f.City,
+    state: f.State,
+    postalCode: f.PostalCode,
+    contact: f.Contact,
+    email: f.Email,
+    phone: f.Phone,
+    fax: f.Fax,
+    carrierName: f.CarrierName,
+    carrierInstructions: f.CarrierInstructions,
+    deliveryType: f.DeliveryType,
+    numLines: lines.length,
+    exCents: totals.exCents,
+    taxCents: totals.taxCents,
+    incCents: totals.incCents,
+    idempotencyKey: p.idempotencyKey,
+    paymentReference: p.paymentReference,
+  })
+  await repo.insertOrderLines(trx, order.id, lines)
+  return {
+    OrderID: order.id,
+    SalesOrder: salesOrder,
+    SalesOrderStatus: ORDER_STATUS,
+    CustomerPurchaseOrder: f.PurchaseOrder,
+    Warehouse: p.branch,
+    ExtendedEx: dollars(totals.exCents),
+    TaxTotal: dollars(totals.taxCents),
+    ExtendedInc: dollars(totals.incCents),
+    items: lines.map(documentItem),
+  }
+}
+
+/** Step 5. The cart's lines and its saved checkout details go. */
+const clearCart = (trx: Db, userId: number) => cart.clearAfterOrder(trx, userId)
+
+/** Step 6. The confirmation e-mail, written to the outbox in the order's transaction. */
+async function confirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder) {
+  const money = (dollarsValue: number) => `$${pdfMoney(Math.round(dollarsValue * 100))}`
+  const lines = order.items.map(
+    (i) =>
+      `  ${i.QuantityOrdered} x ${i.ProductCode}  ${i.Description}  ${money(i.ExtendedTotalInc)}${i.QuantityBackOrdered > 0 ? `  (${i.QuantityBackOrdered} on back order)` : ''}`,
+  )
+  const delivery = form.DeliveryType === 2 ? 'Pickup' : 'Delivered'
+  const address = [form.DeliveryName, form.Address1, form.Address2, [form.City, form.State, form.PostalCode].filter(Boolean).join(' ')].filter(Boolean)
+  await enqueueMail(trx, {
+    to: buyer.email,
+    subject: `Order ${order.SalesOrder} received (your PO ${order.CustomerPurchaseOrder})`,
+    text: [
+      `Hi ${buyer.name},`,
+      '',
+      `Thank you for your order for ${buyer.accountName}. We have received it as ${order.SalesOrder}.`,
+      '',
+      ...lines,
+      '',
+      `Total: ${money(order.ExtendedInc)} inc GST (GST ${money(order.TaxTotal)})`,
+      `Purchase order: ${order.CustomerPurchaseOrder}`,
+      `${delivery}: ${address.join(', ')}`,
+      `Carrier: ${form.CarrierName}${form.CarrierInstructions ? ` (${form.CarrierInstructions})` : ''}`,
+      '',
+      'You can follow it under Order History in the portal.',
+    ].join('\n'),
+  })
+}
+
+/** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, 4, 5 and 6, in order. */
+export async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
+  if (!p.cartLocked) await lockCart(trx, p.buyer.userId)
+  const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
+  const order = await writeOrder(trx, p, taken)
+  await clearCart(trx, p.buyer.userId)
+  await confirm(trx, p.buyer, p.form, order)
+  return order
+}
+
+/** An order of the account placed with this idempotency key. */
+export const findOrderByKey = (db: Db, accountId: number, key: string) => repo.findOrderByKey(db, accountId, key)
