@@ -5,6 +5,7 @@ import * as content from './migrations/0002_content'
 import * as checkout from './migrations/0003_checkout'
 import * as changeNotifications from './migrations/0004_change_notifications'
 import * as historyNotifications from './migrations/0005_history_notifications'
+import * as searchSynonyms from './migrations/0006_search_synonyms'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -13,6 +14,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0003_checkout', up: checkout.up },
   { version: '0004_change_notifications', up: changeNotifications.up },
   { version: '0005_history_notifications', up: historyNotifications.up },
+  { version: '0006_search_synonyms', up: searchSynonyms.up },
 ]
 
 const MIGRATION_LOCK = 727_001
