@@ -74,13 +74,16 @@ const POPULARITY_CAP = 65_535
 /** The parts of a product's rank, each a whole number where lower is better, weighed in this order. */
 const RANK_BITS = { tier: 2, unmatched: 4, typos: 5, exactness: 5, proximity: 7, attribute: 5, noStock: 1, popularity: 16 } as const
 
-function rankKey(parts: Record<keyof typeof RANK_BITS, number>): number {
-  let key = 0
-  for (const name of Object.keys(RANK_BITS) as Array<keyof typeof RANK_BITS>) {
-    const bits = RANK_BITS[name]
-    key = key * 2 ** bits + Math.min(parts[name], 2 ** bits - 1)
-  }
-  return key
+/** The rank key: each part in its own bits, the first weighing most (parts in RANK_BITS order). */
+function rankKey(tier: number, unmatched: number, typos: number, exactness: number, proximity: number, attribute: number, noStock: number, popularity: number): number {
+  let key = tier
+  key = key * 16 + Math.min(unmatched, 15)
+  key = key * 32 + Math.min(typos, 31)
+  key = key * 32 + Math.min(exactness, 31)
+  key = key * 128 + Math.min(proximity, 127)
+  key = key * 32 + Math.min(attribute, 31)
+  key = key * 2 + noStock
+  return key * 65_536 + popularity
 }
 
 const TIER = { exactCode: 0, codePrefix: 1, words: 2 } as const
@@ -109,6 +112,9 @@ export class SearchIndex {
   private readonly tokenPlace: Int32Array
   private readonly tokenWord: Int32Array
   private generation = 0
+  private readonly bestKey: Float64Array
+  private readonly bestStamp: Int32Array
+  private queryGeneration = 0
 
   readonly productCount: number
   readonly builtAt = Date.now()
@@ -177,6 +183,8 @@ export class SearchIndex {
     }
 
     this.seen = new Int32Array(n)
+    this.bestKey = new Float64Array(n)
+    this.bestStamp = new Int32Array(n)
     this.mask = new Int32Array(n)
     this.tokenValue = new Int32Array(n * MAX_QUERY_WORDS)
     this.tokenPlace = new Int32Array(n * MAX_QUERY_WORDS)
@@ -235,7 +243,7 @@ export class SearchIndex {
   /** Every product that matches, with its rank key; and the correction the best one needed. */
   private rank(text: string, elders: boolean, inStock: Uint8Array | undefined) {
     const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
-    const best = new Map<number, number>()
+    const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false }
     let correction: string | null = null
     let correctionKey = Infinity
 
@@ -261,28 +269,44 @@ export class SearchIndex {
     }
 
     // Every word must match, unless no product matches them all: then the best partial matches.
-    let slots = [...best.keys()]
-    const unmatchedOf = (key: number) => Math.floor(key / 2 ** unmatchedShift) % 2 ** RANK_BITS.unmatched
-    if (slots.some((s) => unmatchedOf(best.get(s)!) === 0)) slots = slots.filter((s) => unmatchedOf(best.get(s)!) === 0)
-    const keys = new Float64Array(slots.length)
-    slots.forEach((s, i) => (keys[i] = best.get(s)!))
-    // The correction only stands when the best result is the one that needed it.
+    const slots = new Int32Array(best.slots.length)
+    const keys = new Float64Array(best.slots.length)
+    let count = 0
     let topKey = Infinity
-    for (const key of keys) if (key < topKey) topKey = key
+    for (const slot of best.slots) {
+      const key = this.bestKey[slot]!
+      if (best.full && Math.floor(key / UNMATCHED_UNIT) % 16 !== 0) continue
+      slots[count] = slot
+      keys[count++] = key
+      if (key < topKey) topKey = key
+    }
+    // The correction only stands when the best result is the one that needed it.
     if (correction !== null && correctionKey > topKey) correction = null
-    return { slots: Int32Array.from(slots), keys, correction }
+    return { slots: slots.subarray(0, count), keys: keys.subarray(0, count), correction }
   }
 
-  private offer(best: Map<number, number>, slot: number, tier: number, elders: boolean, inStock: Uint8Array | undefined) {
+  /** A product's rank, kept when better than the one it already has for this query. */
+  private keep(best: Best, slot: number, key: number, unmatched: number) {
+    if (this.bestStamp[slot] !== best.stamp) {
+      this.bestStamp[slot] = best.stamp
+      this.bestKey[slot] = key
+      best.slots.push(slot)
+    } else if (key < this.bestKey[slot]!) this.bestKey[slot] = key
+    if (unmatched === 0) best.full = true
+  }
+
+  private offer(best: Best, slot: number, tier: number, elders: boolean, inStock: Uint8Array | undefined) {
     if (elders && this.hidden[slot]) return
-    const key = rankKey({ tier, unmatched: 0, typos: 0, exactness: 0, proximity: 0, attribute: 0, ...this.tail(slot, inStock) })
-    const old = best.get(slot)
-    if (old === undefined || key < old) best.set(slot, key)
+    this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, this.noStock(slot, inStock), this.popularityRank(slot)), 0)
   }
 
-  private tail(slot: number, inStock: Uint8Array | undefined) {
-    const id = this.ids[slot]!
-    return { noStock: inStock && inStock[id] ? 0 : 1, popularity: POPULARITY_CAP - Math.min(this.popularity[slot]!, POPULARITY_CAP) }
+  private noStock(slot: number, inStock: Uint8Array | undefined): number {
+    return inStock && inStock[this.ids[slot]!] ? 0 : 1
+  }
+
+  /** More popular first: the popularity counted down from its cap. */
+  private popularityRank(slot: number): number {
+    return POPULARITY_CAP - Math.min(Math.max(this.popularity[slot]!, 0), POPULARITY_CAP)
   }
 
   /** The query as typed, and with each synonym of a run of its words in that run's place. */
@@ -305,7 +329,7 @@ export class SearchIndex {
   }
 
   /** Ranks the products matching one wording of the query into `best` (a product keeps its best rank). */
-  private rankVariant(tokens: string[], elders: boolean, inStock: Uint8Array | undefined, best: Map<number, number>) {
+  private rankVariant(tokens: string[], elders: boolean, inStock: Uint8Array | undefined, best: Best) {
     const n = this.productCount
     const gen = ++this.generation
     const candidates: number[] = []
@@ -354,9 +378,9 @@ export class SearchIndex {
         typos += Math.floor(kt / 3)
         if (t > 0 && this.mask[slot]! & (1 << (t - 1))) proximity += distance(this.tokenPlace[(t - 1) * n + slot]!, this.tokenPlace[t * n + slot]!)
       }
-      const key = rankKey({ tier: TIER.words, unmatched: tokens.length - matched, typos, exactness, proximity, attribute, ...this.tail(slot, inStock) })
-      const old = best.get(slot)
-      if (old === undefined || key < old) best.set(slot, key)
+      const unmatched = tokens.length - matched
+      const key = rankKey(TIER.words, unmatched, typos, exactness, proximity, attribute, this.noStock(slot, inStock), this.popularityRank(slot))
+      this.keep(best, slot, key, unmatched)
       if (key < bestKey || (key === bestKey && slot < bestSlot)) {
         bestKey = key
         bestSlot = slot
@@ -391,15 +415,22 @@ function distance(a: number, b: number): number {
   return Math.min(1 - d, 7)
 }
 
-const unmatchedShift = Object.entries(RANK_BITS)
-  .slice(2)
-  .reduce((sum, [, bits]) => sum + bits, 0)
+/** What one unmatched word adds to a rank key. */
+const UNMATCHED_UNIT = 2 ** Object.values(RANK_BITS).slice(2).reduce((sum, bits) => sum + bits, 0)
+
+/** The products a query has ranked so far: `stamp` marks their entries in bestKey. */
+interface Best {
+  stamp: number
+  slots: number[]
+  /** Some product matched every word. */
+  full: boolean
+}
 
 /** Up to `count` slots with the lowest keys, in order (key, then slot); sorting only what can reach the page. */
 function topSlots(slots: Int32Array, keys: Float64Array, count: number): number[] {
   const indices: number[] = []
   if (slots.length > count * 4) {
-    const sortedKeys = Float64Array.from(keys).sort()
+    const sortedKeys = keys.slice().sort()
     const threshold = sortedKeys[Math.min(count, sortedKeys.length) - 1]!
     for (let i = 0; i < slots.length; i++) if (keys[i]! <= threshold) indices.push(i)
   } else {
