@@ -66,7 +66,10 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
   if (changes) {
-    deps.search = new SearchEngine(db, changes, (error) => app.log.error({ err: error }, 'the search index could not be refreshed'))
+    deps.search = new SearchEngine(db, changes, {
+      error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
+      built: (facts) => app.log.info(facts, 'search index built'),
+    })
     // Pages cached from the previous index are forgotten once the new one is in place.
     deps.search.onChange(() => deps.caches?.forgetCatalogue())
   }

@@ -62,11 +62,14 @@ export class SearchEngine {
   constructor(
     private readonly db: Database,
     feed: ChangeFeed | undefined,
-    onError: (error: unknown) => void = () => {},
+    events: { error?: (error: unknown) => void; built?: (facts: { products: number; bytes: number; ms: number }) => void } = {},
   ) {
+    const onError = events.error ?? (() => {})
     this.indexRefresher = new Refresher(async () => {
+      const started = Date.now()
       const [products, groups, synonyms] = await Promise.all([repo.indexedProducts(db), repo.indexedGroups(db), repo.synonymRows(db)])
       this.index = new SearchIndex(products, groups, synonyms)
+      events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
       this.changed()
     }, onError)
     this.stockRefresher = new Refresher(async () => {
