@@ -93,5 +93,9 @@ function csvRows(text: string): Array<{ line: number; fields: string[] }> {
 /** Replaces the synonyms with the file's rows. */
 export async function loadSynonyms(db: Db, records: SynonymRecord[]): Promise<void> {
   await db.deleteFrom('search_synonyms').execute()
-  if (records.length > 0) await db.insertInto('search_synonyms').values(records.map((r) => ({ term: r.term, synonyms: r.synonyms }))).execute()
+  if (records.length > 0)
+    await db
+      .insertInto('search_synonyms')
+      .values(records.map((r) => ({ term: r.term, synonyms: r.synonyms })))
+      .execute()
 }

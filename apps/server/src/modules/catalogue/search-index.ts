@@ -75,7 +75,16 @@ const POPULARITY_CAP = 65_535
 const RANK_BITS = { tier: 2, unmatched: 4, typos: 5, exactness: 5, proximity: 7, attribute: 5, noStock: 1, popularity: 16 } as const
 
 /** The rank key: each part in its own bits, the first weighing most (parts in RANK_BITS order). */
-function rankKey(tier: number, unmatched: number, typos: number, exactness: number, proximity: number, attribute: number, noStock: number, popularity: number): number {
+function rankKey(
+  tier: number,
+  unmatched: number,
+  typos: number,
+  exactness: number,
+  proximity: number,
+  attribute: number,
+  noStock: number,
+  popularity: number,
+): number {
   let key = tier
   key = key * 16 + Math.min(unmatched, 15)
   key = key * 32 + Math.min(typos, 31)
@@ -416,7 +425,11 @@ function distance(a: number, b: number): number {
 }
 
 /** What one unmatched word adds to a rank key. */
-const UNMATCHED_UNIT = 2 ** Object.values(RANK_BITS).slice(2).reduce((sum, bits) => sum + bits, 0)
+const UNMATCHED_UNIT =
+  2 **
+  Object.values(RANK_BITS)
+    .slice(2)
+    .reduce((sum, bits) => sum + bits, 0)
 
 /** The products a query has ranked so far: `stamp` marks their entries in bestKey. */
 interface Best {

@@ -34,7 +34,8 @@ describe('search relevance', () => {
         ...(c.top5 ?? []).filter((code) => !codes.slice(0, 5).includes(code)).map((code) => `${code} is not in the top 5`),
         ...(c.absent ?? []).filter((code) => codes.includes(code)).map((code) => `${code} appears`),
       ]
-      if (problems.length > 0) failures.push(`'${c.query}'${c.user ? ` (${c.user})` : ''} [${c.about}]: ${problems.join(', ')}; got ${codes.slice(0, 5).join(' ') || 'nothing'}`)
+      if (problems.length > 0)
+        failures.push(`'${c.query}'${c.user ? ` (${c.user})` : ''} [${c.about}]: ${problems.join(', ')}; got ${codes.slice(0, 5).join(' ') || 'nothing'}`)
     }
     const passed = RELEVANCE_CASES.length - failures.length
     console.log(`Search relevance: ${passed}/${RELEVANCE_CASES.length} queries passed (${((passed / RELEVANCE_CASES.length) * 100).toFixed(1)}%)`)

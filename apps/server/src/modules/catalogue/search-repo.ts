@@ -61,13 +61,18 @@ export async function synonymRows(db: Db): Promise<SynonymRow[]> {
 
 /** Which products are in stock at each branch: a byte per product id, 1 when in stock. */
 export async function stockByBranch(db: Db): Promise<Map<string, Uint8Array>> {
-  const { max } = await db.selectFrom('products').select(sql<number>`coalesce(max(id), 0)::int`.as('max')).executeTakeFirstOrThrow()
+  const { max } = await db
+    .selectFrom('products')
+    .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
+    .executeTakeFirstOrThrow()
   const branches = await db.selectFrom('branches').select('location_id').execute()
   const byBranch = new Map<string, Uint8Array>()
   for (const { location_id } of branches) {
     const inStock = new Uint8Array(max + 1)
     // One branch at a time, as id arrays: a few hundred thousand rows arrive as a few arrays.
-    const { rows } = await sql<{ ids: number[] | null }>`SELECT array_agg(product_id) AS ids FROM stock WHERE location_id = ${location_id} AND qty_available > 0`.execute(db)
+    const { rows } = await sql<{
+      ids: number[] | null
+    }>`SELECT array_agg(product_id) AS ids FROM stock WHERE location_id = ${location_id} AND qty_available > 0`.execute(db)
     for (const id of rows[0]?.ids ?? []) if (id <= max) inStock[id] = 1
     byBranch.set(location_id, inStock)
   }

@@ -5,7 +5,10 @@
 
 /** Lower case, accents off ("Équine" is "equine"). */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 }
 
 /**
@@ -73,7 +76,7 @@ export function matchWords(vocabulary: readonly string[], query: string, budget:
   const prefixBest = new Int32Array(MAX_WORD + 1)
   prefixBest[0] = m
   let previous = ''
-  for (let w = 0; w < vocabulary.length; ) {
+  for (let w = 0; w < vocabulary.length;) {
     const word = vocabulary[w]!
     const length = Math.min(word.length, MAX_WORD)
     let shared = 0

@@ -67,7 +67,7 @@ describe('search ranking', () => {
     expect(inStock.indexOf(false) === -1 || inStock.lastIndexOf(true) < inStock.indexOf(false)).toBe(true)
   })
 
-  it("says which words it corrected in the Search-Corrected-Query header, and nothing when none were", async () => {
+  it('says which words it corrected in the Search-Corrected-Query header, and nothing when none were', async () => {
     const corrected = await search('Cooeers magnum', trade)
     expect(corrected.statusCode).toBe(200)
     expect(decodeURIComponent(corrected.headers[SEARCH_CORRECTION_HEADER.toLowerCase()] as string)).toBe('coopers magnum')
@@ -88,19 +88,40 @@ describe('search visibility', () => {
   it("never lets a reseller's search reach a hidden brand or category, by words, code, barcode or typo", async () => {
     const hidden = await hiddenCodes()
     expect(hidden.size).toBeGreaterThan(0)
-    const sample = await t.db.selectFrom('products').select(['product_code', 'barcode']).where('product_code', 'in', [...hidden]).orderBy('id').limit(5).execute()
-    const queries = ['apparent', 'glyphosate', 'io', 'calf milk replacer', 'lick block', 'wormer', 'apparnet glyphosate', ...sample.flatMap((s) => [s.product_code, ...(s.barcode ? [s.barcode] : [])])]
+    const sample = await t.db
+      .selectFrom('products')
+      .select(['product_code', 'barcode'])
+      .where('product_code', 'in', [...hidden])
+      .orderBy('id')
+      .limit(5)
+      .execute()
+    const queries = [
+      'apparent',
+      'glyphosate',
+      'io',
+      'calf milk replacer',
+      'lick block',
+      'wormer',
+      'apparnet glyphosate',
+      ...sample.flatMap((s) => [s.product_code, ...(s.barcode ? [s.barcode] : [])]),
+    ]
     for (const text of queries) {
       const found = codes(await search(text, elders, 'warehouse=WAG&size=100'))
-      expect(found.filter((code) => hidden.has(code)), text).toEqual([])
+      expect(
+        found.filter((code) => hidden.has(code)),
+        text,
+      ).toEqual([])
       const suggested = Suggestions.parse((await suggest(`text=${encodeURIComponent(text)}&warehouse=WAG`, elders)).json())
-      expect(suggested.products.filter((p) => hidden.has(p.ProductCode)), text).toEqual([])
+      expect(
+        suggested.products.filter((p) => hidden.has(p.ProductCode)),
+        text,
+      ).toEqual([])
     }
     // The same searches reach them for the trade account.
     expect(codes(await search(sample[0]!.product_code, trade))[0]).toBe(sample[0]!.product_code)
   })
 
-  it('leaves hidden categories and brands out of a reseller\'s suggestions', async () => {
+  it("leaves hidden categories and brands out of a reseller's suggestions", async () => {
     const forTrade = Suggestions.parse((await suggest('text=apparent')).json())
     expect(forTrade.groups.some((g) => g.title.startsWith('Apparent'))).toBe(true)
     const forElders = Suggestions.parse((await suggest('text=apparent', elders)).json())
@@ -171,7 +192,10 @@ describe('the search index follows the database', () => {
     await expect.poll(async () => codes(await search('zebrafluke', trade))[0]).toBe('COO-MD-20L')
     expect(codes(await search('zebraflkue', trade))[0]).toBe('COO-MD-20L')
 
-    await t.db.insertInto('search_synonyms').values({ term: 'stripy worm potion', synonyms: ['zebrafluke'] }).execute()
+    await t.db
+      .insertInto('search_synonyms')
+      .values({ term: 'stripy worm potion', synonyms: ['zebrafluke'] })
+      .execute()
     await expect.poll(async () => codes(await search('stripy worm potion', trade))[0]).toBe('COO-MD-20L')
 
     // Withdrawn: gone from search at once (the page is read from the database), and from the index after.

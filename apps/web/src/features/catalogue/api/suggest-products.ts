@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { SUGGESTION_MIN_LENGTH, type Suggestions } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
 
-export const suggestProducts = (text: string, warehouse: string, signal?: AbortSignal) =>
-  api.get<Suggestions>('search/suggest', { text, warehouse }, signal)
+export const suggestProducts = (text: string, warehouse: string, signal?: AbortSignal) => api.get<Suggestions>('search/suggest', { text, warehouse }, signal)
 
 /** Instant suggestions for what has been typed so far (from the second letter); the last answer stays while the next loads. */
 export const suggestionsQuery = (text: string, warehouse: string) =>
