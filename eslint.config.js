@@ -43,10 +43,10 @@ export default tseslint.config(
       ],
     },
   },
-  // Queries are built in repo.ts files (and db/, lib/ for shared SQL pieces), nowhere else in the modules.
+  // Queries are built in repo.ts (or *-repo.ts) files (and db/, lib/ for shared SQL pieces), nowhere else in the modules.
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/repo.ts', 'apps/server/src/modules/**/*.test.ts'],
+    ignores: ['apps/server/src/modules/**/repo.ts', 'apps/server/src/modules/**/*-repo.ts', 'apps/server/src/modules/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -5,6 +5,7 @@ import type { Config } from './config'
 import type { ChangeFeed } from './db/change-feed'
 import type { Database } from './db/database'
 import { Caches } from './lib/caches'
+import { SearchEngine } from './modules/catalogue/search-engine'
 import type { Deps } from './lib/context'
 import type { ErrorReporter } from './lib/error-reporting'
 import { AppMetrics, type PoolStats } from './lib/metrics'
@@ -66,6 +67,14 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
+  if (changes) {
+    deps.search = new SearchEngine(db, changes, {
+      error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
+      built: (facts) => app.log.info(facts, 'search index built'),
+    })
+    // Pages cached from the previous index are forgotten once the new one is in place.
+    deps.search.onChange(() => deps.caches?.forgetCatalogue())
+  }
   registerObservability(app, { config, metrics, reporter: errorReporter })
   registerCompression(app)
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))

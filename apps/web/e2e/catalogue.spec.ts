@@ -63,7 +63,7 @@ test('trade browses a category page by page, finds Ivomec by a misspelling, open
   expect((await secondPage).status()).toBe(200)
   await expect(grid.getByRole('article')).toHaveCount(80)
 
-  const search = page.getByRole('searchbox', { name: 'Search products' })
+  const search = page.getByRole('combobox', { name: 'Search products' })
   await search.fill('ivomek')
   await search.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Search - ivomek' })).toBeVisible()

@@ -64,7 +64,7 @@ test('trade signs in, finds the frame, moves between screens, stays signed in on
   await expect(page.getByRole('heading', { name: 'Items on Back Order' })).toBeVisible()
 
   // Search runs on Enter.
-  const search = page.getByRole('searchbox', { name: 'Search products' })
+  const search = page.getByRole('combobox', { name: 'Search products' })
   await search.fill('ivomec')
   await search.press('Enter')
   await expect(page).toHaveURL(/\/search\?text=ivomec$/)

@@ -107,3 +107,38 @@ export type CodeSetupBody = z.infer<typeof CodeSetupBody>
 export const CodeSetupResponse = Message
 
 export const PriceListQuery = TokenQuery.extend({ warehouse: branch, isElders: ignoredIsElders })
+
+/**
+ * POST /search answers a plain list (spec section 7); when its best results needed corrected words, this
+ * response header carries the query as corrected, URI-encoded: the search screen shows 'Showing results for …'.
+ */
+export const SEARCH_CORRECTION_HEADER = 'Search-Corrected-Query'
+
+export const SUGGESTION_PRODUCTS = 8
+export const SUGGESTION_GROUPS = 3
+export const SUGGESTION_MIN_LENGTH = 2
+
+export const SuggestQuery = TokenQuery.extend({
+  text: z.string().trim().min(1, 'Enter something to search for').max(200),
+  warehouse: branch,
+})
+export type SuggestQuery = z.infer<typeof SuggestQuery>
+
+export const SuggestedGroup = z
+  .object({
+    kind: z.enum(['category', 'brand']),
+    key: z.string().describe('the category name (/category/{key}) or the brand code (/brand/{key})'),
+    title: z.string(),
+  })
+  .meta({ id: 'SuggestedGroup' })
+export type SuggestedGroup = z.infer<typeof SuggestedGroup>
+
+/** Instant suggestions under the search box: the best products, priced and stocked, and matching categories or brands. */
+export const Suggestions = z
+  .object({
+    products: z.array(Product).max(SUGGESTION_PRODUCTS),
+    groups: z.array(SuggestedGroup).max(SUGGESTION_GROUPS),
+    correction: z.string().nullable().describe('the query with the corrected words the best product needed; null when it needed none'),
+  })
+  .meta({ id: 'Suggestions' })
+export type Suggestions = z.infer<typeof Suggestions>

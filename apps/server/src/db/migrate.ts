@@ -7,6 +7,7 @@ import * as changeNotifications from './migrations/0004_change_notifications'
 import * as historyNotifications from './migrations/0005_history_notifications'
 import * as cartIdempotency from './migrations/0006_cart_idempotency'
 import * as branchesAndHolds from './migrations/0007_branches_trading_and_stock_holds'
+import * as searchSynonyms from './migrations/0008_search_synonyms'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -17,6 +18,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0005_history_notifications', up: historyNotifications.up },
   { version: '0006_cart_idempotency', up: cartIdempotency.up },
   { version: '0007_branches_trading_and_stock_holds', up: branchesAndHolds.up },
+  { version: '0008_search_synonyms', up: searchSynonyms.up },
 ]
 
 const MIGRATION_LOCK = 727_001

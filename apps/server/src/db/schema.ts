@@ -447,6 +447,12 @@ export interface SchemaMigrationTable {
   applied_at: Timestamp
 }
 
+/** Search synonyms (synonyms.csv): each row's term and synonyms all mean the same (decision 0029). */
+export interface SearchSynonymTable {
+  term: string
+  synonyms: string[]
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -486,4 +492,5 @@ export interface DB {
   content_posts: ContentPostTable
   content_post_groups: ContentPostGroupTable
   schema_migrations: SchemaMigrationTable
+  search_synonyms: SearchSynonymTable
 }

@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import type { Database } from '../db/database'
+import type { SearchEngine } from '../modules/catalogue/search-engine'
 import type { Caches } from './caches'
 import type { BusinessMetrics } from './metrics'
 
@@ -9,6 +10,8 @@ export interface Deps {
   config: Config
   /** In-memory caches kept right by the database's change notifications; absent where there is no change feed. */
   caches?: Caches
+  /** The product search index of this process (decision 0029); absent where there is no change feed. */
+  search?: SearchEngine
   /** Orders placed and payments, for GET /metrics; absent in code run outside the server (seeding, imports). */
   metrics?: BusinessMetrics
 }

@@ -87,6 +87,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/specials',                         expect: [401, 200, 200, 200, 200], request: () => get('/api/specials') },
   { route: 'GET /api/popular',                          expect: [401, 200, 200, 200, 200], request: () => get('/api/popular') },
   { route: 'POST /api/search',                          expect: [401, 200, 200, 200, 200], request: () => post('/api/search', { search: 'drench' }) },
+  { route: 'GET /api/search/suggest',                   expect: [401, 200, 200, 200, 200], request: () => get('/api/search/suggest?text=dren') },
   { route: 'GET /api/product/:id',                      expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
     request: (c) => get(`/api/product/${c.f.product.id}`), otherRequest: (c) => get(`/api/product/${c.f.hidden.id}`) },
   { route: 'POST /api/products/code-setup',             expect: [401, 403, 403, 403, 200], other: [403, 403, 403, 404],

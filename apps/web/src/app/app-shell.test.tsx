@@ -83,7 +83,7 @@ describe('with a stored session', () => {
     expect(screen.getByRole('main')).toBeInTheDocument()
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout')
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toBeInTheDocument()
 
     const cart = await screen.findByRole('link', { name: /Total: \$1,234\.50/ })
     expect(cart).toHaveAttribute('href', '/cart')
@@ -179,7 +179,7 @@ describe('with a stored session', () => {
     storeSession()
     signedInApi()
     const { user, router } = renderApp('/')
-    await user.type(await screen.findByRole('searchbox', { name: 'Search products' }), 'drench gun{Enter}')
+    await user.type(await screen.findByRole('combobox', { name: 'Search products' }), 'drench gun{Enter}')
     expect(await screen.findByRole('heading', { level: 1, name: 'Search - drench gun' })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/search')
     expect(router.state.location.search).toBe('?text=drench+gun')

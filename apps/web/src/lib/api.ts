@@ -153,6 +153,11 @@ function filenameFrom(response: Response, fallback: string): string {
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => json<T>('GET', path, { query, signal }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('POST', path, { ...options, body }),
+  /** A POST whose answer's headers matter too (a search says in one which words it corrected). */
+  postWithHeaders: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<{ data: T; headers: Headers }> => {
+    const response = await send('POST', path, { ...options, body })
+    return { data: (await response.json()) as T, headers: response.headers }
+  },
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('DELETE', path, { ...options, body }),
   /** A binary download with the session header; the name comes from Content-Disposition. */

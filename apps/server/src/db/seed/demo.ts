@@ -9,6 +9,7 @@ import { addYears, localToday, parseDay } from './dates'
 import { HistoryWriter } from './history'
 import { seedFinancialPeriods } from './periods'
 import { Rng } from './random'
+import { DEMO_SYNONYMS_CSV, loadSynonyms, parseSynonymsCsv } from './synonyms'
 import { BRANCHES, LARGE_SCALE_BRANCHES } from './reference'
 
 export { DEMO_LOGINS, LARGE_SCALE_LOGINS, type DemoLogin }
@@ -117,6 +118,7 @@ async function generate(db: Db, options: SeedOptions & { today: string }, hashes
   const categories = await seedCategories(db)
   await seedBrands(db)
   await seedFinancialPeriods(db, today)
+  await loadSynonyms(db, parseSynonymsCsv(DEMO_SYNONYMS_CSV))
   report('Reference data', 1, 1)
 
   const load = async () => {

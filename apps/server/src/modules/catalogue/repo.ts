@@ -222,6 +222,16 @@ export function searchProducts(db: Db, scope: ProductScope, terms: SearchTerms &
   return pricedPage(db, scope, ids).execute()
 }
 
+/** Products by id, in the order given (a page the search index ranked), each still checked for visibility. */
+export function productsInOrder(db: Db, scope: ProductScope, ids: number[]) {
+  const order = sql`ARRAY[${sql.join(ids)}]::int[]`
+  const page = visibleProducts(db, scope.session)
+    .select('products.id')
+    .where(sql<boolean>`products.id = ANY(${order})`)
+    .orderBy(sql`array_position(${order}, products.id)`)
+  return pricedPage(db, scope, page).execute()
+}
+
 export function productById(db: Db, scope: ProductScope, id: number) {
   return pricedPage(db, scope, visibleProducts(db, scope.session).select('products.id').where('products.id', '=', id)).executeTakeFirst()
 }

@@ -11,7 +11,10 @@ import {
   ProductListQuery,
   ProductQuery,
   RandomProductsQuery,
+  SEARCH_CORRECTION_HEADER,
   SearchBody,
+  SuggestQuery,
+  Suggestions,
   productListQuery,
 } from '@portal/contract/catalogue'
 import { ErrorBody } from '@portal/contract/common'
@@ -21,6 +24,7 @@ import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import * as branches from '../branches/service'
 import { sendProductList } from './list-cache'
+import * as search from './search'
 import * as catalogue from './service'
 
 const tags = ['catalogue']
@@ -67,10 +71,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, ['search', req.body.search, warehouse, page, size], () =>
-      catalogue.search(deps, session, req.body.search, req.query),
-    )
+    const found = await search.searchProducts(deps, session, req.body.search, req.query)
+    if (found.correction !== null) reply.header(SEARCH_CORRECTION_HEADER, encodeURIComponent(found.correction))
+    return sendProductList(deps, reply, session, ['search', req.body.search, warehouse, page, size], found.products)
   })
+  app.get('/search/suggest', { schema: { tags, querystring: SuggestQuery, response: { 200: Suggestions, ...errors } } }, async (req) =>
+    search.suggest(deps, req.requireSession(), req.query),
+  )
   app.get('/product/:id', { schema: { tags, params: ProductIdParams, querystring: ProductQuery, response: { 200: ProductDetail, ...errors } } }, async (req) =>
     catalogue.product(deps, req.requireSession(), req.params.id, req.query),
   )

@@ -102,6 +102,22 @@ describe('search', () => {
     expect(pageRequests(spy, '/api/search')).toEqual(['WAG:1'])
   })
 
+  it("shows 'Showing results for' with the words the server corrected, and nothing when it corrected none", async () => {
+    storeSession()
+    catalogueApi({
+      'POST /api/search': ({ body }) =>
+        (body as { search: string }).search === 'cooeers'
+          ? { body: someProducts(2), headers: { 'Search-Corrected-Query': encodeURIComponent('coopers') } }
+          : { body: someProducts(2) },
+    })
+    const { router } = renderApp('/search?text=cooeers')
+    expect(await screen.findByText(/Showing results for/)).toHaveTextContent('Showing results for coopers')
+    await act(() => router.navigate('/search?text=coopers'))
+    await screen.findByRole('heading', { level: 1, name: 'Search - coopers' })
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2))
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument()
+  })
+
   it('says so when nothing matches', async () => {
     storeSession()
     catalogueApi({ 'POST /api/search': { body: [] } })

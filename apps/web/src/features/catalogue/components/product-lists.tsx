@@ -65,12 +65,18 @@ export function SpecialsScreen() {
   )
 }
 
-/** /search?text=...: results by relevance, 20 a page. */
+/** /search?text=...: results by relevance, 20 a page; when the best needed corrected words, which ones. */
 export function SearchResults({ text }: { text: string }) {
   const shopper = useShopper()
   const query = useSearch(text, shopper.warehouse)
+  const correction = query.data?.correction ?? null
   return (
     <ListScreen title={`Search - ${text}`}>
+      {correction !== null && (
+        <p className={styles.correction} role="status">
+          Showing results for <strong>{correction}</strong>
+        </p>
+      )}
       {text.trim() ? (
         <InfiniteProductGrid query={query} shopper={shopper} label="Search results" empty={`No products match '${text}'.`} />
       ) : (

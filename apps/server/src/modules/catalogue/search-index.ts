@@ -1,0 +1,458 @@
+import { lowerBound, matchWords, MatchKind, normalizeCode, tokenize, typoBudget } from './search-text'
+
+/**
+ * The in-memory product search of one server process (decision 0029): the visible text of every
+ * active product (code, barcode, description, brand, category) as an inverted index, queried with
+ * typo tolerance by word length, a prefix on the last word, synonyms, and a fixed order of ranking
+ * rules. Built from PostgreSQL by search-engine.ts and rebuilt when the catalogue changes; prices and
+ * stock shown come from the database for the page only.
+ */
+
+export interface IndexedProduct {
+  id: number
+  code: string
+  barcode: string | null
+  description: string
+  brandCode: string
+  brandName: string
+  categoryTitle: string
+  parentTitle: string | null
+  /** Hidden from resellers: its brand, category or parent category is. */
+  hiddenForElders: boolean
+  popularity: number
+}
+
+export interface IndexedGroup {
+  kind: 'category' | 'brand'
+  /** The category's name (as in /category/{name}) or the brand's code. */
+  key: string
+  title: string
+  hiddenForElders: boolean
+}
+
+/** A row of synonyms.csv: the term and the words that mean the same, each way round. */
+export interface SynonymRow {
+  term: string
+  synonyms: string[]
+}
+
+/** Which product ids are in stock at each branch: one byte per product id. */
+export type StockByBranch = ReadonlyMap<string, Uint8Array>
+
+export interface SearchRequest {
+  elders: boolean
+  branch: string
+  offset: number
+  limit: number
+}
+
+export interface SearchResult {
+  /** The page's product ids, best first. */
+  ids: number[]
+  /** How many products matched in all. */
+  total: number
+  /** The query with the corrected words the best result needed, when it needed any; else null. */
+  correction: string | null
+}
+
+export interface GroupHit {
+  kind: 'category' | 'brand'
+  key: string
+  title: string
+}
+
+/** Fields of a product, and how they rank: description (and the code) before brand before category. */
+const Field = { code: 0, barcode: 1, description: 2, brand: 3, category: 4 } as const
+const FIELD_RANK = [0, 0, 0, 1, 2]
+
+export const MAX_QUERY_WORDS = 10
+const MAX_VARIANTS = 8
+const MAX_POSITION = 31
+const CODE_PREFIX_MIN = 3
+const POPULARITY_CAP = 65_535
+
+/** The parts of a product's rank, each a whole number where lower is better, weighed in this order. */
+const RANK_BITS = { tier: 2, unmatched: 4, typos: 5, exactness: 5, proximity: 7, attribute: 5, noStock: 1, popularity: 16 } as const
+
+/** The rank key: each part in its own bits, the first weighing most (parts in RANK_BITS order). */
+function rankKey(
+  tier: number,
+  unmatched: number,
+  typos: number,
+  exactness: number,
+  proximity: number,
+  attribute: number,
+  noStock: number,
+  popularity: number,
+): number {
+  let key = tier
+  key = key * 16 + Math.min(unmatched, 15)
+  key = key * 32 + Math.min(typos, 31)
+  key = key * 32 + Math.min(exactness, 31)
+  key = key * 128 + Math.min(proximity, 127)
+  key = key * 32 + Math.min(attribute, 31)
+  key = key * 2 + noStock
+  return key * 65_536 + popularity
+}
+
+const TIER = { exactCode: 0, codePrefix: 1, words: 2 } as const
+
+export class SearchIndex {
+  /** Products by slot, slots in id order: the last tie-break, so equal ranks keep one order. */
+  private readonly ids: Int32Array
+  private readonly hidden: Uint8Array
+  private readonly popularity: Int32Array
+  private readonly vocabulary: string[]
+  private readonly postingStart: Int32Array
+  /** slot << 8 | field << 5 | position, per word, in slot order. */
+  private readonly postings: Int32Array
+  private readonly exactCodes: Map<string, number[]>
+  /** Normalised codes, sorted, with their slots: code prefixes by binary search. */
+  private readonly sortedCodes: string[]
+  private readonly sortedCodeSlots: Int32Array
+  private readonly synonyms: Map<string, string[][]>
+  private readonly groups: Array<IndexedGroup & { words: string[] }>
+  private readonly words: Map<string, number>
+
+  // Scratch space of a query (a process answers one query at a time).
+  private readonly seen: Int32Array
+  private readonly mask: Int32Array
+  private readonly tokenValue: Int32Array
+  private readonly tokenPlace: Int32Array
+  private readonly tokenWord: Int32Array
+  private generation = 0
+  private readonly bestKey: Float64Array
+  private readonly bestStamp: Int32Array
+  private queryGeneration = 0
+
+  readonly productCount: number
+  readonly builtAt = Date.now()
+
+  constructor(products: readonly IndexedProduct[], groups: readonly IndexedGroup[], synonymRows: readonly SynonymRow[]) {
+    const sorted = [...products].sort((a, b) => a.id - b.id)
+    const n = sorted.length
+    this.productCount = n
+    this.ids = Int32Array.from(sorted, (p) => p.id)
+    this.hidden = Uint8Array.from(sorted, (p) => (p.hiddenForElders ? 1 : 0))
+    this.popularity = Int32Array.from(sorted, (p) => p.popularity)
+
+    const postingsByWord = new Map<string, number[]>()
+    const add = (word: string, slot: number, field: number, position: number) => {
+      let list = postingsByWord.get(word)
+      if (!list) postingsByWord.set(word, (list = []))
+      list.push((slot << 8) | (field << 5) | Math.min(position, MAX_POSITION))
+    }
+    this.exactCodes = new Map()
+    const codes: Array<[string, number]> = []
+    sorted.forEach((p, slot) => {
+      tokenize(p.code).forEach((w, i) => add(w, slot, Field.code, i))
+      const code = normalizeCode(p.code)
+      codes.push([code, slot])
+      this.addExact(code, slot)
+      if (p.barcode) {
+        const barcode = normalizeCode(p.barcode)
+        if (barcode) {
+          add(barcode, slot, Field.barcode, 0)
+          this.addExact(barcode, slot)
+        }
+      }
+      tokenize(p.description).forEach((w, i) => add(w, slot, Field.description, i))
+      unique([...tokenize(p.brandName), ...tokenize(p.brandCode)]).forEach((w, i) => add(w, slot, Field.brand, i))
+      unique([...tokenize(p.categoryTitle), ...tokenize(p.parentTitle ?? '')]).forEach((w, i) => add(w, slot, Field.category, i))
+    })
+    codes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    this.sortedCodes = codes.map((c) => c[0])
+    this.sortedCodeSlots = Int32Array.from(codes, (c) => c[1])
+
+    this.groups = groups.map((g) => ({ ...g, words: unique(tokenize(g.kind === 'brand' ? `${g.title} ${g.key}` : g.title)) }))
+    const vocabulary = new Set(postingsByWord.keys())
+    for (const g of this.groups) for (const w of g.words) vocabulary.add(w)
+    this.vocabulary = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    this.words = new Map(this.vocabulary.map((w, i) => [w, i]))
+    this.postingStart = new Int32Array(this.vocabulary.length + 1)
+    let total = 0
+    this.vocabulary.forEach((w, i) => {
+      this.postingStart[i] = total
+      total += postingsByWord.get(w)?.length ?? 0
+    })
+    this.postingStart[this.vocabulary.length] = total
+    this.postings = new Int32Array(total)
+    this.vocabulary.forEach((w, i) => {
+      const list = postingsByWord.get(w)
+      if (list) this.postings.set(list, this.postingStart[i]!)
+    })
+
+    this.synonyms = new Map()
+    for (const row of synonymRows) {
+      const group = unique([row.term, ...row.synonyms].map((t) => tokenize(t).join(' ')).filter(Boolean))
+      for (const term of group) {
+        const others = group.filter((t) => t !== term).map((t) => t.split(' '))
+        this.synonyms.set(term, [...(this.synonyms.get(term) ?? []), ...others])
+      }
+    }
+
+    this.seen = new Int32Array(n)
+    this.bestKey = new Float64Array(n)
+    this.bestStamp = new Int32Array(n)
+    this.mask = new Int32Array(n)
+    this.tokenValue = new Int32Array(n * MAX_QUERY_WORDS)
+    this.tokenPlace = new Int32Array(n * MAX_QUERY_WORDS)
+    this.tokenWord = new Int32Array(n * MAX_QUERY_WORDS)
+  }
+
+  private addExact(code: string, slot: number) {
+    const slots = this.exactCodes.get(code)
+    if (slots) slots.push(slot)
+    else this.exactCodes.set(code, [slot])
+  }
+
+  /** Roughly what the index holds, in bytes: its arrays and its words. */
+  get approximateBytes(): number {
+    const arrays = [this.ids, this.hidden, this.popularity, this.postingStart, this.postings, this.sortedCodeSlots, this.seen, this.mask]
+    const scratch = this.tokenValue.byteLength + this.tokenPlace.byteLength + this.tokenWord.byteLength
+    const strings = this.vocabulary.reduce((sum, w) => sum + 2 * w.length + 40, 0) * 2 + this.sortedCodes.reduce((sum, c) => sum + 2 * c.length + 40, 0) * 2
+    return arrays.reduce((sum, a) => sum + a.byteLength, 0) + scratch + strings
+  }
+
+  /** A page of products for a query, ranked by the rules of decision 0029. */
+  search(text: string, request: SearchRequest, stock: StockByBranch): SearchResult {
+    const ranked = this.rank(text, request.elders, stock.get(request.branch))
+    const { offset, limit } = request
+    const page = topSlots(ranked.slots, ranked.keys, offset + limit).slice(offset, offset + limit)
+    return { ids: page.map((slot) => this.ids[slot]!), total: ranked.slots.length, correction: ranked.correction }
+  }
+
+  /** Categories and brands whose names hold every word of the query (typos and last-word prefix as for products). */
+  groupsFor(text: string, elders: boolean, limit: number): GroupHit[] {
+    const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
+    if (tokens.length === 0) return []
+    const perToken = tokens.map((token, t) => {
+      const matched = new Map<string, number>()
+      for (const m of matchWords(this.vocabulary, token, typoBudget(token), t === tokens.length - 1)) {
+        matched.set(this.vocabulary[m.word]!, m.typos * 3 + m.kind)
+      }
+      return matched
+    })
+    const hits: Array<{ group: IndexedGroup; score: number }> = []
+    for (const group of this.groups) {
+      if (elders && group.hiddenForElders) continue
+      let score = 0
+      const every = perToken.every((matched) => {
+        let best = Infinity
+        for (const w of group.words) best = Math.min(best, matched.get(w) ?? Infinity)
+        score += best
+        return best < Infinity
+      })
+      if (every) hits.push({ group, score })
+    }
+    hits.sort((a, b) => a.score - b.score || a.group.title.localeCompare(b.group.title) || a.group.kind.localeCompare(b.group.kind))
+    return hits.slice(0, limit).map(({ group }) => ({ kind: group.kind, key: group.key, title: group.title }))
+  }
+
+  /** Every product that matches, with its rank key; and the correction the best one needed. */
+  private rank(text: string, elders: boolean, inStock: Uint8Array | undefined) {
+    const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
+    const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false }
+    let correction: string | null = null
+    let correctionKey = Infinity
+
+    // Codes first: an exact code or barcode, then the codes that start with what was typed.
+    const code = normalizeCode(text)
+    if (code) {
+      for (const slot of this.exactCodes.get(code) ?? []) this.offer(best, slot, TIER.exactCode, elders, inStock)
+      if (code.length >= CODE_PREFIX_MIN) {
+        for (let at = lowerBound(this.sortedCodes, code, 0); at < this.sortedCodes.length && this.sortedCodes[at]!.startsWith(code); at++) {
+          this.offer(best, this.sortedCodeSlots[at]!, TIER.codePrefix, elders, inStock)
+        }
+      }
+    }
+
+    if (tokens.length > 0) {
+      for (const variant of this.variants(tokens)) {
+        const found = this.rankVariant(variant.tokens, elders, inStock, best)
+        if (variant.original && found.correction !== null && found.bestKey < correctionKey) {
+          correction = found.correction
+          correctionKey = found.bestKey
+        }
+      }
+    }
+
+    // Every word must match, unless no product matches them all: then the best partial matches.
+    const slots = new Int32Array(best.slots.length)
+    const keys = new Float64Array(best.slots.length)
+    let count = 0
+    let topKey = Infinity
+    for (const slot of best.slots) {
+      const key = this.bestKey[slot]!
+      if (best.full && Math.floor(key / UNMATCHED_UNIT) % 16 !== 0) continue
+      slots[count] = slot
+      keys[count++] = key
+      if (key < topKey) topKey = key
+    }
+    // The correction only stands when the best result is the one that needed it.
+    if (correction !== null && correctionKey > topKey) correction = null
+    return { slots: slots.subarray(0, count), keys: keys.subarray(0, count), correction }
+  }
+
+  /** A product's rank, kept when better than the one it already has for this query. */
+  private keep(best: Best, slot: number, key: number, unmatched: number) {
+    if (this.bestStamp[slot] !== best.stamp) {
+      this.bestStamp[slot] = best.stamp
+      this.bestKey[slot] = key
+      best.slots.push(slot)
+    } else if (key < this.bestKey[slot]!) this.bestKey[slot] = key
+    if (unmatched === 0) best.full = true
+  }
+
+  private offer(best: Best, slot: number, tier: number, elders: boolean, inStock: Uint8Array | undefined) {
+    if (elders && this.hidden[slot]) return
+    this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, this.noStock(slot, inStock), this.popularityRank(slot)), 0)
+  }
+
+  private noStock(slot: number, inStock: Uint8Array | undefined): number {
+    return inStock && inStock[this.ids[slot]!] ? 0 : 1
+  }
+
+  /** More popular first: the popularity counted down from its cap. */
+  private popularityRank(slot: number): number {
+    return POPULARITY_CAP - Math.min(Math.max(this.popularity[slot]!, 0), POPULARITY_CAP)
+  }
+
+  /** The query as typed, and with each synonym of a run of its words in that run's place. */
+  private variants(tokens: string[]): Array<{ tokens: string[]; original: boolean }> {
+    const out = [{ tokens, original: true }]
+    const seen = new Set([tokens.join(' ')])
+    for (let start = 0; start < tokens.length; start++) {
+      for (let end = tokens.length; end > start; end--) {
+        const alternatives = this.synonyms.get(tokens.slice(start, end).join(' '))
+        for (const alternative of alternatives ?? []) {
+          const variant = [...tokens.slice(0, start), ...alternative, ...tokens.slice(end)].slice(0, MAX_QUERY_WORDS)
+          const key = variant.join(' ')
+          if (seen.has(key) || out.length >= MAX_VARIANTS) continue
+          seen.add(key)
+          out.push({ tokens: variant, original: false })
+        }
+      }
+    }
+    return out
+  }
+
+  /** Ranks the products matching one wording of the query into `best` (a product keeps its best rank). */
+  private rankVariant(tokens: string[], elders: boolean, inStock: Uint8Array | undefined, best: Best) {
+    const n = this.productCount
+    const gen = ++this.generation
+    const candidates: number[] = []
+    const last = tokens.length - 1
+    tokens.forEach((token, t) => {
+      for (const match of matchWords(this.vocabulary, token, typoBudget(token), t === last)) {
+        const value = match.typos * 3 + match.kind
+        const end = this.postingStart[match.word + 1]!
+        for (let p = this.postingStart[match.word]!; p < end; p++) {
+          const posting = this.postings[p]!
+          const slot = posting >>> 8
+          if (elders && this.hidden[slot]) continue
+          if (this.seen[slot] !== gen) {
+            this.seen[slot] = gen
+            this.mask[slot] = 0
+            candidates.push(slot)
+          }
+          const field = (posting >>> 5) & 7
+          const v = value * 4 + FIELD_RANK[field]!
+          const at = t * n + slot
+          if (!(this.mask[slot]! & (1 << t)) || v < this.tokenValue[at]!) {
+            this.mask[slot]! |= 1 << t
+            this.tokenValue[at] = v
+            this.tokenPlace[at] = posting & 0xff
+            this.tokenWord[at] = match.word
+          }
+        }
+      }
+    })
+
+    let bestKey = Infinity
+    let bestSlot = -1
+    for (const slot of candidates) {
+      let matched = 0
+      let typos = 0
+      let exactness = 0
+      let attribute = 0
+      let proximity = 0
+      for (let t = 0; t < tokens.length; t++) {
+        if (!(this.mask[slot]! & (1 << t))) continue
+        matched++
+        const v = this.tokenValue[t * n + slot]!
+        attribute += v & 3
+        const kt = v >> 2
+        exactness += kt % 3
+        typos += Math.floor(kt / 3)
+        if (t > 0 && this.mask[slot]! & (1 << (t - 1))) proximity += distance(this.tokenPlace[(t - 1) * n + slot]!, this.tokenPlace[t * n + slot]!)
+      }
+      const unmatched = tokens.length - matched
+      const key = rankKey(TIER.words, unmatched, typos, exactness, proximity, attribute, this.noStock(slot, inStock), this.popularityRank(slot))
+      this.keep(best, slot, key, unmatched)
+      if (key < bestKey || (key === bestKey && slot < bestSlot)) {
+        bestKey = key
+        bestSlot = slot
+      }
+    }
+
+    // What the best of these needed: each word it matched with a typo, replaced by the word it matched.
+    let correction: string | null = null
+    if (bestSlot >= 0) {
+      let corrected = false
+      const words = tokens.map((token, t) => {
+        if (!(this.mask[bestSlot]! & (1 << t))) return token
+        const v = this.tokenValue[t * n + bestSlot]!
+        if (Math.floor(v >> 2) % 3 !== MatchKind.typo) return token
+        corrected = true
+        return this.vocabulary[this.tokenWord[t * n + bestSlot]!]!
+      })
+      if (corrected) correction = words.join(' ')
+    }
+    return { bestKey, correction }
+  }
+}
+
+/** The cost of two neighbouring query words' places: nothing when next to each other and in order. */
+function distance(a: number, b: number): number {
+  const fieldA = a >> 5
+  const fieldB = b >> 5
+  if (fieldA !== fieldB) return 7
+  const d = (b & 31) - (a & 31)
+  if (d === 1) return 0
+  if (d > 1) return Math.min(d - 1, 7)
+  return Math.min(1 - d, 7)
+}
+
+/** What one unmatched word adds to a rank key. */
+const UNMATCHED_UNIT =
+  2 **
+  Object.values(RANK_BITS)
+    .slice(2)
+    .reduce((sum, bits) => sum + bits, 0)
+
+/** The products a query has ranked so far: `stamp` marks their entries in bestKey. */
+interface Best {
+  stamp: number
+  slots: number[]
+  /** Some product matched every word. */
+  full: boolean
+}
+
+/** Up to `count` slots with the lowest keys, in order (key, then slot); sorting only what can reach the page. */
+function topSlots(slots: Int32Array, keys: Float64Array, count: number): number[] {
+  const indices: number[] = []
+  if (slots.length > count * 4) {
+    const sortedKeys = keys.slice().sort()
+    const threshold = sortedKeys[Math.min(count, sortedKeys.length) - 1]!
+    for (let i = 0; i < slots.length; i++) if (keys[i]! <= threshold) indices.push(i)
+  } else {
+    for (let i = 0; i < slots.length; i++) indices.push(i)
+  }
+  indices.sort((a, b) => keys[a]! - keys[b]! || slots[a]! - slots[b]!)
+  return indices.slice(0, count).map((i) => slots[i]!)
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)]
+}

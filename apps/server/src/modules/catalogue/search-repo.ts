@@ -1,0 +1,80 @@
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { IndexedGroup, IndexedProduct, SynonymRow } from './search-index'
+
+type Db = Kysely<DB>
+
+/** What the search index is built from: every active product's visible text, and whether resellers may see it. */
+export async function indexedProducts(db: Db): Promise<IndexedProduct[]> {
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.brand_code', 'p.brand_code')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+    .select([
+      'p.id',
+      'p.product_code',
+      'p.barcode',
+      'p.description',
+      'p.brand_code',
+      'b.description as brand_name',
+      'c.title as category_title',
+      'parent.title as parent_title',
+      sql<boolean>`(b.hidden_for_elders OR c.hidden_for_elders OR coalesce(parent.hidden_for_elders, false))`.as('hidden'),
+      'p.popularity',
+    ])
+    .where('p.active', '=', true)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.product_code,
+    barcode: r.barcode,
+    description: r.description,
+    brandCode: r.brand_code,
+    brandName: r.brand_name,
+    categoryTitle: r.category_title,
+    parentTitle: r.parent_title,
+    hiddenForElders: r.hidden,
+    popularity: r.popularity,
+  }))
+}
+
+/** Categories (hidden when they or their parent are) and brands, for suggestions. */
+export async function indexedGroups(db: Db): Promise<IndexedGroup[]> {
+  const [categories, brands] = await Promise.all([
+    db
+      .selectFrom('categories as c')
+      .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
+      .select(['c.name', 'c.title', sql<boolean>`(c.hidden_for_elders OR coalesce(parent.hidden_for_elders, false))`.as('hidden')])
+      .execute(),
+    db.selectFrom('brands').select(['brand_code', 'description', 'hidden_for_elders']).execute(),
+  ])
+  return [
+    ...categories.map((c) => ({ kind: 'category' as const, key: c.name, title: c.title, hiddenForElders: c.hidden })),
+    ...brands.map((b) => ({ kind: 'brand' as const, key: b.brand_code, title: b.description, hiddenForElders: b.hidden_for_elders })),
+  ]
+}
+
+export async function synonymRows(db: Db): Promise<SynonymRow[]> {
+  return db.selectFrom('search_synonyms').select(['term', 'synonyms']).orderBy('term').execute()
+}
+
+/** Which products are in stock at each branch: a byte per product id, 1 when in stock. */
+export async function stockByBranch(db: Db): Promise<Map<string, Uint8Array>> {
+  const { max } = await db
+    .selectFrom('products')
+    .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
+    .executeTakeFirstOrThrow()
+  const branches = await db.selectFrom('branches').select('location_id').execute()
+  const byBranch = new Map<string, Uint8Array>()
+  for (const { location_id } of branches) {
+    const inStock = new Uint8Array(max + 1)
+    // One branch at a time, as id arrays: a few hundred thousand rows arrive as a few arrays.
+    const { rows } = await sql<{
+      ids: number[] | null
+    }>`SELECT array_agg(product_id) AS ids FROM stock WHERE location_id = ${location_id} AND qty_available > 0`.execute(db)
+    for (const id of rows[0]?.ids ?? []) if (id <= max) inStock[id] = 1
+    byBranch.set(location_id, inStock)
+  }
+  return byBranch
+}
