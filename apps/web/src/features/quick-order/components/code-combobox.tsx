@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift'
-import { useEffect, useState, type ClipboardEvent, type Ref } from 'react'
+import { useEffect, useState, type ClipboardEvent } from 'react'
 import type { Product } from '@portal/contract/catalogue'
 import { formatMoney } from '../../../lib/format'
 import { useSuggestions } from '../api/suggest-products'
@@ -9,7 +9,7 @@ type CodeComboboxProps = {
   label: string
   value: string
   warehouse: string
-  inputRef: Ref<HTMLInputElement>
+  inputId: string
   onChange: (code: string) => void
   /** The code is settled: picked from the list (with its product), typed and confirmed with Enter (`moveOn`), or left. */
   onCommit: (code: string, product: Product | undefined, moveOn: boolean) => void
@@ -32,18 +32,15 @@ function useSettled(text: string, ms = 200) {
  * A product code with a typeahead on code, barcode and description (downshift's ARIA 1.2 combobox): type,
  * arrows to choose, Enter to take the highlighted product, or Enter alone to take the code as typed.
  */
-export function CodeCombobox({ label, value, warehouse, inputRef, onChange, onCommit, onPaste, invalid, describedBy }: CodeComboboxProps) {
+export function CodeCombobox({ label, value, warehouse, inputId, onChange, onCommit, onPaste, invalid, describedBy }: CodeComboboxProps) {
   const query = useSettled(value)
   const suggestions = useSuggestions(query, warehouse)
   const items = value.trim().length >= 2 ? (suggestions.data ?? []) : []
   const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, getLabelProps } = useCombobox<Product>({
     items,
-    inputValue: value,
+    inputId,
     selectedItem: null,
     itemToString: (item) => item?.ProductCode ?? '',
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) onChange(inputValue ?? '')
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) onCommit(selectedItem.ProductCode, selectedItem, true)
     },
@@ -57,7 +54,9 @@ export function CodeCombobox({ label, value, warehouse, inputRef, onChange, onCo
       </label>
       <input
         {...getInputProps({
-          ref: inputRef,
+          // The grid holds the text, updated as each key is typed (downshift reports its own changes a render late).
+          value,
+          onChange: (event) => onChange(event.currentTarget.value),
           onKeyDown: (event) => {
             // Enter with nothing highlighted takes the code as typed.
             if (event.key === 'Enter' && (!open || highlightedIndex < 0)) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ClipboardEvent, Ref } from 'react'
+import type { ClipboardEvent } from 'react'
 import type { Product } from '@portal/contract/catalogue'
 import { formatMoney } from '../../../lib/format'
 import { productByCodeQuery } from '../api/get-product-by-code'
@@ -21,14 +21,15 @@ type RowProps = {
   row: GridRow
   index: number
   warehouse: string
-  codeRef: Ref<HTMLInputElement>
-  qtyRef: Ref<HTMLInputElement>
   onChange: (change: Partial<GridRow>) => void
   onCommitCode: (code: string, product: Product | undefined, moveOn: boolean) => void
   onQtyEnter: () => void
   onPaste: (event: ClipboardEvent<HTMLInputElement>) => void
   onRemove: () => void
 }
+
+export const codeInputId = (rowId: number) => `quick-order-code-${rowId}`
+export const qtyInputId = (rowId: number) => `quick-order-qty-${rowId}`
 
 /** A whole number of at least 1, as the server counts it, or null. */
 export function wholeQuantity(text: string): number | null {
@@ -37,7 +38,7 @@ export function wholeQuantity(text: string): number | null {
 }
 
 /** One grid row: code with typeahead, quantity, and once the code is known its description, price, stock and total. */
-export function QuickOrderRow({ row, index, warehouse, codeRef, qtyRef, onChange, onCommitCode, onQtyEnter, onPaste, onRemove }: RowProps) {
+export function QuickOrderRow({ row, index, warehouse, onChange, onCommitCode, onQtyEnter, onPaste, onRemove }: RowProps) {
   const lookup = useQuery(productByCodeQuery(row.settled, warehouse))
   const product = row.settled !== '' ? lookup.data : undefined
   const unknown = row.settled !== '' && lookup.data === null
@@ -54,7 +55,7 @@ export function QuickOrderRow({ row, index, warehouse, codeRef, qtyRef, onChange
           label={`Product code, row ${n}`}
           value={row.code}
           warehouse={warehouse}
-          inputRef={codeRef}
+          inputId={codeInputId(row.id)}
           onChange={(code) => onChange({ code, problem: undefined })}
           onCommit={onCommitCode}
           onPaste={onPaste}
@@ -63,12 +64,11 @@ export function QuickOrderRow({ row, index, warehouse, codeRef, qtyRef, onChange
         />
       </td>
       <td data-label="Qty" className={styles.qtyCell}>
-        <label className="sr-only" htmlFor={`quick-order-qty-${row.id}`}>
+        <label className="sr-only" htmlFor={qtyInputId(row.id)}>
           Quantity, row {n}
         </label>
         <input
-          id={`quick-order-qty-${row.id}`}
-          ref={qtyRef}
+          id={qtyInputId(row.id)}
           className={styles.qtyInput}
           value={row.qty}
           inputMode="numeric"

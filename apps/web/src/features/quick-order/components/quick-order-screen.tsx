@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react'
+import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '@portal/contract/catalogue'
 import { MAX_BULK_LINES, type BulkAddResult } from '@portal/contract/quick-order'
@@ -8,8 +8,8 @@ import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
 import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
-import { CODE_HEADERS, QTY_HEADERS, isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
-import { QuickOrderRow, type GridRow } from './quick-order-row'
+import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
+import { QuickOrderRow, codeInputId, qtyInputId, type GridRow } from './quick-order-row'
 import styles from './quick-order-screen.module.css'
 
 const FIRST_ROWS = 3
@@ -49,31 +49,15 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
   const [rows, setRows] = useState<GridRow[]>(() => Array.from({ length: FIRST_ROWS }, emptyRow))
   const [pasteText, setPasteText] = useState('')
   const [report, setReport] = useState<string | null>(null)
-  const codeInputs = useRef(new Map<number, HTMLInputElement>())
-  const qtyInputs = useRef(new Map<number, HTMLInputElement>())
-  const pendingFocus = useRef<{ id: number; field: 'code' | 'qty' } | null>(null)
+  const [focusTarget, setFocusTarget] = useState<{ id: string; turn: number } | null>(null)
   const bulkAdd = useBulkAdd()
 
-  const focusLater = (id: number, field: 'code' | 'qty') => {
-    pendingFocus.current = { id, field }
-    // The row may not exist yet: the ref callback of the new row takes the focus when it mounts.
-    const element = (field === 'code' ? codeInputs : qtyInputs).current.get(id)
-    if (element) {
-      pendingFocus.current = null
-      element.focus()
-    }
-  }
-  const refFor = (map: typeof codeInputs, id: number, field: 'code' | 'qty') => (element: HTMLInputElement | null) => {
-    if (!element) {
-      map.current.delete(id)
-      return
-    }
-    map.current.set(id, element)
-    if (pendingFocus.current?.id === id && pendingFocus.current.field === field) {
-      pendingFocus.current = null
-      element.focus()
-    }
-  }
+  // Focus moves once the grid has rendered, so that it can move to a row just added.
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus()
+  }, [focusTarget])
+  const focusLater = (rowId: number, field: 'code' | 'qty') =>
+    setFocusTarget((previous) => ({ id: field === 'code' ? codeInputId(rowId) : qtyInputId(rowId), turn: (previous?.turn ?? 0) + 1 }))
 
   const change = (id: number, patch: Partial<GridRow>) => setRows((current) => withTrailingRow(current.map((r) => (r.id === id ? { ...r, ...patch } : r))))
 
@@ -201,7 +185,7 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
             aria-describedby="quick-order-file-hint"
           />
           <span id="quick-order-file-hint" className={styles.hint}>
-            Code in the first column and quantity in the second, or a header row naming them ({CODE_HEADERS.slice(0, 3).join(', ')}…; {QTY_HEADERS.slice(0, 2).join(', ')}).
+            Code in the first column and quantity in the second, or a header row naming them (such as Code, Product Code or SKU, and Qty or Quantity).
           </span>
         </div>
       </div>
@@ -240,8 +224,6 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
                 row={row}
                 index={index}
                 warehouse={warehouse}
-                codeRef={refFor(codeInputs, row.id, 'code')}
-                qtyRef={refFor(qtyInputs, row.id, 'qty')}
                 onChange={(patch) => change(row.id, patch)}
                 onCommitCode={(code, product, moveOn) => commitCode(row, code, product, moveOn)}
                 onQtyEnter={() => nextRow(index)}
