@@ -22,6 +22,7 @@ import { devOutboxRoutes } from './modules/mail/dev-routes'
 import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
 import { paymentsRoutes } from './modules/payments/routes'
+import { quickOrderRoutes } from './modules/quick-order/routes'
 import { siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
       await api.register(ordersRoutes, deps)
       await api.register(invoicesRoutes, deps)
       await api.register(cartRoutes, deps)
+      await api.register(quickOrderRoutes, deps)
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)

@@ -92,6 +92,7 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/change-password': () => post('/api/change-password', { currentPassword: 'Not-the-password-1', newPassword: 'Another2030' }),
   'PUT /api/cart': () => put('/api/cart', { item: 2_000_000_000, qty: 1 }),
   'POST /api/cart': (c) => post('/api/cart', { productID: c.f.product.id, qty: 1, warehouse: 'NOPE' }),
+  'POST /api/cart/bulk': (c) => post('/api/cart/bulk', { warehouse: 'NOPE', lines: [{ code: 'X', barcode: c.f.product.barcode, qty: 1 }] }),
   'POST /api/orders': () => post('/api/orders', checkoutForm('WAG')),
   'POST /api/payments/create': () => post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: 1, accountName: 'Test' }),
   'POST /api/users': () => post('/api/users', { email: 'new@example.com', username: 'trade', password: 'Welcome2026' }),

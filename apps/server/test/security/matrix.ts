@@ -99,6 +99,8 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/product/:id/attachment/:attachmentId', expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
     request: (c) => get(`/api/product/${c.f.product.id}/attachment/${c.f.product.attachment}`),
     otherRequest: (c) => get(`/api/product/${c.f.hidden.attachmentProduct}/attachment/${c.f.hidden.attachment}`) },
+  { route: 'GET /api/products/by-code',                 expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
+    request: (c) => get(`/api/products/by-code?code=${c.f.product.barcode}`), otherRequest: async (c) => get(`/api/products/by-code?code=${await hiddenCode(c)}`) },
   { route: 'GET /api/barcode/:barcode',                 expect: [200, 200, 200, 200, 200], request: (c) => get(`/api/barcode/${c.f.product.barcode}`) },
   { route: 'GET /api/price-list',                       expect: [401, 200, 200, 200, 200], request: () => get('/api/price-list') },
 
@@ -131,6 +133,10 @@ export const MATRIX: Row[] = [
     request: (c) => post('/api/cart', { productID: c.f.product.id, qty: 1 }), otherRequest: (c) => post('/api/cart', { productID: c.f.hidden.id, qty: 1 }) },
   { route: 'PUT /api/cart',                             expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404], prepare: oneLineInCart,
     request: async (c, who) => put('/api/cart', { item: await ownLine(c, who), qty: 2 }), otherRequest: (c, who) => put('/api/cart', { item: c.f.other[who].cartLine, qty: 5 }) },
+  // Bulk add: a reseller's hidden product is reported as not sold (200), never added.
+  { route: 'POST /api/cart/bulk',                       expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 200], prepare: emptyCart,
+    request: (c, who) => post('/api/cart/bulk', { warehouse: who === 'cash' ? 'MEL' : 'WAG', lines: [{ barcode: c.f.product.barcode, qty: 1 }] }),
+    otherRequest: async (c, who) => post('/api/cart/bulk', { warehouse: who === 'cash' ? 'MEL' : 'WAG', lines: [{ code: await hiddenCode(c), qty: 1 }] }) },
   { route: 'DELETE /api/cart',                          expect: [401, 200, 200, 200, 200], request: () => del('/api/cart') },
   { route: 'GET /api/cart/items',                       expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/items') },
   { route: 'POST /api/cart/quote',                      expect: [401, 200, 200, 200, 200], prepare: oneLineInCart, request: () => post('/api/cart/quote') },
@@ -209,6 +215,11 @@ export const MATRIX: Row[] = [
   { route: 'POST /sandbox/mpgs/checkout/pay/:sessionId', expect: [400, 400, 400, 400, 400],
     request: (c) => post(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`, { action: 'pay', cardNumber: '1234' }) },
 ]
+
+/** The product code of the record hidden from resellers, as a user who may see it reads it. */
+async function hiddenCode(c: Ctx): Promise<string> {
+  return (await c.as('trade', get(`/api/product/${c.f.hidden.id}`))).json().ProductCode as string
+}
 
 async function cartValue(c: Ctx, who: Who): Promise<number> {
   if (who === 'anon') return 1

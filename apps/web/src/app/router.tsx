@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: 'brand/:code', lazy: screen(() => import('./routes/brand-route'), 'BrandRoute') },
               { path: 'product/:productId', lazy: screen(() => import('./routes/product-route'), 'ProductRoute') },
               { path: 'cart', lazy: screen(() => import('./routes/cart-route'), 'CartRoute') },
+              { path: 'quick-order', lazy: screen(() => import('./routes/quick-order-route'), 'QuickOrderRoute') },
               { path: 'checkout', lazy: screen(() => import('./routes/checkout-route'), 'CheckoutRoute') },
               { path: 'card-payment', lazy: screen(() => import('./routes/card-payment-route'), 'CardPaymentRoute') },
               { path: 'orders', lazy: screen(() => import('../features/orders/components/orders-screen'), 'OrdersScreen') },

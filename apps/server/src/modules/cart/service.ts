@@ -188,11 +188,19 @@ export interface Fill {
 }
 
 /**
- * Puts several products into the cart at once (reorder), each as far as the cart's rules allow rather
- * than refusing them all: the branch rules, lock, visibility and CAS stock cap of `add`, but a product
- * that may not go in is reported and a quantity above the stock or 99,999 is cut back. Each product once.
+ * Puts several products into the cart at once (reorder, bulk add), each as far as the cart's rules allow
+ * rather than refusing them all: the branch rules, lock, visibility and CAS stock cap of `add`, but a
+ * product that may not go in is reported and a quantity above the stock or 99,999 is cut back; with
+ * `whole`, such a quantity is refused instead, so a product is either added as asked or reported. A product
+ * asked for twice adds up.
  */
-export async function fill({ db }: Deps, session: Session, warehouse: string | undefined, wanted: Array<{ productId: number; qty: number }>) {
+export async function fill(
+  { db }: Deps,
+  session: Session,
+  warehouse: string | undefined,
+  wanted: Array<{ productId: number; qty: number }>,
+  { whole = false }: { whole?: boolean } = {},
+) {
   return db.transaction().execute(async (trx) => {
     const { cart, branch } = await cartForChange(trx, session, warehouse)
     const held = await repo.lineQuantities(trx, cart.id)
@@ -208,11 +216,13 @@ export async function fill({ db }: Deps, session: Session, warehouse: string | u
       if (!product?.active) refused = 'discontinued'
       else if (!product.visible) refused = 'not_available'
       else if (target <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
+      else if (whole && target < inCart + qty) refused = inCart + qty > stockCap ? 'no_stock' : 'quantity_limit'
       if (refused) {
         lines.push({ productId, added: 0, refused })
         continue
       }
       await repo.putLine(trx, cart.id, productId, target)
+      held.set(productId, target)
       lines.push({ productId, added: target - inCart })
     }
     if (lines.some((l) => l.added > 0)) await repo.touchCart(trx, cart.id, branch)

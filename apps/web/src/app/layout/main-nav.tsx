@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { SessionUser } from '@portal/contract/auth'
 import { CartSummaryLink } from '../../features/cart/components/cart-summary'
 import { BrandMenu } from '../../features/catalogue-menu/components/brand-menu'
@@ -20,6 +21,12 @@ export function MainNav({ user }: { user: SessionUser }) {
           <AccountMenu user={user} />
         </nav>
         <SearchBox />
+        <Link to="/quick-order" className={styles.quickOrder}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 6h10M4 12h10M4 18h7M17 15v6M14 18h6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <span>Quick Order</span>
+        </Link>
         <div className={styles.cart}>
           <CartSummaryLink />
         </div>

@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../../db/schema'
+import type { Session } from '../../lib/context'
+import { productVisibleTo } from '../../lib/visibility'
+
+type Db = Kysely<DB>
+
+/** A code as typed and in capitals: product codes are stored in capitals, people type them any way. */
+const spellings = (codes: string[]) => [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))]
+
+/**
+ * Every product whose code or barcode is one of these, withdrawn and hidden ones included: the cart
+ * decides whether they may be bought, and the caller says why not. Both lookups use their indexes.
+ */
+export function productsByCodes(db: Db, codes: string[]) {
+  const asked = spellings(codes)
+  return db
+    .selectFrom('products')
+    .select(['id', 'product_code', 'description', 'barcode', 'active'])
+    .where((eb) => eb.or([eb('product_code', 'in', asked), eb('barcode', 'in', asked)]))
+    .orderBy('id')
+    .execute()
+}
+
+/** The active product this user may see whose code, or else barcode, is `code`. */
+export async function visibleProductByCode(db: Db, viewer: Pick<Session, 'isElders'>, code: string): Promise<number | undefined> {
+  const asked = spellings([code])
+  const row = await db
+    .selectFrom('products')
+    .select(['id', 'product_code'])
+    .where('active', '=', true)
+    .where(productVisibleTo(viewer))
+    .where((eb) => eb.or([eb('product_code', 'in', asked), eb('barcode', 'in', asked)]))
+    .orderBy('id')
+    .execute()
+  return (row.find((r) => asked.includes(r.product_code)) ?? row[0])?.id
+}

@@ -1,0 +1,83 @@
+import type { ProductDetail } from '@portal/contract/catalogue'
+import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import { BULK_REASONS, type BulkAddBody, type BulkAddResult, type BulkReason } from '@portal/contract/quick-order'
+import type { Deps, Session } from '../../lib/context'
+import { notFound } from '../../lib/errors'
+import * as cart from '../cart/service'
+import * as catalogue from '../catalogue/service'
+import * as repo from './repo'
+
+type Product = Awaited<ReturnType<typeof repo.productsByCodes>>[number]
+
+/** A quantity as sent: a whole number from 1 (as a number or as text such as "12"), else why not. */
+export function quantityOf(raw: unknown): number | 'invalid_quantity' | 'quantity_limit' {
+  const text = typeof raw === 'string' ? raw.trim() : undefined
+  const n = typeof raw === 'number' ? raw : text !== undefined && /^\+?\d+(\.0*)?$/.test(text) ? Number(text) : NaN
+  if (!Number.isSafeInteger(n) || n < 1) return 'invalid_quantity'
+  return n > MAX_LINE_QUANTITY ? 'quantity_limit' : n
+}
+
+/** Finds products by code (as typed or in capitals), falling back to the barcode, as a scanner or a pasted list gives either. */
+function matcher(products: Product[]) {
+  const byCode = new Map(products.map((p) => [p.product_code, p]))
+  const byBarcode = new Map<string, Product>()
+  // Several products may share a barcode: the one still sold, then the oldest.
+  for (const p of [...products].sort((a, b) => Number(b.active) - Number(a.active) || a.id - b.id)) {
+    if (p.barcode && !byBarcode.has(p.barcode)) byBarcode.set(p.barcode, p)
+  }
+  return (code: string, barcode: string): Product | undefined =>
+    (code ? (byCode.get(code) ?? byCode.get(code.toUpperCase()) ?? byBarcode.get(code)) : undefined) ?? (barcode ? byBarcode.get(barcode) : undefined)
+}
+
+const REFUSALS: Record<cart.Refusal, BulkReason> = {
+  discontinued: 'not_sold',
+  not_available: 'not_sold',
+  no_stock: 'quantity_not_available',
+  quantity_limit: 'quantity_limit',
+}
+
+/**
+ * Adds many lines to the cart in one go (quick order, paste, upload, saved lists). Each line goes in at the
+ * quantity asked, added to what the cart holds, or comes back with its reason; nothing is half-added. The
+ * cart's own `fill` decides, in one transaction under the cart's lock: branch and branch group, visibility,
+ * the CAS stock cap and the 99,999 line cap (docs/decisions/0007, 0021, 0033).
+ */
+export async function bulkAdd(deps: Deps, session: Session, body: BulkAddBody): Promise<BulkAddResult> {
+  const lines = body.lines.map((line, index) => ({ index, code: line.code?.trim() ?? '', barcode: line.barcode?.trim() ?? '', qty: quantityOf(line.qty) }))
+  const codes = lines.flatMap((l) => [l.code, l.barcode]).filter((c) => c !== '')
+  const find = matcher(codes.length > 0 ? await repo.productsByCodes(deps.db, codes) : [])
+
+  const notAdded: BulkAddResult['notAdded'] = []
+  const report = (line: (typeof lines)[number], reason: BulkReason) =>
+    notAdded.push({ index: line.index, code: line.code || line.barcode, reason, message: BULK_REASONS[reason] })
+  const wanted: Array<{ line: (typeof lines)[number]; product: Product; qty: number }> = []
+  for (const line of lines) {
+    const product = find(line.code, line.barcode)
+    if (!product) report(line, 'unknown_code')
+    else if (typeof line.qty !== 'number') report(line, line.qty)
+    else wanted.push({ line, product, qty: line.qty })
+  }
+
+  const filled = await cart.fill(
+    deps,
+    session,
+    body.warehouse,
+    wanted.map((w) => ({ productId: w.product.id, qty: w.qty })),
+    { whole: true },
+  )
+  const added: BulkAddResult['added'] = []
+  filled.lines.forEach((result, i) => {
+    const { line, product, qty } = wanted[i]!
+    if (result.refused) report(line, REFUSALS[result.refused])
+    else added.push({ index: line.index, ProductID: product.id, ProductCode: product.product_code, Description: product.description, Quantity: qty })
+  })
+  notAdded.sort((a, b) => a.index - b.index)
+  return { warehouse: filled.branch, added, notAdded, summary: await cart.summary(deps, session) }
+}
+
+/** The product a code or barcode names, as its product page shows it; what this user may not see is not found. */
+export async function productByCode(deps: Deps, session: Session, query: { code: string; warehouse?: string | undefined }): Promise<ProductDetail> {
+  const id = await repo.visibleProductByCode(deps.db, session, query.code)
+  if (id === undefined) throw notFound('product')
+  return catalogue.product(deps, session, id, { warehouse: query.warehouse })
+}
