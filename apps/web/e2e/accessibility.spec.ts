@@ -22,7 +22,7 @@ test.describe.configure({ timeout: 600_000 })
 async function expectScreenAccessible(page: Page, what: string, heading: string | RegExp, ready?: Locator) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached()
   if (ready) await expect(ready).toBeVisible()
-  await expect(page.locator('main [role="status"]')).toHaveCount(0)
+  await expect(page.locator('main').getByTestId('spinner')).toHaveCount(0)
   await expectAccessible(page, what)
 }
 

@@ -2,7 +2,7 @@ import styles from './spinner.module.css'
 
 export function Spinner({ label = 'Loading', size = 'small' }: { label?: string; size?: 'small' | 'large' }) {
   return (
-    <span role="status" className={[styles.spinner, size === 'large' ? styles.large : ''].join(' ')}>
+    <span role="status" data-testid="spinner" className={[styles.spinner, size === 'large' ? styles.large : ''].join(' ')}>
       <span className="sr-only">{label}</span>
     </span>
   )
