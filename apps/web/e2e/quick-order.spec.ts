@@ -26,6 +26,11 @@ test.beforeEach(async ({ page }) => {
   await api(page, 'DELETE', 'cart')
 })
 
+// The journeys after this one (session.spec) expect trade's cart empty, as each journey leaves it.
+test.afterEach(async ({ page }) => {
+  await api(page, 'DELETE', 'cart')
+})
+
 test('trade types three codes with the keyboard and adds them in one go', async ({ page }) => {
   const [a, b, c] = await someProducts(page, 3)
   await page.getByRole('link', { name: 'Quick Order' }).click()

@@ -14,7 +14,10 @@ test('trade misspells a brand, picks a suggestion with the keyboard, then search
   const products = list.getByRole('group', { name: 'Products' }).getByRole('option')
   await expect(products.first()).toContainText('Coopers')
   await expect(list.getByRole('option', { name: /Brand Coopers/ })).toBeVisible()
-  await expectNoSeriousA11yViolations(page, 'search suggestions open')
+  // The suggestions are a listbox reached with the arrow keys (aria-activedescendant), which scroll the active
+  // option into view; on a phone the list scrolls, and axe-core counts such a region as not keyboard-scrollable
+  // (dequelabs/axe-core#5363, the same false positive as the open menus in accessibility.spec.ts).
+  await expectNoSeriousA11yViolations(page, 'search suggestions open', { disableRules: ['scrollable-region-focusable'] })
 
   // Down to the second product, whose name the list shows; Enter opens it.
   await box.press('ArrowDown')
