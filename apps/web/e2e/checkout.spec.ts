@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startPortal, type Portal } from './portal'
+import { fillCheckout } from './journey'
 
 async function signIn(page: Page, username: string, password: string, base = '') {
   await page.goto(`${base}/login`)
@@ -29,19 +30,6 @@ async function fillCart(page: Page, warehouse: string, count = 2, minStock = 5) 
   )
   expect(added).toBe(count)
   await page.reload()
-}
-
-async function fillCheckout(page: Page, purchaseOrder: string) {
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
-  await expect(sites.locator('option')).not.toHaveCount(1)
-  await sites.selectOption({ index: 1 })
-  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
-  await page.getByLabel('Carrier Name').fill('Toll')
-  await page.getByLabel('Carrier Instructions').fill('Ring the office on arrival')
-  await page.getByRole('radio', { name: 'Delivered' }).check()
-  await page.getByLabel('Purchase Order Number').fill(purchaseOrder)
-  await page.getByLabel('Order Description').fill('Journey test order')
 }
 
 async function fillCard(page: Page, number: string) {

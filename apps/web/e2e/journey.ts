@@ -41,3 +41,17 @@ export async function fillCartWithPopular<P extends Product = Product>(page: Pag
   for (const p of chosen) await api(page, 'POST', 'cart', { productID: p.ProductID, qty: 1, warehouse })
   return chosen
 }
+
+/** Fills the checkout form on the Checkout screen: the first delivery site, carrier, Delivered, the purchase order. */
+export async function fillCheckout(page: Page, purchaseOrder: string) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
+  await expect(sites.locator('option')).not.toHaveCount(1)
+  await sites.selectOption({ index: 1 })
+  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
+  await page.getByLabel('Carrier Name').fill('Toll')
+  await page.getByLabel('Carrier Instructions').fill('Ring the office on arrival')
+  await page.getByRole('radio', { name: 'Delivered' }).check()
+  await page.getByLabel('Purchase Order Number').fill(purchaseOrder)
+  await page.getByLabel('Order Description').fill('Journey test order')
+}

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test'
-import { api, signIn } from './journey'
+import { api, fillCheckout, signIn } from './journey'
 
 // The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
 // install criteria, browsing offline, the queue of cart changes, a checkout cut off mid-request, logout.
@@ -142,14 +142,7 @@ test('a checkout cut off by the connection mid-request is sent again when it is 
   const [product] = await popular(page, 'WAG', 5, 1)
   await api(page, 'POST', 'cart', { productID: product!.ProductID, qty: 1, warehouse: 'WAG' })
   await page.goto('/checkout')
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
-  await expect(sites.locator('option')).not.toHaveCount(1)
-  await sites.selectOption({ index: 1 })
-  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
-  await page.getByLabel('Carrier Name').fill('Toll')
-  await page.getByRole('radio', { name: 'Delivered' }).check()
-  await page.getByLabel('Purchase Order Number').fill(po)
+  await fillCheckout(page, po)
 
   // The server places the order, and the answer is lost as the connection drops.
   const keys: string[] = []

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fillCheckout } from './journey'
 
 // Issue 19 part 1 (decision 0026): card payments work whatever address the portal is opened at. The
 // playwright config's portal has PUBLIC_URL http://127.0.0.1:PORT; these journeys open it at
@@ -42,14 +43,7 @@ async function fillCart(page: Page) {
 
 async function toCardPayment(page: Page, base: string, po: string) {
   await page.goto(`${base}/checkout`)
-  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-  const sites = page.getByRole('combobox', { name: 'Delivery Site' })
-  await expect(sites.locator('option')).not.toHaveCount(1)
-  await sites.selectOption({ index: 1 })
-  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
-  await page.getByLabel('Carrier Name').fill('Toll')
-  await page.getByRole('radio', { name: 'Delivered' }).check()
-  await page.getByLabel('Purchase Order Number').fill(po)
+  await fillCheckout(page, po)
   await page.getByRole('button', { name: 'Make Payment' }).click()
   await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
 }
