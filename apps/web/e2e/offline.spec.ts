@@ -206,3 +206,28 @@ test('logout empties the saved pages and the waiting changes from the device', a
   await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible()
   expect(await saved()).toEqual({ entries: 0, queued: 0 })
 })
+
+test('the latest orders and invoices are read ahead, so that ones never opened still open offline', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  // Read ahead in the background once the first screen is up: the history's lists, then each record.
+  await page.waitForFunction(() => localStorage.getItem('portal-history-saved') !== null, null, { timeout: 180_000 })
+  const orders = await api<Array<{ SalesOrder: string }>>(page, 'GET', 'orders?page=1')
+  const invoices = await api<Array<{ Invoice: string }>>(page, 'GET', 'invoices?page=1')
+  expect(orders.length).toBeGreaterThan(2)
+  expect(invoices.length).toBeGreaterThan(2)
+  const order = orders[Math.min(orders.length, 100) - 1]!.SalesOrder
+  const invoice = invoices.at(-1)!.Invoice
+
+  await goOffline(context, page)
+  await page.goto('/orders')
+  await expect(page.getByRole('heading', { level: 1, name: 'Order History' })).toBeVisible()
+  await expect(page.getByRole('link', { name: orders[0]!.SalesOrder, exact: true })).toBeVisible()
+  await page.goto(`/orders/${encodeURIComponent(order)}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Details' })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText(order)
+  await page.goto(`/invoice/${encodeURIComponent(invoice)}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Tax Invoice' })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText(invoice)
+  await expect(page.getByTestId('connection-status')).toContainText('as of')
+})

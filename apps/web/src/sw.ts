@@ -47,7 +47,7 @@ const DAY = 86_400
  * Network first, then the kept copy: after `timeout` seconds without an answer (what is shown is marked
  * "as of"), or at once with no network. Without a timeout the copy is used only when the network fails.
  */
-const networkFirst = (cacheName: string, maxEntries: number, timeout?: number) =>
+const networkFirst = (cacheName: string, maxEntries: number, timeout?: number, extra: WorkboxPlugin[] = []) =>
   new NetworkFirst({
     cacheName,
     networkTimeoutSeconds: timeout,
@@ -57,8 +57,44 @@ const networkFirst = (cacheName: string, maxEntries: number, timeout?: number) =
       new CacheableResponsePlugin({ statuses: [200] }),
       stamped,
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+      ...extra,
     ],
   })
+
+/** The history lists; their default dates move with the calendar (six months ago to today). */
+const HISTORY_LIST = /\/api\/(orders|invoices|back-orders)$/
+const withoutDates = (url: URL) => {
+  const params = new URLSearchParams(url.search)
+  params.delete('startDate')
+  params.delete('endDate')
+  params.sort()
+  return `${url.origin}${url.pathname}?${params}`
+}
+
+/**
+ * Offline, a history list asked for with other dates than any kept copy (the default range ends today; the copy
+ * was read yesterday) is answered with the newest kept copy of the same list, search, branch and page, marked
+ * as coming from the cache so the page says "as of" when it was read.
+ */
+const latestListOffline: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => {
+    const url = new URL(request.url)
+    if (!HISTORY_LIST.test(url.pathname)) return undefined
+    const cache = await caches.open(CACHE_NAMES.history)
+    const wanted = withoutDates(url)
+    let newest: { response: Response; savedAt: string } | undefined
+    for (const key of await cache.keys()) {
+      if (withoutDates(new URL(key.url)) !== wanted) continue
+      const response = await cache.match(key, { ignoreVary: true })
+      const savedAt = response?.headers.get(SAVED_AT_HEADER) ?? ''
+      if (response && (!newest || savedAt > newest.savedAt)) newest = { response, savedAt }
+    }
+    if (!newest) return undefined
+    const headers = new Headers(newest.response.headers)
+    headers.set(FROM_CACHE_HEADER, '1')
+    return new Response(await newest.response.blob(), { status: 200, headers })
+  },
+}
 
 /** Files, payments and documents are never kept: a download or a payment needs the connection. */
 const NEVER_KEPT = /\/(payments|print-cart|price-list|logout|login)(\/|$)|\/pdf$|\/attachment\//
@@ -76,10 +112,11 @@ registerRoute(
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
   }),
 )
-// Order and invoice history: the lists' pages and some 100 orders and 100 invoices opened.
+// Order and invoice history: the lists' pages, the latest 100 orders (each with its invoices) and 100 invoices,
+// read ahead by the page (features/offline/history-prefetch.ts), and whatever else was opened.
 registerRoute(
   ({ request, url }) => isApiRead({ request, url }) && /\/(orders|invoices|back-orders)(\/|$)/.test(url.pathname),
-  networkFirst(CACHE_NAMES.history, 240, 3),
+  networkFirst(CACHE_NAMES.history, 400, 3, [latestListOffline]),
 )
 // The cart, the session and the checkout details: the server's answer however slow, the kept copy only
 // offline (an older cart shown on a slow line would mislead more than it helps).

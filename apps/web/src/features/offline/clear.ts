@@ -1,5 +1,6 @@
 import { RUNTIME_CACHE_PREFIX } from '../../lib/offline-cache'
 import { forgetQueue } from './cart-changes'
+import { forgetHistoryMark } from './history-prefetch'
 
 /**
  * Logout and a 401 (both end at /logout): what the user read (the service worker's runtime caches) and
@@ -7,6 +8,7 @@ import { forgetQueue } from './cart-changes'
  * stays: it holds nobody's data.
  */
 export async function clearOfflineData(): Promise<void> {
+  forgetHistoryMark()
   const jobs: Array<Promise<unknown>> = [forgetQueue()]
   if (typeof caches !== 'undefined') {
     const names = await caches.keys()

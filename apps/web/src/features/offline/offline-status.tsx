@@ -4,7 +4,9 @@ import { useLocation } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { afterFirstScreen } from '../../components/ui/after-first-screen'
 import { forgetKeptAnswers, useKeptSince, useOnline } from '../../lib/connection'
+import { useSession } from '../../lib/session'
 import { dismissResults, flushQueue, startQueue, useCartQueue } from './cart-changes'
+import { saveHistoryForOffline } from './history-prefetch'
 import styles from './offline.module.css'
 
 const asOf = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
@@ -20,6 +22,7 @@ export function OfflineStatus() {
   const { waiting, sending, results } = useCartQueue()
   const client = useQueryClient()
   const { pathname } = useLocation()
+  const username = useSession()?.user.username
 
   // A new screen starts with nothing shown from the saved copies.
   useEffect(() => forgetKeptAnswers(), [pathname])
@@ -34,6 +37,17 @@ export function OfflineStatus() {
       window.removeEventListener('online', back)
     }
   }, [client])
+
+  // The latest 100 orders and invoices are read ahead, in the background, so that they open offline too.
+  useEffect(() => {
+    if (!username) return
+    const stop = new AbortController()
+    const cancel = afterFirstScreen(() => void saveHistoryForOffline(username, stop.signal).catch(() => undefined))
+    return () => {
+      cancel()
+      stop.abort()
+    }
+  }, [username])
 
   const saved = keptSince === null ? null : asOf.format(keptSince)
   const show = !online || saved !== null || waiting.length > 0 || sending || results.length > 0
