@@ -20,7 +20,7 @@ async function main() {
 
   let warnChangeFeed = (error: Error) => console.error(`Change notifications: ${error.message}`)
   const changes = await handle.openChangeFeed((error) => warnChangeFeed(error))
-  const app = await buildApp({ config, db: handle.db, changes, pool: handle.pool, errorReporter: reporter })
+  const app = await buildApp({ config, db: handle.db, changes, pool: handle.pool, errorReporter: reporter, webDist: config.webDist })
   warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')
   const mailer = startMailer({ db: handle.db, config }, app.log)
   await app.listen({ host: config.host, port: config.port })

@@ -20,7 +20,7 @@ process.once('exit', () => {
 })
 
 /** A port nobody listens on right now. Another process may still take it before the portal binds it. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as { port: number }
@@ -29,16 +29,19 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts a portal with `env` added to the usual settings, and resolves when that very process says it is
+ * Starts a portal with `env` added to the usual settings (on a port and database directory of its own, or on
+ * those given: a restart of an earlier one), and resolves when that very process says it is
  * listening: not when something answers at its port (on a shared machine another server may hold it). A port
  * taken between choosing it and binding it is chosen again.
  */
-export async function startPortal(env: Record<string, string>): Promise<Portal> {
+export async function startPortal(env: Record<string, string>, at: { port: number; dataDir: string } | null = null): Promise<Portal> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort()
+    const port = at?.port ?? (await freePort())
     const base = `http://127.0.0.1:${port}`
-    const dataDir = join(tmpdir(), `portal-e2e-extra-${port}`)
-    rmSync(dataDir, { recursive: true, force: true })
+    // A directory of the caller's is the caller's to empty (a restart keeps its database); our own is thrown away.
+    const ours = !at
+    const dataDir = at?.dataDir ?? join(tmpdir(), `portal-e2e-extra-${port}`)
+    if (ours) rmSync(dataDir, { recursive: true, force: true })
     const child = spawn('node', ['apps/server/dist/main.js'], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base, ...env },
@@ -56,12 +59,12 @@ export async function startPortal(env: Record<string, string>): Promise<Portal> 
             child.kill('SIGTERM')
             await exited
           }
-          rmSync(dataDir, { recursive: true, force: true })
+          if (ours) rmSync(dataDir, { recursive: true, force: true })
         },
       }
     }
-    rmSync(dataDir, { recursive: true, force: true })
-    if (!outcome.includes('EADDRINUSE') || attempt >= 5) throw new Error(`the portal at ${base} did not start:\n${outcome}`)
+    if (ours) rmSync(dataDir, { recursive: true, force: true })
+    if (!outcome.includes('EADDRINUSE') || attempt >= 5 || at) throw new Error(`the portal at ${base} did not start:\n${outcome}`)
   }
 }
 

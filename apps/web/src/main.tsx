@@ -8,6 +8,9 @@ import { configureBases } from './lib/api'
 import { reportError, setRouteResolver, startErrorReporting } from './lib/error-reporting'
 import './app/global.css'
 
+// Which build this page runs, when the build was stamped (VITE_BUILD_ID=...): for support, and for the release journey.
+if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID
+
 // One build runs everywhere: the settings (API, content and picture bases, error reporting, payments,
 // analytics) come from the server at start. API calls wait for them; the first screen does not.
 const settings = fetchSiteAtStart()

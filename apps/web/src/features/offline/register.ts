@@ -37,14 +37,22 @@ export function registerServiceWorker(): () => void {
         for (const listener of listeners) listener()
       })
       // The new release has taken over (here or in another tab): this page reloads into it at once,
-      // before it asks for a chunk the old release had and the new one has not.
-      workbox.addEventListener('controlling', (event) => {
-        if (event.isUpdate) window.location.reload()
+      // before it asks for a chunk the old release had and the new one has not. Only a page that a worker
+      // already controlled: the very first worker takes the page it was loaded with, which needs no reload.
+      // (Workbox's own 'controlling' event says isUpdate only for a worker it saw installing itself.)
+      const controlledAtStart = navigator.serviceWorker.controller !== null
+      let reloading = false
+      navigator.serviceWorker.addEventListener('controllerchange', () => {
+        if (!controlledAtStart || reloading) return
+        reloading = true
+        window.location.reload()
       })
       // Refused (a browser's setting, a private window): the app works as a plain web page.
       const registration = await workbox.register().catch(() => undefined)
       if (!registration) return
-      // A tab left open for days still learns of a release.
+      // Each load asks whether there is a release (registering an existing worker again does not), and a tab
+      // left open for days asks every hour.
+      if (registration.active) void workbox.update()
       window.setInterval(() => void workbox.update(), HOUR)
     })
     // A chunk missing after a release: the page works on as a plain web page and the next load registers.
