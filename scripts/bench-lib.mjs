@@ -96,7 +96,16 @@ export function startBenchServer({ databaseUrl, port, env = {} }) {
   return startServer({
     port,
     readyPath: '/api/hello',
-    env: { NODE_ENV: 'production', ...PRODUCTION_STAND_INS, DATABASE_URL: databaseUrl, BENCH_HELLO: '1', DATABASE_POOL_SIZE: '20', ...env },
+    env: {
+      NODE_ENV: 'production',
+      ...PRODUCTION_STAND_INS,
+      DATABASE_URL: databaseUrl,
+      BENCH_HELLO: '1',
+      DATABASE_POOL_SIZE: '20',
+      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": the server's CPU profile, written as it stops.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      ...env,
+    },
   })
 }
 
