@@ -67,8 +67,9 @@ export function buildIfStale(workspaces) {
  * `command` runs something else (scripts/start.mjs for what `npm start` does); `dataDir: true` gives the
  * embedded database a fresh directory that stop() removes.
  */
-export const startServer = ({ port, env = {}, readyPath = '/api/site', command, dataDir = false, timeoutMs = 120_000 }) =>
+export const startServer = ({ port, env = {}, readyPath = '/api/site', command, nodeArgs, dataDir = false, timeoutMs = 120_000 }) =>
   start({
+    nodeArgs,
     port,
     readyPath,
     command,
@@ -95,6 +96,8 @@ export const PRODUCTION_STAND_INS = {
 export function startBenchServer({ databaseUrl, port, env = {} }) {
   return startServer({
     port,
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": the server's CPU profile, written as it stops.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
     readyPath: '/api/hello',
     env: {
       NODE_ENV: 'production',
@@ -102,8 +105,6 @@ export function startBenchServer({ databaseUrl, port, env = {} }) {
       DATABASE_URL: databaseUrl,
       BENCH_HELLO: '1',
       DATABASE_POOL_SIZE: '20',
-      // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": the server's CPU profile, written as it stops.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...env,
     },
   })

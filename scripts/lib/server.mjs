@@ -25,6 +25,7 @@ const NOT_INHERITED = ['DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'SMTP_URL', 'SE
  *   (`inherit: true` keeps them, for scripts/start.mjs run as `npm start` would be);
  * - `log`: the server's output goes to $TMPDIR/reliability-logs/<name>-<port>.log (else stdout is dropped and
  *   stderr shown);
+ * - `nodeArgs`: options for node itself (`--cpu-prof` and the like, which NODE_OPTIONS does not take);
  * - `group`: its own process group, so that stop() also ends a build scripts/start.mjs started.
  */
 export function spawnServer({
@@ -34,6 +35,7 @@ export function spawnServer({
   dataDir,
   env = {},
   command = 'apps/server/dist/main.js',
+  nodeArgs = [],
   readyPath = '/api/site',
   log = false,
   inherit = false,
@@ -52,7 +54,7 @@ export function spawnServer({
     ...env,
   })
   const started = performance.now()
-  const proc = spawn('node', [command], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: group })
+  const proc = spawn('node', [...nodeArgs, command], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: group })
   let logFile = null
   if (log) {
     mkdirSync(logDir, { recursive: true })

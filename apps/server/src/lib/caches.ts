@@ -36,6 +36,8 @@ export class Caches {
   readonly sessions: TtlCache<CachedSession>
   /** Catalogue pages without the account's prices; a stock change forgets the pages holding its products. */
   readonly pages: ProductPageCache<SharedPage<unknown>>
+  /** Product pages (GET /product/{id}) the same way, apart so that the long tail of products does not push lists out. */
+  readonly products: ProductPageCache<SharedPage<unknown>>
   /** Each account's discount and contract prices, by account id. */
   readonly prices: TtlCache<AccountPrices>
   /** History list pages (orders, back orders, invoices), keyed by historyKey(): the account comes first. */
@@ -47,6 +49,7 @@ export class Caches {
   ) {
     this.sessions = new TtlCache(20_000, ttlMs)
     this.pages = new ProductPageCache(3_000, ttlMs)
+    this.products = new ProductPageCache(5_000, ttlMs)
     this.prices = new TtlCache(10_000, ttlMs)
     this.history = new TtlCache(2_000, ttlMs)
     feed.subscribe('portal_sessions', (payload) => {
@@ -56,12 +59,12 @@ export class Caches {
     feed.subscribe('portal_catalogue', (table) => {
       // An account's discount or contract prices change what it pays, not what the pages hold.
       if (table === 'contract_prices' || table === 'customer_accounts') this.prices.clear()
-      else if (table !== null) this.pages.clear()
+      else if (table !== null) this.forgetPages()
       else this.forgetCatalogue()
     })
     feed.subscribe('portal_stock', (payload) => {
-      if (payload === null || payload === '*') this.pages.clear()
-      else this.pages.forgetProducts(payload.split(',').map(Number))
+      if (payload === null || payload === '*') this.forgetPages()
+      else this.forgetProducts(payload.split(',').map(Number))
     })
     feed.subscribe('portal_history', (payload) => {
       if (payload === null || payload === '*') this.history.clear()
@@ -88,13 +91,20 @@ export class Caches {
   }
 
   forgetCatalogue() {
-    this.pages.clear()
+    this.forgetPages()
     this.prices.clear()
+  }
+
+  private forgetPages() {
+    this.pages.clear()
+    this.products.clear()
   }
 
   /** The stock of these products moved (an order placed here): the pages holding them go. */
   forgetProducts(productIds: Iterable<number>) {
-    this.pages.forgetProducts(productIds)
+    const ids = [...productIds]
+    this.pages.forgetProducts(ids)
+    this.products.forgetProducts(ids)
   }
 
   forgetHistory(accountId: number) {

@@ -84,12 +84,12 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
   const warehouse = branchOf(session, req.warehouse)
   const key = JSON.stringify([session.isElders, 'product', id, warehouse])
   const requested = session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : Promise.resolve(false)
-  let shared = caches.pages.get(key) as SharedDetail | undefined
+  let shared = caches.products.get(key) as SharedDetail | undefined
   let prices: AccountPrices
   if (shared) {
     prices = await pricesOf({ ...deps, caches }, session.accountId)
   } else {
-    const stamp = caches.pages.stamp()
+    const stamp = caches.products.stamp()
     const [rows, others, attachments, found] = await Promise.all([
       repo.productsInOrder(db, { session, warehouse, accountId: null }, [id]),
       repo.otherBranchStock(db, id, warehouse),
@@ -102,7 +102,7 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
       return catalogue.product(deps, session, id, req)
     }
     shared = { ids: [id], rows, others, attachments }
-    caches.pages.set(key, shared, stamp)
+    caches.products.set(key, shared, stamp)
     prices = found
   }
   const row = shared.rows[0]!
