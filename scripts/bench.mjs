@@ -253,7 +253,7 @@ function render(data) {
     '',
     `- Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory`,
     `- Node.js ${m.node}, PostgreSQL ${m.postgres ?? 'not reached'}`,
-    `- Targets: p99 under ${P99_TARGET_MS} ms for the catalogue's category pages and search and for the history lists; category throughput at least a third of hello world's; in `bench:traffic` catalogue reads p99 under 50 ms, checkout p99 under 150 ms, zero errors, at least 3,000 requests/s and server RSS under 300 MB; first-screen JavaScript at most ${JS_BUDGET_KB} KB gzip; Lighthouse (mobile) performance at least ${PERFORMANCE_TARGET} and accessibility at least ${ACCESSIBILITY_TARGET} on each screen.`,
+    `- Targets: p99 under ${P99_TARGET_MS} ms for the catalogue's category pages and search and for the history lists; category throughput at least a third of hello world's; in \`bench:traffic\` catalogue reads p99 under 50 ms, checkout p99 under 150 ms, zero errors, at least 3,000 requests/s and server RSS under 300 MB; first-screen JavaScript at most ${JS_BUDGET_KB} KB gzip; Lighthouse (mobile) performance at least ${PERFORMANCE_TARGET} and accessibility at least ${ACCESSIBILITY_TARGET} on each screen.`,
     '',
   ]
   if (data.catalogue) {
