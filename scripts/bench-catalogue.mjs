@@ -10,6 +10,7 @@
 // data set; --seed creates the database and loads it when it is missing or empty (a few minutes).
 // A script, not a test: the figures depend on the machine. Targets from the issue are checked and shown.
 import { Buffer } from 'node:buffer'
+import { createUsers, onTermsAccounts } from './lib/users.mjs'
 import {
   benchArgs,
   buildIfStale,
@@ -21,7 +22,9 @@ import {
   printable,
   printResult,
   signIn,
+  signInAll,
   startBenchServer,
+  withClient,
   withHelloRatio,
   writeJson,
 } from './bench-lib.mjs'
@@ -81,6 +84,28 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
     } else {
       console.log(`(DELETE /api/cart answered ${cart.status}: the cart add scenario is left out.)`)
     }
+    // 50 buyers of 50 different accounts, one a connection: adds that do not queue behind one cart's lock.
+    const buyers = await signInAll(base, await benchBuyers(50))
+    for (const b of buyers) await call(base, 'DELETE', 'cart', { token: b.token })
+    let nextBuyer = 0
+    scenarios.push([
+      'cart add, 50 buyers',
+      [
+        {
+          method: 'POST',
+          path: '/api/cart',
+          setupRequest: (req, context) => {
+            context.buyer ??= buyers[nextBuyer++ % buyers.length]
+            context.n = ((context.n ?? 0) + 1) % 50
+            return {
+              ...req,
+              headers: { ...req.headers, authorization: `Bearer ${context.buyer.token}` },
+              body: JSON.stringify({ productID: productIds[context.n], qty: 1, warehouse: context.buyer.branch }),
+            }
+          },
+        },
+      ],
+    ])
 
     const hello = await measureHello({ base, connections, seconds })
     printResult('hello world (baseline)', hello)
@@ -89,6 +114,7 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
     const results = withHelloRatio(measured, hello)
     for (const [title, r] of Object.entries(results)) printResult(title, r)
     if (cart.status < 300) await call(base, 'DELETE', 'cart', { token })
+    for (const b of buyers) await call(base, 'DELETE', 'cart', { token: b.token })
 
     const category = results['category page (40 products)']
     const checks = [
@@ -123,6 +149,21 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
   } finally {
     await server.stop()
   }
+}
+
+/** Users bench-buyer-0..n-1 on n different on-terms accounts of the large data set (created once, kept). */
+async function benchBuyers(count) {
+  return withClient(databaseUrl, async (db) => {
+    const { rows } = await db.query(
+      `SELECT u.username, a.default_branch AS branch FROM users u JOIN customer_accounts a ON a.id = u.account_id
+        WHERE u.username LIKE 'bench-buyer-%' ORDER BY u.id`,
+    )
+    if (rows.length >= count) return rows.slice(0, count).map((r) => ({ ...r, password: 'Trade2026' }))
+    await db.query(`DELETE FROM users WHERE username LIKE 'bench-buyer-%'`)
+    const accounts = await onTermsAccounts(db)
+    const spread = Array.from({ length: count }, (_, i) => accounts[Math.floor((i * accounts.length) / count)])
+    return createUsers(db, { prefix: 'bench-buyer', accounts: spread, count, name: 'Bench buyer', domain: 'bench.example' })
+  })
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

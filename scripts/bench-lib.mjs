@@ -1,19 +1,17 @@
-// What the benchmark scripts share: options, the PostgreSQL database and its data, building and starting the
-// server, autocannon runs, the hello-world baseline of the same server, and the machine the figures come from.
-// Scripts, not tests: the figures depend on the machine.
+// What the benchmark scripts share on top of the scripts' library (scripts/lib/*.mjs, shared with the
+// reliability suite): options, the large data set, the server in production mode with its hello-world route,
+// autocannon runs and their printing. Scripts, not tests: the figures depend on the machine.
 import autocannon from 'autocannon'
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
-import { staleTargets } from './build-state.mjs'
+import { buildIfStale as build } from './lib/build.mjs'
+import { createDatabase, printable, rowCount, seed as seedInto } from './lib/postgres.mjs'
+import { startServer as start } from './lib/server.mjs'
 
-export const root = new URL('..', import.meta.url).pathname
-const { fetch } = globalThis
+export { root } from './lib/paths.mjs'
+export { createDatabase, printable, query, rowCount, withClient, withUser } from './lib/postgres.mjs'
+export { freePort, rssMiB, spawnServer } from './lib/server.mjs'
+export { call, httpClient, login, signIn, signInAll } from './lib/http.mjs'
+export { load, machine, writeJson } from './lib/figures.mjs'
 
 /** The options every bench script takes, with its own defaults; `extra` adds the script's own. */
 export function benchArgs(defaults, extra = {}) {
@@ -29,61 +27,8 @@ export function benchArgs(defaults, extra = {}) {
   return { ...values, seconds: Number(values.seconds), connections: Number(values.connections), port: Number(values.port) }
 }
 
-/** A PostgreSQL URL with a user: PGUSER, else the operating-system user, else postgres (as the portal does). */
-export function withUser(url) {
-  const u = new URL(url)
-  if (!u.username) u.username = process.env.PGUSER || process.env.USER || 'postgres'
-  return u
-}
-
-/** The URL without its password, for printing. */
-export const printable = (url) => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1@')
-
-export async function query(databaseUrl, text, params = []) {
-  const client = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
-  await client.connect()
-  try {
-    return (await client.query(text, params)).rows
-  } finally {
-    await client.end()
-  }
-}
-
-/** Rows of a table: -1 when the database does not exist, 0 when the table does not. */
-export async function rowCount(databaseUrl, table) {
-  try {
-    const [{ ok }] = await query(databaseUrl, `SELECT to_regclass($1) IS NOT NULL AS ok`, [table])
-    if (!ok) return 0
-    return Number((await query(databaseUrl, `SELECT count(*) AS n FROM ${table}`))[0].n)
-  } catch (error) {
-    if (error.code === '3D000') return -1
-    throw error
-  }
-}
-
-export async function createDatabase(databaseUrl) {
-  const admin = withUser(databaseUrl)
-  const name = admin.pathname.slice(1)
-  admin.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Runs the seed command (apps/server/dist/seed.js) into the database. */
-export function seed(databaseUrl, scale, reset = false) {
-  const res = spawnSync('node', ['apps/server/dist/seed.js', '--scale', scale, ...(reset ? ['--reset'] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  })
-  if (res.status !== 0) process.exit(res.status ?? 1)
-}
+/** Runs the seed command (apps/server/dist/seed.js) into the database, showing its progress. */
+export const seed = (databaseUrl, scale, reset = false) => seedInto({ url: databaseUrl, scale, reset, inherit: true })
 
 /**
  * Makes sure the database holds the large data set (at least `min` rows in `table`); with `load` it creates
@@ -106,75 +51,34 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
   return count
 }
 
-/** Builds the server bundle (and, when asked, the web app) when it is older than its sources. */
-export function buildIfStale(workspaces = ['@portal/server']) {
-  for (const target of staleTargets()) {
-    if (!workspaces.includes(target.workspace)) continue
-    console.log(`Building the ${target.name}...`)
-    const res = spawnSync('npm', ['run', 'build', '-w', target.workspace, '--silent'], { cwd: root, stdio: 'inherit' })
-    if (res.status !== 0) process.exit(res.status ?? 1)
-  }
-}
-
-async function isUp(url) {
+/** Builds the server bundle (and, when asked, the web app) when it is older than its sources; stops on failure. */
+export function buildIfStale(workspaces) {
   try {
-    return (await fetch(url)).ok
-  } catch {
-    return false
+    build(workspaces)
+  } catch (error) {
+    console.error(error.message)
+    process.exit(1)
   }
 }
 
 /**
  * Starts the built server (apps/server/dist/main.js) on 127.0.0.1:port with `env` on top of this process's
- * environment and waits until `readyPath` answers. Returns { base, stop() }.
+ * environment and waits until `readyPath` answers. Returns { base, pid, stop() }.
  * `command` runs something else (scripts/start.mjs for what `npm start` does); `dataDir: true` gives the
  * embedded database a fresh directory that stop() removes.
  */
-export async function startServer({ port, env = {}, readyPath = '/api/site', command = 'apps/server/dist/main.js', dataDir = false, timeoutMs = 120_000 }) {
-  const base = `http://127.0.0.1:${port}`
-  if (await isUp(`${base}/api/site`)) throw new Error(`Port ${port} is in use: choose another with --port.`)
-  const dir = dataDir ? mkdtempSync(join(tmpdir(), 'bench-portal-')) : null
-  const child = spawn('node', [command], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true, // its own process group, so that stop() also ends a build it started
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      ...(dir ? { DATA_DIR: dir } : {}),
-      ...env,
-    },
+export const startServer = ({ port, env = {}, readyPath = '/api/site', command, nodeArgs, dataDir = false, timeoutMs = 120_000 }) =>
+  start({
+    nodeArgs,
+    port,
+    readyPath,
+    command,
+    dataDir: dataDir || undefined,
+    timeoutMs,
+    inherit: true,
+    group: true,
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
   })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const kill = () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-  process.once('exit', kill)
-  const stop = async () => {
-    kill()
-    // The embedded database writes until it has closed; the directory goes after the process.
-    await Promise.race([exited, delay(15_000)])
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop()
-      throw new Error(`the server stopped with code ${child.exitCode}`)
-    }
-    if (await isUp(`${base}${readyPath}`)) return { base, stop, pid: child.pid }
-    await delay(250)
-  }
-  await stop()
-  throw new Error(`the server did not start within ${timeoutMs / 1000} s`)
-}
 
 /**
  * Production mode refuses to start without an https PUBLIC_URL, an SMTP server and real payment settings
@@ -192,24 +96,18 @@ export const PRODUCTION_STAND_INS = {
 export function startBenchServer({ databaseUrl, port, env = {} }) {
   return startServer({
     port,
+    // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": the server's CPU profile, written as it stops.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
     readyPath: '/api/hello',
-    env: { NODE_ENV: 'production', ...PRODUCTION_STAND_INS, DATABASE_URL: databaseUrl, BENCH_HELLO: '1', DATABASE_POOL_SIZE: '20', ...env },
+    env: {
+      NODE_ENV: 'production',
+      ...PRODUCTION_STAND_INS,
+      DATABASE_URL: databaseUrl,
+      BENCH_HELLO: '1',
+      DATABASE_POOL_SIZE: '20',
+      ...env,
+    },
   })
-}
-
-export async function call(base, method, path, { token, body } = {}) {
-  const res = await fetch(`${base}/api/${path.replace(/^\/?(api\/)?/, '')}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text() }
-}
-
-export async function signIn(base, username, password) {
-  const res = await call(base, 'POST', 'login', { body: { username, password } })
-  if (res.status !== 200) throw new Error(`sign-in as ${username} failed (${res.status}): is this the data set with demo logins?`)
-  return res.body.token
 }
 
 /**
@@ -233,11 +131,14 @@ export async function measure({ base, connections, seconds, requests, headers = 
 }
 
 /** The do-nothing GET /api/hello of the same server, at the same connections: the ceiling the others compare to. */
-export const measureHello = ({ base, connections, seconds }) => measure({ base, connections, seconds, requests: [{ path: '/api/hello' }], title: 'hello world' })
+export const measureHello = ({ base, connections, seconds }) =>
+  measure({ base, connections, seconds, requests: [{ path: '/api/hello' }], title: 'hello world' })
 
 /** Adds each result's throughput as a share of hello world's. */
 export function withHelloRatio(results, hello) {
-  return Object.fromEntries(Object.entries(results).map(([title, r]) => [title, { ...r, helloRatio: hello.rps ? Number((r.rps / hello.rps).toFixed(3)) : null }]))
+  return Object.fromEntries(
+    Object.entries(results).map(([title, r]) => [title, { ...r, helloRatio: hello.rps ? Number((r.rps / hello.rps).toFixed(3)) : null }]),
+  )
 }
 
 const pad = (value, width) => String(value).padStart(width)
@@ -246,42 +147,4 @@ export function printResult(title, r, width = 36) {
   const failed = r.non2xx + r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''
   const ratio = r.helloRatio !== undefined && r.helloRatio !== null ? `   ${(r.helloRatio * 100).toFixed(1).padStart(5)} % of hello` : ''
   console.log(`${title.padEnd(width)} ${pad(r.rps, 7)} req/s   p50 ${pad(r.p50, 4)} ms   p99 ${pad(r.p99, 4)} ms${ratio}${failed}`)
-}
-
-/** The machine and software the figures come from. */
-export async function machine(databaseUrl) {
-  const info = {
-    cores: cpus().length,
-    cpu: cpus()[0]?.model?.trim() ?? 'unknown',
-    memoryGiB: Number((totalmem() / 1024 ** 3).toFixed(1)),
-    node: process.version,
-    postgres: null,
-  }
-  if (databaseUrl) {
-    try {
-      info.postgres = (await query(databaseUrl, 'SHOW server_version'))[0].server_version
-    } catch {
-      // no server: left out
-    }
-  }
-  return info
-}
-
-/** The load average (1 minute) now: on a shared machine the figures mean little without it. */
-export const load = () => Number(loadavg()[0].toFixed(2))
-
-/** A TCP port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-export function writeJson(path, data) {
-  if (path) writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`)
 }

@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
-/** The NOTIFY channels of migrations 0004 and 0005: who listens empties its caches on what they say. */
-export const CHANGE_CHANNELS = ['portal_sessions', 'portal_catalogue', 'portal_history'] as const
+/** The NOTIFY channels of migrations 0004, 0005 and 0012: who listens empties its caches on what they say. */
+export const CHANGE_CHANNELS = ['portal_sessions', 'portal_catalogue', 'portal_history', 'portal_stock'] as const
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number]
 
 /** A payload, or null: "anything may have changed" (the feed was down and may have missed some). */

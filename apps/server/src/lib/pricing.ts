@@ -20,3 +20,23 @@ export function accountPackPriceCents(column: 'carton_price_cents' | 'pallet_pri
   return sql<number | null>`CASE WHEN ${list} IS NULL THEN NULL
     ELSE least(round(${list} * (10000 - customer_accounts.price_discount_bp)::numeric / 10000)::int, ${accountUnitPriceCents()}) END`
 }
+
+/**
+ * The same rule in the process, for pages cached without an account (decision 0032): the list price less
+ * the discount in basis points, rounded to the cent half away from zero as PostgreSQL's round(numeric)
+ * does. Integer arithmetic: exact while cents times 10,000 stays below 2^53 (any price under $900 billion).
+ */
+export function discountedCents(listCents: number, discountBp: number): number {
+  const scaled = listCents * (10_000 - discountBp)
+  return Math.sign(scaled) * Math.floor((Math.abs(scaled) + 5_000) / 10_000)
+}
+
+/** What the account pays for a unit: its contract price where it has one, else the discounted list price. */
+export function unitPriceCents(listCents: number, discountBp: number, contractCents: number | null | undefined): number {
+  return contractCents ?? discountedCents(listCents, discountBp)
+}
+
+/** A carton or pallet price per unit: discounted, never above the account's unit price; null where there is none. */
+export function packPriceCents(listCents: number | null, discountBp: number, unitCents: number): number | null {
+  return listCents === null ? null : Math.min(discountedCents(listCents, discountBp), unitCents)
+}

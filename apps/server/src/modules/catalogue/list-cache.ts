@@ -1,24 +1,116 @@
-import { Product } from '@portal/contract/catalogue'
+import type { Product, ProductDetail } from '@portal/contract/catalogue'
 import type { FastifyReply } from 'fastify'
-import { z } from 'zod'
+import type { AccountPrices, SharedPage } from '../../lib/caches'
 import type { Deps, Session } from '../../lib/context'
-import { sendCachedJson } from '../../lib/json-cache'
+import { branchOf } from '../branches/service'
+import * as repo from './repo'
+import * as catalogue from './service'
+import { pricedRow, toProduct } from './service'
 
-const ProductList = z.array(Product)
+/** Builds a page's rows: with `accountId`'s prices, or (null) with list prices only, for every account. */
+export type PageBuilder = (accountId: number | null) => Promise<repo.ListedRow[]>
+
+const NO_PRICES: AccountPrices = { discountBp: 0, contract: new Map() }
+
+/** The account's discount and contract prices, from memory when this instance read them lately. */
+async function pricesOf({ db, caches }: Deps & { caches: NonNullable<Deps['caches']> }, accountId: number): Promise<AccountPrices> {
+  const key = String(accountId)
+  const cached = caches.prices.get(key)
+  if (cached) return cached
+  const stamp = caches.prices.stamp()
+  const prices = (await repo.accountPrices(db, accountId)) ?? NO_PRICES
+  caches.prices.set(key, prices, stamp)
+  return prices
+}
 
 /**
- * Sends a product list page, from memory when this instance built the same page for the same
- * account lately and nothing it shows has changed since (prices, stock and visibility all tell the
- * caches when they change: lib/caches.ts). `page` names the page within the account: the list, its
- * branch, page and size.
+ * A page of products priced for the session's account (decision 0032). The page itself (which products,
+ * their list prices and the branch's stock) is the same for every account at the branch, resellers apart,
+ * and is kept in memory until a change to one of its products' stock (or to the catalogue) is told by the
+ * database; the account's prices are applied as it is served, from its own cached prices. Without live
+ * caches the page and the account's prices are one query. `page` names the page: the list, its branch,
+ * page and size, or the ids the search index ranked.
  */
-export function sendProductList(
-  { caches }: Deps,
+export async function productPage(deps: Deps, session: Session, page: Array<string | number | undefined>, build: PageBuilder): Promise<Product[]> {
+  const caches = deps.caches?.live ? deps.caches : undefined
+  if (!caches) return (await build(session.accountId)).map((r) => toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session))
+  const key = JSON.stringify([session.isElders, ...page])
+  let shared = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
+  let prices: AccountPrices
+  if (shared) {
+    prices = await pricesOf({ ...deps, caches }, session.accountId)
+  } else {
+    const stamp = caches.pages.stamp()
+    const [rows, found] = await Promise.all([build(null), pricesOf({ ...deps, caches }, session.accountId)])
+    shared = { ids: rows.map((r) => r.id), rows }
+    caches.pages.set(key, shared, stamp)
+    prices = found
+  }
+  return shared.rows.map((r) => toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id)), session))
+}
+
+/**
+ * Sends a page of products (productPage) as JSON. The string goes out as it is: the rows are typed by the
+ * contract's Product through toProduct, and Fastify does not serialize a JSON string again.
+ */
+export async function sendProductList(
+  deps: Deps,
   reply: FastifyReply,
   session: Session,
   page: Array<string | number | undefined>,
-  build: () => Promise<z.infer<typeof ProductList>>,
+  build: PageBuilder,
 ): Promise<FastifyReply> {
-  const key = JSON.stringify([session.accountId, session.isElders, ...page])
-  return sendCachedJson(caches?.live ? caches.lists : undefined, reply, key, ProductList, build)
+  const products = await productPage(deps, session, page, build)
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(products))
+}
+
+/** A product page as every account at a branch sees it: the product, its stock elsewhere, its documents. */
+interface SharedDetail {
+  readonly ids: readonly number[]
+  readonly rows: readonly repo.ListedRow[]
+  readonly others: Awaited<ReturnType<typeof repo.otherBranchStock>>
+  readonly attachments: Awaited<ReturnType<typeof repo.attachmentsOf>>
+}
+
+/**
+ * GET /product/{id} (decision 0032): the product and its stock at every branch are kept like a list page
+ * (forgotten when its stock or the catalogue changes) and priced for the account as served; whether a
+ * reseller already asked for its code is read each time. Without live caches: catalogue.product.
+ */
+export async function productDetail(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
+  const caches = deps.caches?.live ? deps.caches : undefined
+  if (!caches) return catalogue.product(deps, session, id, req)
+  const { db } = deps
+  const warehouse = branchOf(session, req.warehouse)
+  const key = JSON.stringify([session.isElders, 'product', id, warehouse])
+  const requested = session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : Promise.resolve(false)
+  let shared = caches.products.get(key) as SharedDetail | undefined
+  let prices: AccountPrices
+  if (shared) {
+    prices = await pricesOf({ ...deps, caches }, session.accountId)
+  } else {
+    const stamp = caches.products.stamp()
+    const [rows, others, attachments, found] = await Promise.all([
+      repo.productsInOrder(db, { session, warehouse, accountId: null }, [id]),
+      repo.otherBranchStock(db, id, warehouse),
+      repo.attachmentsOf(db, id),
+      pricesOf({ ...deps, caches }, session.accountId),
+    ])
+    // No such product for this user, or no such branch: the uncached path gives the right answer.
+    if (rows.length === 0) {
+      await requested
+      return catalogue.product(deps, session, id, req)
+    }
+    shared = { ids: [id], rows, others, attachments }
+    caches.products.set(key, shared, stamp)
+    prices = found
+  }
+  const row = shared.rows[0]!
+  return {
+    ...toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id)), session),
+    QtyAvailableOther: shared.others.reduce((sum, b) => sum + Math.max(0, b.qty), 0),
+    AvailabilityOther: shared.others.map((b) => ({ LocationID: b.location_id, DESCRIPTION: b.name, QtyAvail: b.qty })),
+    Attachments: shared.attachments.map((a) => ({ AttachmentID: a.id, FileName: a.file_name, Description: a.description })),
+    CodeSetupRequested: await requested,
+  }
 }

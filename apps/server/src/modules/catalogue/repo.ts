@@ -105,6 +105,73 @@ function pricedPage(db: Db, { session, warehouse }: ProductScope, ids: Expressio
 
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['executeTakeFirstOrThrow']>>
 
+/**
+ * The products of a list page, in the page's order, as every account at the branch sees them: list
+ * prices and the branch's stock (decision 0032). With an account, also what that account pays
+ * (`contract_cents`, `discount_bp`), so that an uncached page is still one query; without one those are
+ * null and the caller prices the page from the account's cached prices. An unknown branch gives no rows.
+ */
+function listedPage(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
+  const page = sql<{ id: number; rank: number }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, rank))`.as('page')
+  return db
+    .selectFrom(page)
+    .innerJoin('products', 'products.id', 'page.id')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
+    .select([
+      'products.id',
+      'products.product_code',
+      'products.description',
+      'products.full_description1',
+      'products.full_description2',
+      'products.full_description3',
+      'products.brand_code',
+      'categories.name as category',
+      'categories.title as category_title',
+      'products.unit_price_cents',
+      'products.carton_price_cents',
+      'products.carton_qty',
+      'products.pallet_price_cents',
+      'products.pallet_qty',
+      'products.rrp_cents',
+      'products.weight_kg',
+      'products.barcode',
+      'products.info_text',
+      sql<number>`coalesce((SELECT stock.qty_available FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as(
+        'available',
+      ),
+      sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`.as(
+        'contract_cents',
+      ),
+      sql<number | null>`(SELECT a.price_discount_bp FROM customer_accounts a WHERE a.id = ${accountId}::int)`.as('discount_bp'),
+    ])
+    .orderBy('page.rank')
+    .execute()
+}
+
+export type ListedRow = Awaited<ReturnType<typeof listedPage>>[number]
+
+/** What an account pays: its discount and its contract prices (a few dozen at most); undefined for no such account. */
+export async function accountPrices(db: Db, accountId: number) {
+  const row = await db
+    .selectFrom('customer_accounts')
+    .select([
+      'customer_accounts.price_discount_bp',
+      sql<number[]>`ARRAY(SELECT cp.product_id FROM contract_prices cp WHERE cp.account_id = customer_accounts.id ORDER BY cp.product_id)`.as('ids'),
+      sql<number[]>`ARRAY(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = customer_accounts.id ORDER BY cp.product_id)`.as('cents'),
+    ])
+    .where('customer_accounts.id', '=', accountId)
+    .executeTakeFirst()
+  return row && { discountBp: row.price_discount_bp, contract: new Map(row.ids.map((id, i) => [id, Number(row.cents[i])])) }
+}
+
+/** Who is looking at a list page: resellers see fewer products; `accountId` null leaves the account's prices out. */
+export interface ListScope {
+  session: Pick<Session, 'isElders'>
+  warehouse: string
+  accountId: number | null
+}
+
 /** The ids of a category, found by its name, and of its children. */
 const categoryTree = (name: string) =>
   sql`SELECT k.id FROM categories k
@@ -116,7 +183,7 @@ const categoryTree = (name: string) =>
  * page, and the walks are merged: a page costs the same in a category of 40 products as in one of
  * 40,000. No rows when there is no such category (or the user may not see it).
  */
-export function categoryProducts(db: Db, scope: ProductScope, name: string, { limit, offset }: Paging) {
+export function categoryProducts(db: Db, scope: ListScope, name: string, { limit, offset }: Paging) {
   const walk = visibleProducts(db, scope.session)
     .select(['products.id', 'products.description'])
     .where(sql<boolean>`products.category_id = tree.id`)
@@ -125,7 +192,7 @@ export function categoryProducts(db: Db, scope: ProductScope, name: string, { li
     .limit(limit + offset)
   const ids = sql`SELECT listed.id FROM (${categoryTree(name)}) AS tree CROSS JOIN LATERAL (${walk}) AS listed
     ORDER BY listed.description, listed.id LIMIT ${limit} OFFSET ${offset}`
-  return pricedPage(db, scope, ids).execute()
+  return listedPage(db, scope, ids, scope.accountId)
 }
 
 /** A random handful from categories (a category and its children): the product page's related products. */
@@ -138,7 +205,7 @@ export function randomCategoryProducts(db: Db, scope: ProductScope, categoryIds:
   return pricedPage(db, scope, ids).execute()
 }
 
-export function brandProducts(db: Db, scope: ProductScope, brandCode: string, { limit, offset }: Paging) {
+export function brandProducts(db: Db, scope: ListScope, brandCode: string, { limit, offset }: Paging) {
   const ids = visibleProducts(db, scope.session)
     .select('products.id')
     .where('products.brand_code', '=', brandCode)
@@ -146,10 +213,10 @@ export function brandProducts(db: Db, scope: ProductScope, brandCode: string, { 
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return pricedPage(db, scope, ids).execute()
+  return listedPage(db, scope, ids, scope.accountId)
 }
 
-export function specialProducts(db: Db, scope: ProductScope, { limit, offset }: Paging) {
+export function specialProducts(db: Db, scope: ListScope, { limit, offset }: Paging) {
   const ids = visibleProducts(db, scope.session)
     .select('products.id')
     .where('products.is_special', '=', true)
@@ -157,12 +224,12 @@ export function specialProducts(db: Db, scope: ProductScope, { limit, offset }: 
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return pricedPage(db, scope, ids).execute()
+  return listedPage(db, scope, ids, scope.accountId)
 }
 
-export function popularProducts(db: Db, scope: ProductScope, limit: number) {
+export function popularProducts(db: Db, scope: ListScope, limit: number) {
   const ids = visibleProducts(db, scope.session).select('products.id').orderBy('products.popularity', 'desc').orderBy('products.id').limit(limit)
-  return pricedPage(db, scope, ids).execute()
+  return listedPage(db, scope, ids, scope.accountId)
 }
 
 export interface SearchTerms {
@@ -197,7 +264,7 @@ export async function anyProductHoldsEveryWord(db: Db, session: Pick<Session, 'i
  * word-similarity threshold of 0.5 ("ivomek" for Ivomec, "drentch" for drench), ranked by how
  * similar. An exact barcode always matches; popularity breaks ties.
  */
-export function searchProducts(db: Db, scope: ProductScope, terms: SearchTerms & { forgiving: boolean }, { limit, offset }: Paging) {
+export function searchProducts(db: Db, scope: ListScope, terms: SearchTerms & { forgiving: boolean }, { limit, offset }: Paging) {
   const { phrase, words, raw, forgiving } = terms
   const matches = forgiving ? words.map((w) => (w.length >= 3 ? sql`(${holds(w)} OR ${w} <<% products.search_text)` : holds(w))) : words.map(holds)
   const rank = forgiving
@@ -219,17 +286,17 @@ export function searchProducts(db: Db, scope: ProductScope, terms: SearchTerms &
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return pricedPage(db, scope, ids).execute()
+  return listedPage(db, scope, ids, scope.accountId)
 }
 
 /** Products by id, in the order given (a page the search index ranked), each still checked for visibility. */
-export function productsInOrder(db: Db, scope: ProductScope, ids: number[]) {
+export function productsInOrder(db: Db, scope: ListScope, ids: number[]) {
   const order = sql`ARRAY[${sql.join(ids)}]::int[]`
   const page = visibleProducts(db, scope.session)
     .select('products.id')
     .where(sql<boolean>`products.id = ANY(${order})`)
     .orderBy(sql`array_position(${order}, products.id)`)
-  return pricedPage(db, scope, page).execute()
+  return listedPage(db, scope, page, scope.accountId)
 }
 
 export function productById(db: Db, scope: ProductScope, id: number) {

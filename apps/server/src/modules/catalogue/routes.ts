@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import * as branches from '../branches/service'
-import { sendProductList } from './list-cache'
+import { productDetail, sendProductList } from './list-cache'
 import * as search from './search'
 import * as catalogue from './service'
 
@@ -42,8 +42,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, ['category', req.params.name, warehouse, page, size], () =>
-      catalogue.categoryProducts(deps, session, req.params.name, req.query),
+    return sendProductList(deps, reply, session, ['category', req.params.name, warehouse, page, size], (accountId) =>
+      catalogue.categoryProducts(deps, session, req.params.name, req.query, accountId),
     )
   })
   app.get(
@@ -54,32 +54,31 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, ['brand', req.params.code, warehouse, page, size], () =>
-      catalogue.brandProducts(deps, session, req.params.code, req.query),
+    return sendProductList(deps, reply, session, ['brand', req.params.code, warehouse, page, size], (accountId) =>
+      catalogue.brandProducts(deps, session, req.params.code, req.query, accountId),
     )
   })
   app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, ['specials', warehouse, page, size], () => catalogue.specials(deps, session, req.query))
+    return sendProductList(deps, reply, session, ['specials', warehouse, page, size], (accountId) => catalogue.specials(deps, session, req.query, accountId))
   })
   app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, size } = req.query
-    return sendProductList(deps, reply, session, ['popular', warehouse, size], () => catalogue.popular(deps, session, req.query))
+    return sendProductList(deps, reply, session, ['popular', warehouse, size], (accountId) => catalogue.popular(deps, session, req.query, accountId))
   })
   app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req, reply) => {
     const session = req.requireSession()
-    const { warehouse, page, size } = req.query
     const found = await search.searchProducts(deps, session, req.body.search, req.query)
     if (found.correction !== null) reply.header(SEARCH_CORRECTION_HEADER, encodeURIComponent(found.correction))
-    return sendProductList(deps, reply, session, ['search', req.body.search, warehouse, page, size], found.products)
+    return sendProductList(deps, reply, session, found.page, found.rows)
   })
   app.get('/search/suggest', { schema: { tags, querystring: SuggestQuery, response: { 200: Suggestions, ...errors } } }, async (req) =>
     search.suggest(deps, req.requireSession(), req.query),
   )
   app.get('/product/:id', { schema: { tags, params: ProductIdParams, querystring: ProductQuery, response: { 200: ProductDetail, ...errors } } }, async (req) =>
-    catalogue.product(deps, req.requireSession(), req.params.id, req.query),
+    productDetail(deps, req.requireSession(), req.params.id, req.query),
   )
   app.post('/products/code-setup', { schema: { tags, body: CodeSetupBody, response: { 200: CodeSetupResponse, ...errors, 403: ErrorBody } } }, async (req) =>
     catalogue.requestCodeSetup(deps, req.requireSession(), req.body),

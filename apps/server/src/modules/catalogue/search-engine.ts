@@ -3,9 +3,9 @@ import type { Database } from '../../db/database'
 import { SearchIndex, type StockByBranch } from './search-index'
 import * as repo from './search-repo'
 
-/** Tables whose change means rebuilding the index; a change to stock (or branches) reloads the stock only. */
+/** Tables whose change means rebuilding the index; a change to branches (or products) reloads the stock only. */
 const INDEXED_TABLES = new Set(['products', 'categories', 'brands', 'search_synonyms'])
-const STOCK_TABLES = new Set(['stock', 'branches'])
+const STOCK_TABLES = new Set(['stock', 'branches', 'products'])
 
 /**
  * Runs `work` again whenever asked, never twice at once: asked while it runs, it runs once more after.
@@ -43,6 +43,15 @@ class Refresher {
   }
 }
 
+/** Sets the in-stock bytes of these products from their stock rows (a product without a row is out of stock). */
+function patchStock(stock: StockByBranch, ids: number[], rows: Array<{ location_id: string; product_id: number }>) {
+  for (const bytes of stock.values()) for (const id of ids) if (id < bytes.length) bytes[id] = 0
+  for (const row of rows) {
+    const bytes = stock.get(row.location_id)
+    if (bytes && row.product_id < bytes.length) bytes[row.product_id] = 1
+  }
+}
+
 /**
  * The search index of this process and the stock it ranks by, kept in step with the database by the
  * change notifications of decision 0015: products, categories, brands or synonyms rebuild the index
@@ -58,6 +67,8 @@ export class SearchEngine {
   private readonly stockRefresher: Refresher
   private readonly first: Promise<void>
   private readonly listeners: Array<() => void> = []
+  private reloadAllStock = true
+  private readonly stockChanged = new Set<number>()
 
   constructor(
     private readonly db: Database,
@@ -72,20 +83,40 @@ export class SearchEngine {
       events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
       this.changed()
     }, onError)
+    // A full reload when asked (at start, branches or products changed, a whole stock file); otherwise only
+    // the in-stock bytes of the products a stock change named (migration 0012, decision 0032).
     this.stockRefresher = new Refresher(async () => {
-      this.stock = await repo.stockByBranch(db)
-      this.changed()
+      if (this.reloadAllStock) {
+        this.reloadAllStock = false
+        this.stockChanged.clear()
+        this.stock = await repo.stockByBranch(db)
+        this.changed()
+        return
+      }
+      const ids = [...this.stockChanged]
+      this.stockChanged.clear()
+      if (ids.length > 0) patchStock(this.stock, ids, await repo.stockOfProducts(db, ids))
     }, onError)
     feed?.subscribe('portal_catalogue', (table) => {
       if (table === null || INDEXED_TABLES.has(table)) this.indexRefresher.request()
-      if (table === null || STOCK_TABLES.has(table) || table === 'products') this.stockRefresher.request()
+      if (table === null || STOCK_TABLES.has(table)) this.reloadStock()
+    })
+    feed?.subscribe('portal_stock', (payload) => {
+      if (payload === null || payload === '*') return this.reloadStock()
+      for (const id of payload.split(',')) this.stockChanged.add(Number(id))
+      this.stockRefresher.request()
     })
     this.indexRefresher.request()
-    this.stockRefresher.request()
+    this.reloadStock()
     this.first = this.settled()
   }
 
-  /** Called after each rebuild or stock reload (the list cache forgets pages built from the old one). */
+  private reloadStock() {
+    this.reloadAllStock = true
+    this.stockRefresher.request()
+  }
+
+  /** Called after each rebuild or full stock reload (the list cache forgets pages built from the old one). */
   onChange(listener: () => void): void {
     this.listeners.push(listener)
   }
@@ -100,7 +131,7 @@ export class SearchEngine {
     if (!this.index) {
       // The first build failed (the database was away): try once more now.
       this.indexRefresher.request()
-      this.stockRefresher.request()
+      this.reloadStock()
       await this.settled()
     }
     if (!this.index) throw new Error('The search index could not be built')

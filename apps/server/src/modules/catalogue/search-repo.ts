@@ -78,3 +78,8 @@ export async function stockByBranch(db: Db): Promise<Map<string, Uint8Array>> {
   }
   return byBranch
 }
+
+/** The branches where each of these products is in stock. */
+export function stockOfProducts(db: Db, ids: number[]) {
+  return db.selectFrom('stock').select(['location_id', 'product_id']).where('product_id', 'in', ids).where('qty_available', '>', 0).execute()
+}

@@ -3,6 +3,7 @@ import type { Brand, Category } from '@portal/contract/reference'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
+import { packPriceCents, unitPriceCents } from '../../lib/pricing'
 import { branchOf, findBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
@@ -75,14 +76,38 @@ export interface ListRequest {
 
 const paging = ({ page, size }: ListRequest): repo.Paging => ({ limit: size, offset: (page - 1) * size })
 
-async function listed(
-  deps: Deps,
-  session: Session,
-  warehouse: string,
-  rows: Promise<repo.ProductRow[]>,
-  subject?: Parameters<typeof checked>[3],
-): Promise<Product[]> {
-  return (await checked(deps, warehouse, await rows, subject)).map((r) => toProduct(r, session))
+async function listed(deps: Deps, warehouse: string, rows: Promise<repo.ListedRow[]>, subject?: Parameters<typeof checked>[3]): Promise<repo.ListedRow[]> {
+  return checked(deps, warehouse, await rows, subject)
+}
+
+/**
+ * A listed row priced for an account (decision 0032): its contract price, else the list price less its
+ * discount; carton and pallet prices discounted and never above the unit price. The same rule as
+ * lib/pricing.ts's SQL, which prices carts, orders and the product page.
+ */
+export function pricedRow(row: repo.ListedRow, discountBp: number, contractCents: number | null | undefined): repo.ProductRow {
+  const unit = unitPriceCents(row.unit_price_cents, discountBp, contractCents)
+  return {
+    id: row.id,
+    product_code: row.product_code,
+    description: row.description,
+    full_description1: row.full_description1,
+    full_description2: row.full_description2,
+    full_description3: row.full_description3,
+    brand_code: row.brand_code,
+    category: row.category,
+    category_title: row.category_title,
+    unit_cents: unit,
+    carton_cents: packPriceCents(row.carton_price_cents, discountBp, unit),
+    carton_qty: row.carton_qty,
+    pallet_cents: packPriceCents(row.pallet_price_cents, discountBp, unit),
+    pallet_qty: row.pallet_qty,
+    rrp_cents: row.rrp_cents,
+    weight_kg: row.weight_kg,
+    barcode: row.barcode,
+    info_text: row.info_text,
+    available: row.available,
+  }
 }
 
 const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
@@ -90,11 +115,15 @@ const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
   exists: async () => (await repo.findCategory(db, name, { forElders: session.isElders })) !== undefined,
 })
 
-/** A category's products (its children's included), by description. */
-export async function categoryProducts(deps: Deps, session: Session, name: string, req: ListRequest): Promise<Product[]> {
+/**
+ * A category's products (its children's included), by description. The list functions below give the
+ * page's rows with list prices and the branch's stock, and with `accountId`'s prices unless it is null
+ * (a page cached for every account: list-cache.ts).
+ */
+export async function categoryProducts(deps: Deps, session: Session, name: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  const rows = repo.categoryProducts(deps.db, { session, warehouse }, name, paging(req))
-  return listed(deps, session, warehouse, rows, categorySubject(deps, session, name))
+  const rows = repo.categoryProducts(deps.db, { session, warehouse, accountId }, name, paging(req))
+  return listed(deps, warehouse, rows, categorySubject(deps, session, name))
 }
 
 /** Related products: the category's (found first, as the planner walks its ids' indexes best when it knows them). */
@@ -102,26 +131,33 @@ export async function randomCategoryProducts(deps: Deps, session: Session, name:
   const category = await repo.findCategory(deps.db, name, { forElders: session.isElders })
   if (!category) throw notFound('category')
   const warehouse = branchOf(session, req.warehouse)
-  return listed(deps, session, warehouse, repo.randomCategoryProducts(deps.db, { session, warehouse }, category.ids, req.size))
+  return (await checked(deps, warehouse, await repo.randomCategoryProducts(deps.db, { session, warehouse }, category.ids, req.size))).map((r) =>
+    toProduct(r, session),
+  )
 }
 
-export async function brandProducts(deps: Deps, session: Session, code: string, req: ListRequest): Promise<Product[]> {
+export async function brandProducts(deps: Deps, session: Session, code: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  const rows = repo.brandProducts(deps.db, { session, warehouse }, code, paging(req))
-  return listed(deps, session, warehouse, rows, {
+  const rows = repo.brandProducts(deps.db, { session, warehouse, accountId }, code, paging(req))
+  return listed(deps, warehouse, rows, {
     what: 'brand',
     exists: async () => (await repo.findBrand(deps.db, code, { forElders: session.isElders })) !== undefined,
   })
 }
 
-export async function specials(deps: Deps, session: Session, req: ListRequest): Promise<Product[]> {
+export async function specials(deps: Deps, session: Session, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  return listed(deps, session, warehouse, repo.specialProducts(deps.db, { session, warehouse }, paging(req)))
+  return listed(deps, warehouse, repo.specialProducts(deps.db, { session, warehouse, accountId }, paging(req)))
 }
 
-export async function popular(deps: Deps, session: Session, req: { warehouse?: string | undefined; size: number }): Promise<Product[]> {
+export async function popular(
+  deps: Deps,
+  session: Session,
+  req: { warehouse?: string | undefined; size: number },
+  accountId: number | null,
+): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  return listed(deps, session, warehouse, repo.popularProducts(deps.db, { session, warehouse }, req.size))
+  return listed(deps, warehouse, repo.popularProducts(deps.db, { session, warehouse, accountId }, req.size))
 }
 
 const MAX_SEARCH_WORDS = 8
@@ -138,11 +174,18 @@ export function searchTerms(text: string): repo.SearchTerms {
  * Words as typed first: when some product holds every word, those are the results. Only when none
  * does, the typo-forgiving match runs; it costs more per row, so common words never pay for it.
  */
-export async function search(deps: Deps, session: Session, text: string, req: ListRequest): Promise<Product[]> {
+export async function search(deps: Deps, session: Session, text: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
   const terms = searchTerms(text)
   const forgiving = !(await repo.anyProductHoldsEveryWord(deps.db, session, terms))
-  return listed(deps, session, warehouse, repo.searchProducts(deps.db, { session, warehouse }, { ...terms, forgiving }, paging(req)))
+  return listed(deps, warehouse, repo.searchProducts(deps.db, { session, warehouse, accountId }, { ...terms, forgiving }, paging(req)))
+}
+
+/** Products by id in the order given (a page the search index ranked), still checked for visibility; 400 for an unknown branch. */
+export async function listedInOrder({ db }: Deps, session: Session, warehouse: string, ids: number[], accountId: number | null): Promise<repo.ListedRow[]> {
+  const rows = ids.length > 0 ? await repo.productsInOrder(db, { session, warehouse, accountId }, ids) : []
+  if (rows.length === 0 && !(await findBranch(db, warehouse))) throw unknownBranch()
+  return rows
 }
 
 /** The product page: the product at the branch, its stock elsewhere, its documents, and whether a reseller already asked for its code. */

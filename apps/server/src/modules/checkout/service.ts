@@ -23,6 +23,7 @@ export async function placeOrder(
     return existing && placement.placedOrder(trx, session.accountId, existing.id)
   }
   let wrote = false
+  let moved: number[] = []
   try {
     const placed = await db.transaction().execute(async (trx) => {
       // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first order.
@@ -32,12 +33,14 @@ export async function placeOrder(
       const { branch, lines } = await placement.priceLines(trx, session, locked, body.warehouse)
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)
       wrote = true
+      moved = lines.map((l) => l.productId)
       const buyer = placement.buyerOf(session)
       return placement.place(trx, { buyer, branch, siteCode, form: body, lines, idempotencyKey: key, paymentReference: null, cartLocked: true })
     })
     if (wrote) metrics?.orderPlaced('account')
-    // The branch's stock moved: the lists show it at once here, and on other instances when the database says so.
-    caches?.forgetCatalogue()
+    // The branch's stock of these products moved: the pages holding them show it at once here, and on other
+    // instances when the database says so.
+    caches?.forgetProducts(moved)
     caches?.forgetHistory(session.accountId)
     return placed
   } catch (err) {

@@ -208,13 +208,17 @@ export async function create(
       await placement.holdStock(trx, { pendingId: pending.id, buyer: placement.buyerOf(session), branch, lines, minutes: config.payments.holdMinutes })
       // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
       await saveCheckoutInfo(trx, session, formOf(orderDetails))
-      return createResponse(config, {
-        id: pending.id,
-        reference: pending.reference,
-        amount_cents: pending.amountCents,
-        provider: pending.provider,
-        provider_timestamp: pending.providerTimestamp,
-      }, pageOrigin)
+      return createResponse(
+        config,
+        {
+          id: pending.id,
+          reference: pending.reference,
+          amount_cents: pending.amountCents,
+          provider: pending.provider,
+          provider_timestamp: pending.providerTimestamp,
+        },
+        pageOrigin,
+      )
     })
   } catch (err) {
     if (key && placement.isUniqueViolation(err)) {
@@ -273,6 +277,7 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
   // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
   let counted: string | null = null
   let orderedBy: number | null = null
+  let moved: number[] = []
   const owner = await repo.ownerOf(db, pendingId)
   if (!owner) throw notFound('pending order')
   const refund = async (trx: Db, p: LockedPending, reason: keyof typeof REFUND_REASONS, error: string): Promise<Conversion> => {
@@ -294,6 +299,8 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
       }
       if (p.status === 'superseded') return refund(trx, p, 'superseded', SUPERSEDED)
       const details = PendingOrderDetails.parse(p.order_details)
+      const lines = PendingLines.parse(p.lines)
+      moved = lines.map((l) => l.productId)
       const order = await placement.place(trx, {
         buyer: {
           userId: p.user_id,
@@ -306,7 +313,7 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
         branch: p.location_id,
         siteCode: details.siteCode ?? null,
         form: formOf(details),
-        lines: PendingLines.parse(p.lines),
+        lines,
         idempotencyKey: null,
         paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
         pendingId: p.id,
@@ -320,7 +327,7 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
     })
     if (orderedBy !== null) {
       // Stock and the account's history moved: seen at once here, on other instances when the database says so.
-      caches?.forgetCatalogue()
+      caches?.forgetProducts(moved)
       caches?.forgetHistory(orderedBy)
     }
     if (counted) metrics?.payment(counted, 'approved')
@@ -458,7 +465,8 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   const settings = mpgsSettings(deps.config)
   const p = await repo.findPendingBySession(deps.db, session.accountId, body.sessionID)
   if (!p) throw notFound('payment session')
-  if (p.status === 'completed' && p.order_id !== null) return { approved: true, orderId: p.id, order: await placement.placedOrder(deps.db, p.account_id, p.order_id) }
+  if (p.status === 'completed' && p.order_id !== null)
+    return { approved: true, orderId: p.id, order: await placement.placedOrder(deps.db, p.account_id, p.order_id) }
   const indicated = mpgs.indicatorsMatch(p.success_indicator, body.resultIndicator)
   let order: mpgs.GatewayOrder
   try {

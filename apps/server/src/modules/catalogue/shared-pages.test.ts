@@ -1,0 +1,237 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { ProductPageCache } from '../../lib/product-pages'
+import { discountedCents } from '../../lib/pricing'
+
+// Decision 0032: catalogue pages are kept once for every account at a branch (list prices and the branch's
+// stock) and priced per account as they are served; a stock change forgets only the pages holding its products.
+
+describe('ProductPageCache', () => {
+  const page = (...ids: number[]) => ({ ids, rows: ids })
+
+  it('forgets only the pages holding a changed product', () => {
+    const cache = new ProductPageCache<ReturnType<typeof page>>(10, 60_000)
+    cache.set('a', page(1, 2), cache.stamp())
+    cache.set('b', page(3, 4), cache.stamp())
+    cache.forgetProducts([2, 9])
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')?.ids).toEqual([3, 4])
+  })
+
+  it('does not store a page read before a change to one of its products, and does store one read before a change to others', () => {
+    const cache = new ProductPageCache<ReturnType<typeof page>>(10, 60_000)
+    const stamp = cache.stamp()
+    cache.forgetProducts([2]) // the notification arrives while the page is being read
+    cache.set('a', page(1, 2), stamp)
+    cache.set('b', page(3, 4), stamp)
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')?.ids).toEqual([3, 4])
+    const before = cache.stamp()
+    cache.clear()
+    cache.set('b', page(3, 4), before)
+    expect(cache.get('b')).toBeUndefined()
+  })
+
+  it('drops the oldest page when full and forgets what it held', () => {
+    const cache = new ProductPageCache<ReturnType<typeof page>>(2, 60_000)
+    for (const [key, id] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      cache.set(key, page(id), cache.stamp())
+    expect([cache.get('a'), cache.get('b')?.ids, cache.get('c')?.ids]).toEqual([undefined, [2], [3]])
+    cache.forgetProducts([1])
+    expect(cache.size).toBe(2)
+  })
+
+  it('prices like PostgreSQL: half a cent rounds away from zero', () => {
+    expect(discountedCents(1005, 5000)).toBe(503) // 502.5
+    expect(discountedCents(1000, 250)).toBe(975)
+    expect(discountedCents(333, 1050)).toBe(298) // 298.035
+  })
+})
+
+describe('catalogue pages shared by every account', () => {
+  let t: TestContext
+  let trade: string
+  let cash: string
+  let elders: string
+  beforeAll(async () => {
+    t = await startTestApp()
+    trade = await signIn(t.app, DEMO.trade)
+    cash = await signIn(t.app, DEMO.cash)
+    elders = await signIn(t.app, DEMO.elders)
+  })
+  afterAll(async () => t?.close())
+
+  interface WireProduct {
+    ProductID: number
+    Description: string
+    SinglePricing: { Price: number }
+    CartonPricing?: { Price: number }
+    Availability: { Available: number }
+  }
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
+  const list = async (url: string, token: string) => {
+    const res = await get(url, token)
+    expect(res.statusCode).toBe(200)
+    return res.json() as WireProduct[]
+  }
+  const drenches = '/api/categories/drenches/products?warehouse=WAG&page=1&size=40'
+  const fencing = '/api/categories/fencing/products?warehouse=WAG&page=1&size=40'
+  const soon = { timeout: 5000, interval: 50 }
+  const setStock = (productId: number, branch: string, qty: number) =>
+    sql`INSERT INTO stock (product_id, location_id, qty_available) VALUES (${productId}, ${branch}, ${qty})
+      ON CONFLICT (product_id, location_id) DO UPDATE SET qty_available = EXCLUDED.qty_available`.execute(t.db)
+  const accountOf = (username: string) =>
+    t.db
+      .selectFrom('users')
+      .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
+      .select(['customer_accounts.id', 'customer_accounts.price_discount_bp'])
+      .where('users.username', '=', username)
+      .executeTakeFirstOrThrow()
+  /** What the database says an account pays for each product: the rule of lib/pricing.ts, in SQL. */
+  const expectedPrices = async (username: string, productIds: number[]) => {
+    const rows = await sql<{ id: number; cents: number }>`
+      SELECT p.id, coalesce(cp.price_cents, round(p.unit_price_cents * (10000 - a.price_discount_bp)::numeric / 10000)::int) AS cents
+        FROM products p JOIN users u ON u.username = ${username} JOIN customer_accounts a ON a.id = u.account_id
+        LEFT JOIN contract_prices cp ON cp.account_id = a.id AND cp.product_id = p.id
+       WHERE p.id = ANY(${productIds}::int[])`.execute(t.db)
+    return new Map(rows.rows.map((r) => [r.id, r.cents / 100]))
+  }
+
+  it('prices one page for each account with its own prices, whichever account asked first', async () => {
+    const tradeAccount = await accountOf('trade')
+    const cashAccount = await accountOf('cash')
+    expect(tradeAccount.price_discount_bp).not.toBe(cashAccount.price_discount_bp)
+    const first = await list(drenches, cash)
+    // A contract price of trade's on the page, written straight to the database.
+    const contracted = first[3]!.ProductID
+    await sql`INSERT INTO contract_prices (account_id, product_id, price_cents) VALUES (${tradeAccount.id}, ${contracted}, 4321)
+      ON CONFLICT (account_id, product_id) DO UPDATE SET price_cents = EXCLUDED.price_cents`.execute(t.db)
+    await expect.poll(async () => (await list(drenches, trade)).find((p) => p.ProductID === contracted)?.SinglePricing.Price, soon).toBe(43.21)
+    for (const [username, token] of [
+      ['trade', trade],
+      ['cash', cash],
+      ['trade', trade],
+    ] as const) {
+      const page = await list(drenches, token)
+      const expected = await expectedPrices(
+        username,
+        page.map((p) => p.ProductID),
+      )
+      expect(page.map((p) => [p.ProductID, p.SinglePricing.Price])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
+      for (const p of page) if (p.CartonPricing) expect(p.CartonPricing.Price).toBeLessThanOrEqual(p.SinglePricing.Price)
+    }
+    expect((await list(drenches, cash)).find((p) => p.ProductID === contracted)?.SinglePricing.Price).not.toBe(43.21)
+  })
+
+  it("shows a changed discount on the account's pages and on no other account's", async () => {
+    const page = await list(drenches, trade)
+    const cashBefore = await list(drenches, cash)
+    const { id } = await accountOf('cash')
+    await t.db.updateTable('customer_accounts').set({ price_discount_bp: 5000 }).where('id', '=', id).execute()
+    const probe = cashBefore.find((p) => !page.some((q) => q.ProductID === p.ProductID && q.SinglePricing.Price === p.SinglePricing.Price)) ?? cashBefore[0]!
+    const expected = (await expectedPrices('cash', [probe.ProductID])).get(probe.ProductID)
+    await expect.poll(async () => (await list(drenches, cash)).find((p) => p.ProductID === probe.ProductID)?.SinglePricing.Price, soon).toBe(expected)
+    expect(await list(drenches, trade)).toEqual(page)
+    await t.db.updateTable('customer_accounts').set({ price_discount_bp: 0 }).where('id', '=', id).execute()
+  })
+
+  it('shows a stock change at once on every page holding the product, for every account, and in search', async () => {
+    const page = await list(drenches, trade)
+    const product = page[5]!
+    await list(drenches, elders)
+    const qty = product.Availability.Available + 211
+    await setStock(product.ProductID, 'WAG', qty)
+    for (const token of [trade, cash, elders]) {
+      await expect.poll(async () => (await list(drenches, token)).find((p) => p.ProductID === product.ProductID)?.Availability.Available, soon).toBe(qty)
+    }
+    const found = async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: product.Description } })
+      return (res.json() as WireProduct[]).find((p) => p.ProductID === product.ProductID)?.Availability.Available
+    }
+    expect(await found()).toBe(qty)
+    await setStock(product.ProductID, 'WAG', qty + 1)
+    await expect.poll(found, soon).toBe(qty + 1)
+  })
+
+  it('shows the stock an order placed here took on the pages holding its products as soon as the order is answered', async () => {
+    const page = await list(fencing, trade)
+    const product = page.find((p) => p.Availability.Available >= 5)!
+    await t.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: bearer(trade),
+      payload: { productID: product.ProductID, qty: 2, warehouse: 'WAG' },
+    })
+    expect(added.statusCode).toBe(200)
+    await list(fencing, cash)
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(trade),
+      payload: {
+        DeliveryName: 'Test Farm',
+        Address1: '1 Test Road',
+        Address2: '',
+        City: 'Wagga Wagga',
+        State: 'NSW',
+        PostalCode: '2650',
+        Contact: 'Tester',
+        Email: 'tester@example.com',
+        Phone: '02 6900 0000',
+        Fax: '',
+        CarrierName: 'Toll',
+        CarrierInstructions: '',
+        PurchaseOrder: 'SHARED-PAGES',
+        OrderDesc: '',
+        DeliveryType: 1,
+        warehouse: 'WAG',
+      },
+    })
+    expect(placed.statusCode).toBe(201)
+    // No waiting: this instance forgets the pages holding the ordered products before it answers.
+    for (const token of [trade, cash]) {
+      expect((await list(fencing, token)).find((p) => p.ProductID === product.ProductID)?.Availability.Available).toBe(product.Availability.Available - 2)
+    }
+  })
+
+  it('keeps serving pages that hold none of the changed products from memory', async () => {
+    const held = (await list(drenches, trade))[0]!
+    const other = (await list(fencing, trade))[0]!
+    // A description changed past the change notifications: only a page read again from the database shows it.
+    await sql`ALTER TABLE products DISABLE TRIGGER products_changed`.execute(t.db)
+    try {
+      await t.db.updateTable('products').set({ description: 'Renamed past the notifications' }).where('id', 'in', [held.ProductID, other.ProductID]).execute()
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_changed`.execute(t.db)
+    }
+    await setStock(held.ProductID, 'WAG', held.Availability.Available + 7)
+    const inList = async (url: string, token: string, id: number) => (await list(url, token)).find((p) => p.ProductID === id)
+    await expect.poll(async () => (await inList(drenches, trade, held.ProductID))?.Availability.Available, soon).toBe(held.Availability.Available + 7)
+    // The drenches page was read again (it holds the product whose stock changed); the fencing page was not.
+    expect((await inList(drenches, trade, held.ProductID))?.Description).toBe('Renamed past the notifications')
+    expect((await inList(fencing, trade, other.ProductID))?.Description).toBe(other.Description)
+    expect((await inList(fencing, cash, other.ProductID))?.Description).toBe(other.Description)
+  })
+
+  it('never serves a reseller a page cached for another account, nor the reverse', async () => {
+    const hidden = await sql<{ id: number }>`
+      SELECT p.id FROM products p JOIN brands b USING (brand_code) JOIN categories c ON c.id = p.category_id LEFT JOIN categories pc ON pc.id = c.parent_id
+      WHERE b.hidden_for_elders OR c.hidden_for_elders OR coalesce(pc.hidden_for_elders, false)`.execute(t.db)
+    const hiddenIds = new Set(hidden.rows.map((r) => r.id))
+    const category = await sql<{ name: string }>`
+      SELECT c.name FROM products p JOIN categories c ON c.id = p.category_id JOIN brands b USING (brand_code)
+      WHERE b.hidden_for_elders AND NOT c.hidden_for_elders GROUP BY c.name ORDER BY count(*) DESC LIMIT 1`.execute(t.db)
+    const url = `/api/categories/${category.rows[0]!.name}/products?warehouse=WAG&page=1&size=40`
+    const forTrade = await list(url, trade)
+    expect(forTrade.some((p) => hiddenIds.has(p.ProductID))).toBe(true)
+    const forElders = await list(url, elders)
+    expect(forElders.some((p) => hiddenIds.has(p.ProductID))).toBe(false)
+    expect((await list(url, cash)).map((p) => p.ProductID)).toEqual(forTrade.map((p) => p.ProductID))
+  })
+})

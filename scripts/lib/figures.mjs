@@ -1,0 +1,80 @@
+// Figures of a script's run: latencies by kind, percentiles, the machine and how busy it was.
+import { cpus, loadavg, totalmem } from 'node:os'
+import { writeFileSync } from 'node:fs'
+import { query } from './postgres.mjs'
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+}
+
+/** Requests of one kind: statuses, transport errors and latencies. */
+export class Tally {
+  constructor() {
+    this.statuses = new Map()
+    this.errors = new Map()
+    this.latencies = []
+  }
+  add(status, ms) {
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1)
+    this.latencies.push(ms)
+  }
+  fail(code) {
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1)
+  }
+  get count() {
+    return this.latencies.length
+  }
+  count5xx() {
+    let n = 0
+    for (const [s, c] of this.statuses) if (s >= 500) n += c
+    return n
+  }
+  countNon2xx() {
+    let n = 0
+    for (const [s, c] of this.statuses) if (s < 200 || s >= 300) n += c
+    return n
+  }
+  errorCount() {
+    let n = 0
+    for (const c of this.errors.values()) n += c
+    return n
+  }
+  summary() {
+    const sorted = Float64Array.from(this.latencies).sort()
+    return { count: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : NaN }
+  }
+  statusText() {
+    const parts = [...this.statuses].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}: ${c}`)
+    for (const [code, c] of this.errors) parts.push(`${code}: ${c}`)
+    return parts.join(', ')
+  }
+}
+
+export const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-')
+
+/** The machine and software the figures come from. */
+export async function machine(databaseUrl) {
+  const info = {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model?.trim() ?? 'unknown',
+    memoryGiB: Number((totalmem() / 1024 ** 3).toFixed(1)),
+    node: process.version,
+    postgres: null,
+  }
+  if (databaseUrl) {
+    try {
+      info.postgres = (await query(databaseUrl, 'SHOW server_version'))[0].server_version
+    } catch {
+      // no server: left out
+    }
+  }
+  return info
+}
+
+/** The load average (1 minute) now: on a shared machine the figures mean little without it. */
+export const load = () => Number(loadavg()[0].toFixed(2))
+
+export function writeJson(path, data) {
+  if (path) writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`)
+}

@@ -1,0 +1,2 @@
+/** The repository's root directory. */
+export const root = new URL('../..', import.meta.url).pathname

@@ -1,0 +1,54 @@
+// Users and orders of the scripts' own: accounts to spread them over, users signing in with the demo
+// password, the checkout form.
+
+/** The on-terms (not cash-sale, not reseller) accounts, with their default branches, in id order. */
+export async function onTermsAccounts(client) {
+  return (await client.query(`SELECT id, default_branch FROM customer_accounts WHERE upper(trim(sales_category)) <> 'CAS' AND NOT is_elders ORDER BY id`)).rows
+}
+
+/**
+ * Users of the script's own, spread round-robin over the given accounts ({ id, default_branch }). They sign in
+ * with the demo password Trade2026: their hash is the demo user trade's (argon2id, salted; the same hash works
+ * for any row). One INSERT for all of them.
+ */
+export async function createUsers(client, { prefix, accounts, count, name = 'Reliability user', domain = 'reliability.example' }) {
+  const hash = (await client.query(`SELECT password_hash FROM users WHERE username = 'trade'`)).rows[0]?.password_hash
+  if (!hash) throw new Error('the demo user trade is missing: was the database seeded with the demo logins?')
+  const planned = Array.from({ length: count }, (_, i) => ({ i, account: accounts[i % accounts.length], username: `${prefix}-${i}` }))
+  const { rows } = await client.query(
+    `INSERT INTO users (account_id, username, name, email, role, password_hash)
+     SELECT a, u, $3 || ' ' || n, u || '@' || $6, 'User', $4
+       FROM unnest($1::int[], $2::text[], $5::text[]) AS t(a, u, n)
+     RETURNING id, username`,
+    [planned.map((p) => p.account.id), planned.map((p) => p.username), name, hash, planned.map((p) => String(p.i)), domain],
+  )
+  const ids = new Map(rows.map((r) => [r.username, r.id]))
+  return planned.map((p) => ({
+    id: ids.get(p.username),
+    username: p.username,
+    password: 'Trade2026',
+    accountId: p.account.id,
+    branch: p.account.default_branch,
+    account: p.account,
+  }))
+}
+
+/** The checkout form of POST /api/orders for a branch. */
+export const orderForm = (branch, po, desc = 'Reliability suite order') => ({
+  DeliveryName: 'Reliability Farm Supplies',
+  Address1: '1 Test Road',
+  Address2: '',
+  City: 'Wagga Wagga',
+  State: 'NSW',
+  PostalCode: '2650',
+  Contact: 'Reliability Buyer',
+  Email: 'buyer@reliability.example',
+  Phone: '02 6900 0000',
+  Fax: '',
+  CarrierName: 'Toll',
+  CarrierInstructions: '',
+  PurchaseOrder: po,
+  OrderDesc: desc,
+  DeliveryType: 1,
+  warehouse: branch,
+})
