@@ -2,7 +2,6 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { monthsBefore, today } from '../../lib/date-range'
-import { hashPassword } from '../auth/passwords'
 
 let t: TestContext
 let buyer: string
@@ -19,11 +18,13 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow()
   accountId = account.id
+  // The new user signs in with trade's password: its hash is copied.
+  const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('username', '=', 'trade').executeTakeFirstOrThrow()
   await t.db
     .insertInto('users')
-    .values({ account_id: accountId, username: 'buyagain', name: 'Bea Again', email: 'bea@example.com', role: 'Administrator', password_hash: await hashPassword('BuyAgain2026'), created_at: new Date(), password_changed_at: new Date() })
+    .values({ account_id: accountId, username: 'buyagain', name: 'Bea Again', email: 'bea@example.com', role: 'Administrator', password_hash, created_at: new Date(), password_changed_at: new Date() })
     .execute()
-  buyer = await signIn(t.app, { username: 'buyagain', password: 'BuyAgain2026' })
+  buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
   products = (await sql<{ id: number; code: string; description: string }>`
     SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)).rows
 })

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react'
+import { useQueries, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '@portal/contract/catalogue'
 import { MAX_BULK_LINES, type BulkAddResult } from '@portal/contract/quick-order'
@@ -41,10 +41,15 @@ function outcome(result: BulkAddResult): string {
 type QuickOrderScreenProps = {
   /** The branch the customer is shopping at. */
   warehouse: string
+  /** "Save as list" for the recognised rows (the saved lists feature, composed by the app). */
+  saveAsList?: (lines: Array<{ ProductID: number; Quantity: number }>) => ReactNode
 }
 
+/** A quantity as typed, when it is a whole number a list may hold. */
+const listQuantity = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 99_999 ? Number(text) : null)
+
 /** /quick-order: order by code. Type or pick codes, paste a block, or upload a .csv or .xlsx, then add it all in one call. */
-export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
+export function QuickOrderScreen({ warehouse, saveAsList }: QuickOrderScreenProps) {
   const queryClient = useQueryClient()
   const [rows, setRows] = useState<GridRow[]>(() => Array.from({ length: FIRST_ROWS }, emptyRow))
   const [pasteText, setPasteText] = useState('')
@@ -147,6 +152,13 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
   }
 
   const count = rows.filter(filled).length
+  // The rows' products, as their lookups found them: the recognised rows can be saved as a list.
+  const lookups = useQueries({ queries: rows.map((row) => productByCodeQuery(row.settled, warehouse)) })
+  const listLines = rows.flatMap((row, i) => {
+    const product = row.settled !== '' ? lookups[i]?.data : undefined
+    const quantity = listQuantity(row.qty)
+    return product && quantity !== null ? [{ ProductID: product.ProductID, Quantity: quantity }] : []
+  })
 
   return (
     <section className="page" aria-labelledby="quick-order-heading">
@@ -239,9 +251,12 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
         <Button variant="secondary" onClick={() => setRows(Array.from({ length: FIRST_ROWS }, emptyRow))} disabled={count === 0}>
           Clear
         </Button>
-        <Button onClick={addToCart} disabled={bulkAdd.isPending || count === 0}>
-          {bulkAdd.isPending ? 'Adding…' : 'Add to cart'}
-        </Button>
+        <div className={styles.mainActions}>
+          {saveAsList?.(listLines)}
+          <Button onClick={addToCart} disabled={bulkAdd.isPending || count === 0}>
+            {bulkAdd.isPending ? 'Adding…' : 'Add to cart'}
+          </Button>
+        </div>
       </div>
     </section>
   )
