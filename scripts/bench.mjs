@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, then docs/benchmarks.md (printed too).
 //
-//   npm run bench [-- --only catalogue,catalogue-cold,history,history-cold,checkout,first-screen,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
+//   npm run bench [-- --only catalogue,catalogue-cold,history,history-cold,checkout,ordering,first-screen,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
 //
 //  - catalogue, history: the API's hot paths on PostgreSQL with the large data set (BENCH_DATABASE_URL, default
 //    postgres://127.0.0.1:5432/bench; load it with npm run bench:catalogue -- --seed), each scenario beside the
@@ -9,6 +9,8 @@
 //    and list-page caches off, docs/decisions/0015): what a cold cache costs;
 //  - checkout: placing orders on its own database (BENCH_CHECKOUT_DATABASE_URL, default .../checkout_bench,
 //    demo data: the benchmark writes orders, so it keeps away from the large set), beside hello world too;
+//  - ordering: a bulk add of 100 lines by 10 buyers at once, and buy-again for the 20,000-order account with the
+//    caches off, on the large data set (scripts/bench-ordering.mjs);
 //  - first-screen: the gzip size of the JavaScript and CSS the login and home screens load (Chromium);
 //  - lighthouse: Lighthouse (mobile) performance and accessibility of login, home, a category, a product and the
 //    cart, against a portal started like `npm start` (embedded database, demo data, a port of its own).
@@ -23,10 +25,11 @@ import { benchCatalogue } from './bench-catalogue.mjs'
 import { benchCheckout } from './bench-checkout.mjs'
 import { JS_BUDGET_KB, measureFirstScreen, printFirstScreen } from './bench-first-screen.mjs'
 import { benchHistory } from './bench-history.mjs'
+import { benchOrdering } from './bench-ordering.mjs'
 import { buildIfStale, load, machine, root } from './bench-lib.mjs'
 import { lighthouseScreens, printLighthouse, startPortal } from './lighthouse.mjs'
 
-const PARTS = ['catalogue', 'catalogue-cold', 'history', 'history-cold', 'checkout', 'first-screen', 'lighthouse']
+const PARTS = ['catalogue', 'catalogue-cold', 'history', 'history-cold', 'checkout', 'ordering', 'first-screen', 'lighthouse']
 const PERFORMANCE_TARGET = 90
 const ACCESSIBILITY_TARGET = 95
 const P99_TARGET_MS = 50
@@ -85,6 +88,7 @@ async function main() {
       return result
     })
   if (only.includes('checkout')) data.checkout = await part('checkout', () => benchCheckout({ seconds: seconds ?? 30, buyers: 20, lines: 10, port }))
+  if (only.includes('ordering')) data.ordering = await part('ordering fast', () => benchOrdering({ seconds: seconds ?? 10, buyers: 10, lines: 100, port }))
 
   if (only.includes('first-screen') || only.includes('lighthouse')) {
     console.log('\nStarting a portal like npm start (embedded database, demo data)...')
@@ -170,6 +174,7 @@ function missedTargets(data) {
     if (!p) continue
     for (const t of p.targets ?? []) if (!t.met) missed.push(`**${name}: ${t.label}${t.detail ? ` (${t.detail})` : ''}**: ${apiWhy(p)}${throughputWhy(t, p)}.`)
   }
+  for (const t of data.ordering?.targets ?? []) if (!t.met) missed.push(`**ordering fast: ${t.label}**: ${apiWhy(data.ordering)}.`)
   const fs = data.firstScreen
   if (fs && !fs.met) {
     const worst = fs.login.jsGzipKB >= fs.home.jsGzipKB ? fs.login : fs.home
@@ -282,6 +287,23 @@ function render(data) {
       '|---|---:|---:|---:|---:|---:|',
       `| hello world (GET /api/hello, the baseline) | ${p.buyers} | ${fmt(p.hello.rps)} | ${p.hello.p50} | ${p.hello.p99} | 100 % |`,
       `| place an order (POST /api/orders), ${fmt(p.orders)} orders | ${p.buyers} | ${fmt(p.ordersPerSecond, 1)} | ${fmt(p.latencyMs.p50, 1)} | ${fmt(p.latencyMs.p99, 1)} | ${pct(p.helloRatio)} |`,
+      '',
+    )
+  }
+  if (data.ordering) {
+    const p = data.ordering
+    out.push(
+      '## Ordering fast (PostgreSQL, large data set, caches off)',
+      '',
+      `${p.bulk.buyers} buyers, each a user of its own trade account, adding ${p.bulk.lines} lines by product code in one \`POST /api/cart/bulk\` (the cart emptied between adds, untimed); buy-again for account ${p.account} with ${fmt(p.orders)} orders at ${p.connections} connections, cycling the branches. The server runs with \`CACHE_SECONDS=0\`. ${when(p)}.`,
+      '',
+      '| endpoint | connections | requests/s | p50 ms | p99 ms | of hello world |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| hello world (GET /api/hello, the baseline) | ${p.connections} | ${fmt(p.hello.rps)} | ${p.hello.p50} | ${p.hello.p99} | 100 % |`,
+      `| bulk add of ${p.bulk.lines} lines (POST /api/cart/bulk), ${fmt(p.bulk.adds)} adds | ${p.bulk.buyers} | ${fmt(p.bulk.addsPerSecond, 1)} | ${fmt(p.bulk.p50, 1)} | ${fmt(p.bulk.p99, 1)} | - |`,
+      `| buy again (GET /api/buy-again) | ${p.connections} | ${fmt(p.buyAgain.rps)} | ${p.buyAgain.p50} | ${p.buyAgain.p99} | ${pct(p.buyAgain.helloRatio)} |`,
+      '',
+      'Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms. The buy-again query reads the purchase summary (one row per account, month and product; migrations/0011), not the order lines.',
       '',
     )
   }

@@ -10,6 +10,7 @@ import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
 import { QuickOrderRow, codeInputId, qtyInputId, type GridRow } from './quick-order-row'
+import { ScannerDialog } from './scanner-dialog'
 import styles from './quick-order-screen.module.css'
 
 const FIRST_ROWS = 3
@@ -30,6 +31,19 @@ function placeLines(rows: GridRow[], at: number, lines: ParsedLine[]): GridRow[]
   return withTrailingRow([...before, ...placed, ...after])
 }
 
+/** A scanned product raises the quantity of its row, or gets a row of its own (before the empty last row). */
+function withScanned(rows: GridRow[], product: Product): GridRow[] {
+  const names = [product.ProductCode, product.Barcode ?? ''].filter(Boolean).map((c) => c.toUpperCase())
+  const at = rows.findIndex((r) => filled(r) && names.includes(r.code.trim().toUpperCase()))
+  if (at >= 0) {
+    const row = rows[at]!
+    const qty = /^\d+$/.test(row.qty.trim()) ? String(Number(row.qty) + 1) : row.qty
+    return rows.map((r, i) => (i === at ? { ...r, qty, problem: undefined } : r))
+  }
+  const scanned = { ...emptyRow(), code: product.ProductCode, settled: product.ProductCode }
+  return withTrailingRow([...rows.filter(filled), scanned])
+}
+
 /** What a bulk add said, for the message above the grid. */
 function outcome(result: BulkAddResult): string {
   const added = result.added.length
@@ -43,19 +57,32 @@ type QuickOrderScreenProps = {
   warehouse: string
   /** "Save as list" for the recognised rows (the saved lists feature, composed by the app). */
   saveAsList?: (lines: Array<{ ProductID: number; Quantity: number }>) => ReactNode
+  /** Opens the scanner on arrival (the header's Scan button on phones). */
+  scanOnOpen?: boolean
 }
 
 /** A quantity as typed, when it is a whole number a list may hold. */
 const listQuantity = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 99_999 ? Number(text) : null)
 
 /** /quick-order: order by code. Type or pick codes, paste a block, or upload a .csv or .xlsx, then add it all in one call. */
-export function QuickOrderScreen({ warehouse, saveAsList }: QuickOrderScreenProps) {
+export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: QuickOrderScreenProps) {
   const queryClient = useQueryClient()
   const [rows, setRows] = useState<GridRow[]>(() => Array.from({ length: FIRST_ROWS }, emptyRow))
   const [pasteText, setPasteText] = useState('')
   const [report, setReport] = useState<string | null>(null)
   const [focusTarget, setFocusTarget] = useState<{ id: string; turn: number } | null>(null)
   const bulkAdd = useBulkAdd()
+  const [scanning, setScanning] = useState(scanOnOpen)
+
+  /** A scanned or typed code: its product goes into the grid, found the way a typed code is. */
+  const scanned = async (code: string): Promise<Product | null> => {
+    const product = await queryClient.fetchQuery(productByCodeQuery(code, warehouse)).catch(() => null)
+    if (!product) return null
+    queryClient.setQueryData(productByCodeQuery(product.ProductCode, warehouse).queryKey, product)
+    setReport(null)
+    setRows((current) => withScanned(current, product))
+    return product
+  }
 
   // Focus moves once the grid has rendered, so that it can move to a row just added.
   useEffect(() => {
@@ -185,6 +212,12 @@ export function QuickOrderScreen({ warehouse, saveAsList }: QuickOrderScreenProp
             Fill rows
           </Button>
         </details>
+        <div className={styles.scan}>
+          <Button variant="secondary" onClick={() => setScanning(true)}>
+            Scan
+          </Button>
+          <span className={styles.hint}>Read barcodes with the camera</span>
+        </div>
         <div className={styles.upload}>
           <label htmlFor="quick-order-file" className={styles.uploadLabel}>
             Upload a .csv or .xlsx file
@@ -246,6 +279,8 @@ export function QuickOrderScreen({ warehouse, saveAsList }: QuickOrderScreenProp
           </tbody>
         </table>
       </div>
+
+      <ScannerDialog open={scanning} onOpenChange={setScanning} onCode={scanned} />
 
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => setRows(Array.from({ length: FIRST_ROWS }, emptyRow))} disabled={count === 0}>
