@@ -148,12 +148,14 @@ async function buyAgainPlan(accountId) {
   from.setMonth(from.getMonth() - 11)
   const rows = await query(
     databaseUrl,
-    `EXPLAIN (ANALYZE, BUFFERS) SELECT ranked.*, products.product_code, products.description FROM (
-       SELECT product_id, sum(order_count)::int AS orders, sum(quantity)::int AS total, to_char(max(last_date), 'YYYY-MM-DD') AS last_date,
-              (array_agg(last_qty ORDER BY last_date DESC))[1] AS last_qty
-       FROM purchase_months WHERE account_id = $1 AND month >= $2
-       GROUP BY product_id ORDER BY sum(order_count) DESC, sum(quantity) DESC, product_id LIMIT 100) ranked
-     JOIN products ON products.id = ranked.product_id ORDER BY ranked.orders DESC, ranked.total DESC, ranked.product_id`,
+    `EXPLAIN (ANALYZE, BUFFERS) SELECT ranked.product_id, ranked.orders, ranked.total, to_char(ranked.last_date, 'YYYY-MM-DD') AS last_date,
+            last.last_qty, products.product_code, products.description
+     FROM (SELECT product_id, sum(order_count)::int AS orders, sum(quantity)::int AS total, max(last_date) AS last_date
+           FROM purchase_months WHERE account_id = $1 AND month >= $2
+           GROUP BY product_id ORDER BY sum(order_count) DESC, sum(quantity) DESC, product_id LIMIT 100) ranked
+     JOIN products ON products.id = ranked.product_id
+     JOIN purchase_months last ON last.account_id = $1 AND last.month = date_trunc('month', ranked.last_date)::date AND last.product_id = ranked.product_id
+     ORDER BY ranked.orders DESC, ranked.total DESC, ranked.product_id`,
     [accountId, from.toISOString().slice(0, 10)],
   )
   return rows.map((r) => r['QUERY PLAN'])
