@@ -73,7 +73,10 @@ async function prepareBuyers(db, count) {
          JOIN categories c ON c.id = p.category_id WHERE p.active ORDER BY p.id LIMIT 5000`,
         [account.default_branch],
       )
-      codes.set(account.default_branch, rows.rows.map((r) => r.product_code))
+      codes.set(
+        account.default_branch,
+        rows.rows.map((r) => r.product_code),
+      )
     }
     buyers.push({ token, branch: account.default_branch, codes: codes.get(account.default_branch) })
   }
@@ -182,14 +185,18 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
   let hello
   try {
     bulk = await benchBulk({ base: server.base, buyers, lines, seconds })
-    console.log(`bulk add (${lines} lines, ${buyers} buyers): ${bulk.adds} adds, ${bulk.addsPerSecond}/s, p50 ${bulk.p50} ms, p99 ${bulk.p99} ms (max ${bulk.max})`)
+    console.log(
+      `bulk add (${lines} lines, ${buyers} buyers): ${bulk.adds} adds, ${bulk.addsPerSecond}/s, p50 ${bulk.p50} ms, p99 ${bulk.p99} ms (max ${bulk.max})`,
+    )
 
     const token = await signIn(server.base, BUY_AGAIN_LOGIN.username, BUY_AGAIN_LOGIN.password)
     const headers = { authorization: `Bearer ${token}` }
     hello = await measureHello({ base: server.base, connections, seconds })
     printResult('hello world (baseline)', hello)
     const requests = sites.map((s) => ({ path: `/api/buy-again?warehouse=${s}` }))
-    buyAgain = withHelloRatio({ 'buy again': await measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again' }) }, hello)['buy again']
+    buyAgain = withHelloRatio({ 'buy again': await measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again' }) }, hello)[
+      'buy again'
+    ]
     printResult('buy again (GET /api/buy-again)', buyAgain)
   } finally {
     await server.stop()

@@ -29,7 +29,11 @@ test.afterEach(async ({ page }) => {
 
 test('trade saves the cart as a list, empties the cart, adds the list back, and deletes the list', async ({ page }, info) => {
   const products = await fillCartWithPopular<Product>(page, 'WAG', 3)
-  await api(page, 'PUT', 'cart', { item: (await api<Array<{ ShopCartLineID: number; ProductID: number }>>(page, 'GET', 'cart/items')).find((l) => l.ProductID === products[0]!.ProductID)!.ShopCartLineID, qty: 4 })
+  await api(page, 'PUT', 'cart', {
+    item: (await api<Array<{ ShopCartLineID: number; ProductID: number }>>(page, 'GET', 'cart/items')).find((l) => l.ProductID === products[0]!.ProductID)!
+      .ShopCartLineID,
+    qty: 4,
+  })
   const before = await cartLines(page)
   const name = `Weekly order ${info.project.name} ${Date.now()}`
 
@@ -58,7 +62,10 @@ test('trade saves the cart as a list, empties the cart, adds the list back, and 
   expect(await cartLines(page)).toEqual(before)
 
   await page.getByRole('button', { name: 'Delete list' }).click()
-  await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete list' }).click()
+  await page
+    .getByRole('dialog', { name: `Delete “${name}”?` })
+    .getByRole('button', { name: 'Delete list' })
+    .click()
   await expect(page.getByRole('heading', { name: 'Saved Lists', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0)
 })

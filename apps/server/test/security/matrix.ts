@@ -256,7 +256,10 @@ async function hiddenCode(c: Ctx): Promise<string> {
  */
 async function livePending(c: Ctx): Promise<string> {
   await oneLineInCart(c, 'cash')
-  const created = await c.as('cash', post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: await cartValue(c, 'cash'), accountName: 'Test' }))
+  const created = await c.as(
+    'cash',
+    post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: await cartValue(c, 'cash'), accountName: 'Test' }),
+  )
   return created.json().orderId as string
 }
 

@@ -22,11 +22,22 @@ beforeAll(async () => {
   const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('username', '=', 'trade').executeTakeFirstOrThrow()
   await t.db
     .insertInto('users')
-    .values({ account_id: accountId, username: 'buyagain', name: 'Bea Again', email: 'bea@example.com', role: 'Administrator', password_hash, created_at: new Date(), password_changed_at: new Date() })
+    .values({
+      account_id: accountId,
+      username: 'buyagain',
+      name: 'Bea Again',
+      email: 'bea@example.com',
+      role: 'Administrator',
+      password_hash,
+      created_at: new Date(),
+      password_changed_at: new Date(),
+    })
     .execute()
   buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
-  products = (await sql<{ id: number; code: string; description: string }>`
-    SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)).rows
+  products = (
+    await sql<{ id: number; code: string; description: string }>`
+    SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)
+  ).rows
 })
 afterAll(async () => t?.close())
 
@@ -34,7 +45,19 @@ afterAll(async () => t?.close())
 async function order(day: string, lines: Array<[number, number]>) {
   const placed = await t.db
     .insertInto('orders')
-    .values({ sales_order: `SOBA${String(++orderNo).padStart(6, '0')}`, account_id: accountId, user_id: null, location_id: 'WAG', site_code: null, status: 'Shipped', enter_date: day, idempotency_key: null, payment_reference: null, ship_date: null, created_at: new Date() })
+    .values({
+      sales_order: `SOBA${String(++orderNo).padStart(6, '0')}`,
+      account_id: accountId,
+      user_id: null,
+      location_id: 'WAG',
+      site_code: null,
+      status: 'Shipped',
+      enter_date: day,
+      idempotency_key: null,
+      payment_reference: null,
+      ship_date: null,
+      created_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await t.db
@@ -69,10 +92,23 @@ describe('GET /api/buy-again', () => {
     const now = today()
     const month = (n: number) => `${monthsBefore(now, n).slice(0, 7)}-01`
     // Product 0: three orders; product 1: three orders with more units; product 2: one order; product 3: only 13 months ago.
-    await order(month(10), [[0, 5], [1, 10]])
-    await order(month(4), [[0, 2], [1, 10], [2, 1]])
-    await order(now, [[0, 7], [1, 1]])
-    await order(month(13), [[3, 50], [0, 1]])
+    await order(month(10), [
+      [0, 5],
+      [1, 10],
+    ])
+    await order(month(4), [
+      [0, 2],
+      [1, 10],
+      [2, 1],
+    ])
+    await order(now, [
+      [0, 7],
+      [1, 1],
+    ])
+    await order(month(13), [
+      [3, 50],
+      [0, 1],
+    ])
     // A line of a second order the same day as the last: the later order is the last.
     await order(now, [[1, 4]])
 

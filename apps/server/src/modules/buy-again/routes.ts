@@ -6,9 +6,7 @@ import type { Deps } from '../../lib/context'
 import * as buyAgain from './service'
 
 export const buyAgainRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  app.get(
-    '/buy-again',
-    { schema: { tags: ['orders'], querystring: BuyAgainQuery, response: { 200: z.array(BuyAgainItem), 400: ErrorBody } } },
-    async (req) => buyAgain.buyAgain(deps, req.requireSession(), req.query),
+  app.get('/buy-again', { schema: { tags: ['orders'], querystring: BuyAgainQuery, response: { 200: z.array(BuyAgainItem), 400: ErrorBody } } }, async (req) =>
+    buyAgain.buyAgain(deps, req.requireSession(), req.query),
   )
 }

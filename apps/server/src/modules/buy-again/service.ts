@@ -14,7 +14,12 @@ export const firstMonth = (day: string) => `${monthsBefore(day, 11).slice(0, 7)}
  */
 export async function buyAgain(deps: Deps, session: Session, query: { warehouse?: string | undefined }): Promise<BuyAgainItem[]> {
   const rows = await repo.mostOrdered(deps.db, session.accountId, firstMonth(today()), BUY_AGAIN_SIZE)
-  const sold = await catalogue.productsSold(deps, session, rows.map((r) => r.product_id), query)
+  const sold = await catalogue.productsSold(
+    deps,
+    session,
+    rows.map((r) => r.product_id),
+    query,
+  )
   return rows.map((r) => ({
     ProductID: r.product_id,
     ProductCode: r.product_code,

@@ -28,7 +28,9 @@ beforeAll(async () => {
     ORDER BY p.id LIMIT 20`.execute(t.db)
   products = visible.rows
   hidden = (
-    await sql<{ id: number }>`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE p.active AND c.hidden_for_elders ORDER BY p.id LIMIT 1`.execute(t.db)
+    await sql<{
+      id: number
+    }>`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE p.active AND c.hidden_for_elders ORDER BY p.id LIMIT 1`.execute(t.db)
   ).rows[0]!
 })
 afterAll(async () => t?.close())
@@ -45,7 +47,13 @@ async function newList(token: string, name: string, lines: Array<{ ProductID: nu
 describe('saved order lists', () => {
   it('makes a list with lines and shows each product’s current price and stock at the branch asked', async () => {
     const [a, b] = [products[0]!, products[1]!]
-    const res = await call('POST', staff, '/api/lists', { name: '  Weekly drench  ', lines: [{ ProductID: a.id, Quantity: 4 }, { ProductID: b.id, Quantity: 1 }] })
+    const res = await call('POST', staff, '/api/lists', {
+      name: '  Weekly drench  ',
+      lines: [
+        { ProductID: a.id, Quantity: 4 },
+        { ProductID: b.id, Quantity: 1 },
+      ],
+    })
     expect(res.statusCode).toBe(201)
     const id = res.json().id as number
     expect(res.json()).toMatchObject({ name: 'Weekly drench', lineCount: 2, createdBy: expect.any(String), canChange: true })
@@ -53,7 +61,14 @@ describe('saved order lists', () => {
     const detail = await call('GET', trade, `/api/lists/${id}?warehouse=tam`)
     expect(detail.statusCode).toBe(200)
     const page = (await call('GET', trade, `/api/product/${a.id}?warehouse=TAM`)).json()
-    expect(detail.json()).toMatchObject({ id, warehouse: 'TAM', lines: [{ ProductID: a.id, ProductCode: a.code, Quantity: 4 }, { ProductID: b.id, Quantity: 1 }] })
+    expect(detail.json()).toMatchObject({
+      id,
+      warehouse: 'TAM',
+      lines: [
+        { ProductID: a.id, ProductCode: a.code, Quantity: 4 },
+        { ProductID: b.id, Quantity: 1 },
+      ],
+    })
     expect(detail.json().lines[0].Product).toMatchObject({ SinglePricing: page.SinglePricing, Availability: page.Availability })
     expect((await call('GET', trade, '/api/lists')).json()).toContainEqual(expect.objectContaining({ id, name: 'Weekly drench', lineCount: 2 }))
   })
@@ -70,10 +85,25 @@ describe('saved order lists', () => {
 
   it('edits quantities and removes lines by replacing them, and removes a single line', async () => {
     const [a, b, c] = [products[3]!, products[4]!, products[5]!]
-    const id = await newList(trade, 'To edit', [{ ProductID: a.id, Quantity: 1 }, { ProductID: b.id, Quantity: 1 }, { ProductID: c.id, Quantity: 1 }])
-    const edited = await call('PUT', trade, `/api/lists/${id}`, { lines: [{ ProductID: c.id, Quantity: 7 }, { ProductID: a.id, Quantity: 2 }] })
+    const id = await newList(trade, 'To edit', [
+      { ProductID: a.id, Quantity: 1 },
+      { ProductID: b.id, Quantity: 1 },
+      { ProductID: c.id, Quantity: 1 },
+    ])
+    const edited = await call('PUT', trade, `/api/lists/${id}`, {
+      lines: [
+        { ProductID: c.id, Quantity: 7 },
+        { ProductID: a.id, Quantity: 2 },
+      ],
+    })
     expect(edited.statusCode).toBe(200)
-    expect(edited.json()).toMatchObject({ name: 'To edit', lines: [{ ProductID: c.id, Quantity: 7 }, { ProductID: a.id, Quantity: 2 }] })
+    expect(edited.json()).toMatchObject({
+      name: 'To edit',
+      lines: [
+        { ProductID: c.id, Quantity: 7 },
+        { ProductID: a.id, Quantity: 2 },
+      ],
+    })
     const renamed = await call('PUT', trade, `/api/lists/${id}`, { name: 'Renamed' })
     expect(renamed.json()).toMatchObject({ name: 'Renamed', lineCount: 2 })
     const removed = await call('DELETE', trade, `/api/lists/${id}/lines/${c.id}`)
@@ -120,20 +150,32 @@ describe('saved order lists', () => {
 
   it('shows a withdrawn product as not sold, without a price; a reseller cannot put a hidden product on a list', async () => {
     const gone = products[8]!
-    const id = await newList(trade, 'With a withdrawn product', [{ ProductID: gone.id, Quantity: 2 }, { ProductID: products[9]!.id, Quantity: 1 }])
+    const id = await newList(trade, 'With a withdrawn product', [
+      { ProductID: gone.id, Quantity: 2 },
+      { ProductID: products[9]!.id, Quantity: 1 },
+    ])
     await t.db.updateTable('products').set({ active: false }).where('id', '=', gone.id).execute()
     const lines = (await call('GET', trade, `/api/lists/${id}`)).json().lines
     expect(lines[0]).toMatchObject({ ProductID: gone.id, ProductCode: gone.code, Quantity: 2, Product: null })
     expect(lines[1].Product).not.toBeNull()
 
-    const res = await call('POST', elders, '/api/lists', { name: 'Hidden', lines: [{ ProductID: products[10]!.id, Quantity: 1 }, { ProductID: hidden.id, Quantity: 1 }] })
+    const res = await call('POST', elders, '/api/lists', {
+      name: 'Hidden',
+      lines: [
+        { ProductID: products[10]!.id, Quantity: 1 },
+        { ProductID: hidden.id, Quantity: 1 },
+      ],
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().fields[0].field).toBe('body.lines.1.ProductID')
     expect(JSON.stringify(res.json())).not.toContain(String(hidden.id))
   })
 
   it('refuses bad input naming the field, and writes nothing', async () => {
-    const before = await t.db.selectFrom('order_lists').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const before = await t.db
+      .selectFrom('order_lists')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     const a = products[11]!
     const cases: Array<[unknown, string]> = [
       [{ lines: [] }, 'body.name'],
@@ -143,8 +185,26 @@ describe('saved order lists', () => {
       [{ name: 'Bad', lines: [{ ProductID: a.id, Quantity: 0 }] }, 'body.lines.0.Quantity'],
       [{ name: 'Bad', lines: [{ ProductID: a.id, Quantity: 1.5 }] }, 'body.lines.0.Quantity'],
       [{ name: 'Bad', lines: [{ ProductID: a.id, Quantity: 100_000 }] }, 'body.lines.0.Quantity'],
-      [{ name: 'Bad', lines: [{ ProductID: a.id, Quantity: 1 }, { ProductID: 2_000_000_000, Quantity: 1 }] }, 'body.lines.1.ProductID'],
-      [{ name: 'Bad', lines: [{ ProductID: a.id, Quantity: 60_000 }, { ProductID: a.id, Quantity: 60_000 }] }, 'body.lines.1.Quantity'],
+      [
+        {
+          name: 'Bad',
+          lines: [
+            { ProductID: a.id, Quantity: 1 },
+            { ProductID: 2_000_000_000, Quantity: 1 },
+          ],
+        },
+        'body.lines.1.ProductID',
+      ],
+      [
+        {
+          name: 'Bad',
+          lines: [
+            { ProductID: a.id, Quantity: 60_000 },
+            { ProductID: a.id, Quantity: 60_000 },
+          ],
+        },
+        'body.lines.1.Quantity',
+      ],
       [{ name: 'Bad', lines: Array.from({ length: 501 }, () => ({ ProductID: a.id, Quantity: 1 })) }, 'body.lines'],
     ]
     for (const [body, field] of cases) {
@@ -167,7 +227,10 @@ describe('saved order lists', () => {
       expect(res.json().fields[0].field).toBe(field)
     }
     expect((await call('GET', trade, `/api/lists/${id}`)).json()).toMatchObject({ name: 'Kept as is', lines: [{ ProductID: a.id, Quantity: 3 }] })
-    const after = await t.db.selectFrom('order_lists').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.db
+      .selectFrom('order_lists')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n) + 1)
   })
 

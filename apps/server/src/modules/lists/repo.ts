@@ -15,14 +15,19 @@ const summaryColumns = (db: Db) =>
       'order_lists.created_by',
       'users.name as creator',
       sql<string>`to_char(order_lists.updated_at, 'YYYY-MM-DD')`.as('updated'),
-      (eb) => eb.selectFrom('order_list_lines').select(eb.fn.countAll<number>().as('n')).whereRef('order_list_lines.list_id', '=', 'order_lists.id').as('line_count'),
+      (eb) =>
+        eb.selectFrom('order_list_lines').select(eb.fn.countAll<number>().as('n')).whereRef('order_list_lines.list_id', '=', 'order_lists.id').as('line_count'),
     ])
 
 export type ListRow = Awaited<ReturnType<ReturnType<typeof summaryColumns>['executeTakeFirstOrThrow']>>
 
 /** The account's lists, by name. */
 export function listsOf(db: Db, accountId: number) {
-  return summaryColumns(db).where('order_lists.account_id', '=', accountId).orderBy(sql`lower(order_lists.name)`).orderBy('order_lists.id').execute()
+  return summaryColumns(db)
+    .where('order_lists.account_id', '=', accountId)
+    .orderBy(sql`lower(order_lists.name)`)
+    .orderBy('order_lists.id')
+    .execute()
 }
 
 /** One of the account's lists; another account's is not found. `forUpdate` locks it until the transaction ends. */
@@ -91,7 +96,11 @@ export async function deleteLine(db: Db, listId: number, productId: number): Pro
 }
 
 export async function lineCount(db: Db, listId: number): Promise<number> {
-  const row = await db.selectFrom('order_list_lines').select((eb) => eb.fn.countAll<number>().as('n')).where('list_id', '=', listId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('order_list_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('list_id', '=', listId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 

@@ -43,7 +43,8 @@ async function checkedLines(db: Db, session: Session, lines: ListLineInput[], fi
   lines.forEach((line, i) => {
     if (!known.has(line.ProductID)) throw badRequest('invalid_request', 'No such product.', `${field(i)}.ProductID`)
     const quantity = (merged.get(line.ProductID) ?? 0) + line.Quantity
-    if (quantity > MAX_LINE_QUANTITY) throw badRequest('invalid_request', `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString('en-AU')}`, `${field(i)}.Quantity`)
+    if (quantity > MAX_LINE_QUANTITY)
+      throw badRequest('invalid_request', `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString('en-AU')}`, `${field(i)}.Quantity`)
     merged.set(line.ProductID, quantity)
   })
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }))
@@ -57,7 +58,12 @@ export async function list({ db }: Deps, session: Session): Promise<ListSummary[
 export async function detail(deps: Deps, session: Session, id: number, query: { warehouse?: string | undefined }): Promise<ListDetail> {
   const list = await findList(deps.db, session, id)
   const lines = await repo.linesOf(deps.db, id)
-  const sold = await catalogue.productsSold(deps, session, lines.map((l) => l.product_id), query)
+  const sold = await catalogue.productsSold(
+    deps,
+    session,
+    lines.map((l) => l.product_id),
+    query,
+  )
   return {
     ...toSummary(session, list),
     warehouse: branchOf(session, query.warehouse),

@@ -14,7 +14,9 @@ export function OrderDetailRoute() {
       saveAsList={(order) => (
         <SaveAsListButton
           suggestedName={`Order ${order.SalesOrder}`}
-          lines={order.items.flatMap((item) => (item.ProductID !== null && item.QuantityOrdered > 0 ? [{ ProductID: item.ProductID, Quantity: Math.min(item.QuantityOrdered, 99_999) }] : []))}
+          lines={order.items.flatMap((item) =>
+            item.ProductID !== null && item.QuantityOrdered > 0 ? [{ ProductID: item.ProductID, Quantity: Math.min(item.QuantityOrdered, 99_999) }] : [],
+          )}
         />
       )}
     />

@@ -63,7 +63,11 @@ export function BuyAgainScreen({ warehouse, addToCart }: BuyAgainScreenProps) {
                     {item.ProductCode}
                   </td>
                   <td data-label="Description">
-                    {item.Product ? <Link to={`/product/${item.ProductID}`}>{item.Description}</Link> : <span className={styles.notSold}>{item.Description}</span>}
+                    {item.Product ? (
+                      <Link to={`/product/${item.ProductID}`}>{item.Description}</Link>
+                    ) : (
+                      <span className={styles.notSold}>{item.Description}</span>
+                    )}
                   </td>
                   <td data-label="Last ordered" className={table.nowrap}>
                     {formatDate(item.LastOrderDate)}
@@ -78,7 +82,7 @@ export function BuyAgainScreen({ warehouse, addToCart }: BuyAgainScreenProps) {
                   <td data-label="Price (ex GST)" className={`money ${table.num}`}>
                     {item.Product ? `$${formatMoney(item.Product.SinglePricing.Price)}` : '—'}
                   </td>
-                  <td className={styles.add}>{item.Product ? addToCart(item.Product) : <span className={styles.notSold}>Not sold</span>}</td>
+                  <td>{item.Product ? <div className={styles.add}>{addToCart(item.Product)}</div> : <span className={styles.notSold}>Not sold</span>}</td>
                 </tr>
               ))}
             </tbody>

@@ -64,9 +64,22 @@ export function AddToListButton({ productId }: { productId: number }) {
             <option value={NEW_LIST}>A new list…</option>
           </SelectField>
           {target === NEW_LIST && (
-            <TextField label="New list name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={80} error={error?.field === 'name' ? error.message : undefined} />
+            <TextField
+              label="New list name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={80}
+              error={error?.field === 'name' ? error.message : undefined}
+            />
           )}
-          <TextField label="Quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={error?.field === 'quantity' ? error.message : undefined} />
+          <TextField
+            label="Quantity"
+            inputMode="numeric"
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            error={error?.field === 'quantity' ? error.message : undefined}
+          />
           <div className={styles.formActions}>
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel

@@ -40,8 +40,8 @@ export function ListsScreen() {
         <div>
           <h1 id="lists-heading">Saved Lists</h1>
           <p className={styles.lead}>
-            Lists of products you order again and again, shared by everyone on your account. Save one from your cart, an order or the quick order
-            grid, or start one here and add products from their pages.
+            Lists of products you order again and again, shared by everyone on your account. Save one from your cart, an order or the quick order grid, or start
+            one here and add products from their pages.
           </p>
         </div>
       </div>

@@ -46,7 +46,12 @@ export function SaveAsListButton({ lines, suggestedName = '', variant = 'seconda
       <Button variant={variant} onClick={() => (setName(suggestedName), setError(undefined), setOpen(true))} disabled={lines.length === 0}>
         Save as list
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Save as list" description={`${lines.length} ${lines.length === 1 ? 'product' : 'products'}, with their quantities.`}>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Save as list"
+        description={`${lines.length} ${lines.length === 1 ? 'product' : 'products'}, with their quantities.`}
+      >
         <form onSubmit={save} className={styles.form} noValidate>
           <TextField label="List name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={80} error={error} autoFocus />
           <div className={styles.formActions}>

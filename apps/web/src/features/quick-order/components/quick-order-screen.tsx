@@ -49,7 +49,9 @@ function outcome(result: BulkAddResult): string {
   const added = result.added.length
   const missed = result.notAdded.length
   const addedText = added === 0 ? 'No lines were added to your cart.' : `${added} ${added === 1 ? 'line was' : 'lines were'} added to your cart.`
-  return missed === 0 ? addedText : `${addedText} ${missed} ${missed === 1 ? 'line was' : 'lines were'} not added: the reasons are shown on the ${missed === 1 ? 'row' : 'rows'} below.`
+  return missed === 0
+    ? addedText
+    : `${addedText} ${missed} ${missed === 1 ? 'line was' : 'lines were'} not added: the reasons are shown on the ${missed === 1 ? 'row' : 'rows'} below.`
 }
 
 type QuickOrderScreenProps = {
