@@ -144,24 +144,26 @@ async function benchBulk({ base, buyers, lines, seconds }) {
   }
 }
 
-/** The buy-again query's plan for the account, as the repository runs it (modules/buy-again/repo.ts). */
+/**
+ * The buy-again read's plan for the account, as the repository runs it (modules/buy-again/repo.ts), and how
+ * long making the account's 12-month totals takes (its first buy-again, or the first of a new month).
+ */
 async function buyAgainPlan(accountId) {
   const from = new Date()
   from.setDate(1)
   from.setMonth(from.getMonth() - 11)
+  const fromMonth = `${from.getFullYear()}-${String(from.getMonth() + 1).padStart(2, '0')}-01`
+  const started = performance.now()
+  await query(databaseUrl, 'SELECT portal_purchase_totals_refresh($1, $2::date)', [accountId, fromMonth])
+  const refreshMs = Number((performance.now() - started).toFixed(1))
   const rows = await query(
     databaseUrl,
-    `EXPLAIN (ANALYZE, BUFFERS) SELECT ranked.product_id, ranked.orders, ranked.total, to_char(ranked.last_date, 'YYYY-MM-DD') AS last_date,
-            last.last_qty, products.product_code, products.description
-     FROM (SELECT product_id, sum(order_count)::int AS orders, sum(quantity)::int AS total, max(last_date) AS last_date
-           FROM purchase_months WHERE account_id = $1 AND month >= $2
-           GROUP BY product_id ORDER BY sum(order_count) DESC, sum(quantity) DESC, product_id LIMIT 100) ranked
-     JOIN products ON products.id = ranked.product_id
-     JOIN purchase_months last ON last.account_id = $1 AND last.month = date_trunc('month', ranked.last_date)::date AND last.product_id = ranked.product_id
-     ORDER BY ranked.orders DESC, ranked.total DESC, ranked.product_id`,
-    [accountId, from.toISOString().slice(0, 10)],
+    `EXPLAIN (ANALYZE, BUFFERS) SELECT t.product_id, t.order_count, t.quantity::int, to_char(t.last_date, 'YYYY-MM-DD'), t.last_qty, p.product_code, p.description
+     FROM purchase_totals t JOIN products p ON p.id = t.product_id
+     WHERE t.account_id = $1 ORDER BY t.order_count DESC, t.quantity DESC, t.product_id LIMIT 100`,
+    [accountId],
   )
-  return rows.map((r) => r['QUERY PLAN'])
+  return { refreshMs, plan: rows.map((r) => r['QUERY PLAN']) }
 }
 
 /** Runs both scenarios; returns what --json writes. */
@@ -201,8 +203,9 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
   } finally {
     await server.stop()
   }
-  const plan = await buyAgainPlan(account.id)
-  console.log(`\nThe buy-again query for ${account.code}:\n${plan.join('\n')}`)
+  const { refreshMs, plan } = await buyAgainPlan(account.id)
+  console.log(`\nMaking ${account.code}'s 12-month totals (its first buy-again of a month): ${refreshMs} ms, with the call's round trip.`)
+  console.log(`The buy-again read for ${account.code}:\n${plan.join('\n')}`)
   const targets = [
     { label: `bulk add of ${lines} lines at ${buyers} buyers: p99 ${bulk.p99} ms under ${BULK_TARGET_MS} ms`, met: bulk.p99 < BULK_TARGET_MS },
     {
@@ -223,6 +226,7 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
     bulk,
     hello,
     buyAgain,
+    refreshMs,
     plan,
     targets,
   }

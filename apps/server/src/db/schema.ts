@@ -481,6 +481,21 @@ export interface PurchaseMonthTable {
   last_qty: number
 }
 
+/** The account's last 12 months of purchase_months per product, from `window_start` (purchase_total_windows). */
+export interface PurchaseTotalTable {
+  account_id: number
+  product_id: number
+  order_count: number
+  quantity: number
+  last_date: string
+  last_qty: number
+}
+
+export interface PurchaseTotalWindowTable {
+  account_id: number
+  window_start: string
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -524,4 +539,6 @@ export interface DB {
   order_lists: OrderListTable
   order_list_lines: OrderListLineTable
   purchase_months: PurchaseMonthTable
+  purchase_totals: PurchaseTotalTable
+  purchase_total_windows: PurchaseTotalWindowTable
 }

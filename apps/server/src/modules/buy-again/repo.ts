@@ -4,49 +4,42 @@ import type { DB } from '../../db/schema'
 type Db = Kysely<DB>
 
 /**
- * The products an account ordered in most orders since `fromMonth` (then by quantity), read from the
- * purchase summary (one row per account, month and product, kept by triggers: migrations/0011) with an
- * index-only scan of the account's months, never from the order lines themselves. The ranking uses cheap
- * aggregates only; the last order's quantity is then looked up for the 100 shown, in the month of their
- * last order (a primary-key read each).
+ * The account's purchases per product over the 12 months from `fromMonth` (purchase_totals), made now when
+ * the account has none for that window yet: its first buy-again, or the first after the month turned. The
+ * triggers of migrations/0011 keep them right after that, as orders come and go.
  */
-export function mostOrdered(db: Db, accountId: number, fromMonth: string, limit: number) {
-  const ranked = db
-    .selectFrom('purchase_months')
-    .select([
-      'product_id',
-      sql<number>`sum(order_count)::int`.as('orders'),
-      sql<number>`sum(quantity)::int`.as('total'),
-      sql<string>`max(last_date)`.as('last_date'),
-    ])
+async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
+  const window = await db
+    .selectFrom('purchase_total_windows')
+    .select(sql<string>`to_char(window_start, 'YYYY-MM-DD')`.as('from'))
     .where('account_id', '=', accountId)
-    .where('month', '>=', fromMonth)
-    .groupBy('product_id')
-    .orderBy(sql`sum(order_count)`, 'desc')
-    .orderBy(sql`sum(quantity)`, 'desc')
-    .orderBy('product_id')
-    .limit(limit)
-    .as('ranked')
+    .executeTakeFirst()
+  if (window?.from === fromMonth) return
+  await sql`SELECT portal_purchase_totals_refresh(${accountId}, ${fromMonth}::date)`.execute(db)
+}
+
+/**
+ * The products an account ordered in most orders in the 12 months from `fromMonth`, then by units: the
+ * first rows of the purchase_totals_rank index, never an aggregate over the order lines.
+ */
+export async function mostOrdered(db: Db, accountId: number, fromMonth: string, limit: number) {
+  await ensureTotals(db, accountId, fromMonth)
   return db
-    .selectFrom(ranked)
-    .innerJoin('products', 'products.id', 'ranked.product_id')
-    .innerJoin('purchase_months as last', (j) =>
-      j
-        .on('last.account_id', '=', accountId)
-        .on('last.month', '=', sql<string>`date_trunc('month', ranked.last_date)::date`)
-        .onRef('last.product_id', '=', 'ranked.product_id'),
-    )
+    .selectFrom('purchase_totals')
+    .innerJoin('products', 'products.id', 'purchase_totals.product_id')
     .select([
-      'ranked.product_id',
-      'ranked.orders',
-      'ranked.total',
-      sql<string>`to_char(ranked.last_date, 'YYYY-MM-DD')`.as('last_date'),
-      'last.last_qty',
+      'purchase_totals.product_id',
+      'purchase_totals.order_count as orders',
+      sql<number>`purchase_totals.quantity::int`.as('total'),
+      sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
+      'purchase_totals.last_qty',
       'products.product_code',
       'products.description',
     ])
-    .orderBy('ranked.orders', 'desc')
-    .orderBy('ranked.total', 'desc')
-    .orderBy('ranked.product_id')
+    .where('purchase_totals.account_id', '=', accountId)
+    .orderBy('purchase_totals.order_count', 'desc')
+    .orderBy('purchase_totals.quantity', 'desc')
+    .orderBy('purchase_totals.product_id')
+    .limit(limit)
     .execute()
 }
