@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, then docs/benchmarks.md (printed too).
 //
-//   npm run bench [-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,first-screen,repeat-visit,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
+//   npm run bench [-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,first-screen,repeat-visit,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
 //
 //  - catalogue, history: the API's hot paths on PostgreSQL with the large data set (BENCH_DATABASE_URL, default
 //    postgres://127.0.0.1:5432/bench; load it with npm run bench:catalogue -- --seed), each scenario beside the
@@ -12,6 +12,8 @@
 //    database (BENCH_TRAFFIC_DATABASE_URL, default .../bench_traffic, large data set), 60 s after 10 s of warm-up;
 //  - checkout: placing orders on its own database (BENCH_CHECKOUT_DATABASE_URL, default .../checkout_bench,
 //    demo data: the benchmark writes orders, so it keeps away from the large set), beside hello world too;
+//  - ordering: a bulk add of 100 lines by 10 buyers at once, and buy-again for the 20,000-order account with the
+//    caches off, on the large data set (scripts/bench-ordering.mjs);
 //  - first-screen: the gzip size of the JavaScript and CSS the login and home screens load (Chromium);
 //  - repeat-visit: a signed-in customer's repeat visit to the home frame on a farm 3G link and offline (Chromium,
 //    service worker active; scripts/bench-repeat-visit.mjs);
@@ -28,12 +30,13 @@ import { benchCatalogue } from './bench-catalogue.mjs'
 import { benchCheckout } from './bench-checkout.mjs'
 import { JS_BUDGET_KB, measureFirstScreen, printFirstScreen } from './bench-first-screen.mjs'
 import { benchHistory } from './bench-history.mjs'
+import { benchOrdering } from './bench-ordering.mjs'
 import { benchTraffic } from './bench-traffic.mjs'
 import { buildIfStale, load, machine, root } from './bench-lib.mjs'
 import { lighthouseScreens, printLighthouse, startPortal } from './lighthouse.mjs'
 import { measureRepeatVisit, printRepeatVisit } from './bench-repeat-visit.mjs'
 
-const PARTS = ['catalogue', 'catalogue-cold', 'traffic', 'history', 'history-cold', 'checkout', 'first-screen', 'repeat-visit', 'lighthouse']
+const PARTS = ['catalogue', 'catalogue-cold', 'traffic', 'history', 'history-cold', 'checkout', 'ordering', 'first-screen', 'repeat-visit', 'lighthouse']
 const PERFORMANCE_TARGET = 90
 const ACCESSIBILITY_TARGET = 95
 const P99_TARGET_MS = 50
@@ -94,6 +97,7 @@ async function main() {
       return result
     })
   if (only.includes('checkout')) data.checkout = await part('checkout', () => benchCheckout({ seconds: seconds ?? 30, buyers: 20, lines: 10, port }))
+  if (only.includes('ordering')) data.ordering = await part('ordering fast', () => benchOrdering({ seconds: seconds ?? 10, buyers: 10, lines: 100, port }))
 
   if (only.includes('first-screen') || only.includes('repeat-visit') || only.includes('lighthouse')) {
     console.log('\nStarting a portal like npm start (embedded database, demo data)...')
@@ -186,6 +190,7 @@ function missedTargets(data) {
     if (!p) continue
     for (const t of p.targets ?? []) if (!t.met) missed.push(`**${name}: ${t.label}${t.detail ? ` (${t.detail})` : ''}**: ${apiWhy(p)}${throughputWhy(t, p)}.`)
   }
+  for (const t of data.ordering?.targets ?? []) if (!t.met) missed.push(`**ordering fast: ${t.label}**: ${apiWhy(data.ordering)}.`)
   const fs = data.firstScreen
   if (fs && !fs.met) {
     const worst = fs.login.jsGzipKB >= fs.home.jsGzipKB ? fs.login : fs.home
@@ -261,7 +266,7 @@ function render(data) {
     `Written by \`npm run bench\` (scripts/bench.mjs) on ${data.date.slice(0, 10)}. Each part below says when it ran and how busy the machine was; the figures are in \`docs/benchmarks.json\`.`,
     '',
     `To reproduce: build (\`npm run build\`; the script rebuilds what is stale), load the large data set into PostgreSQL once (\`npm run bench:catalogue -- --seed\`, or \`DATABASE_URL=postgres://127.0.0.1:5432/bench npm run seed -- --scale large\`), then run \`npm run bench\` ` +
-      `(\`-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,first-screen,repeat-visit,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
+      `(\`-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,first-screen,repeat-visit,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
       `The load generator (autocannon), the server, PostgreSQL and Chromium run on the same machine.`,
     '',
     `**These figures come from a shared ${m.cores}-core machine**: other work ran on it at the same time, so each part records the 1-minute load average before and after it. A load average above ${m.cores} means the benchmark had to share the cores; read the figures as a floor, not the portal's capacity.`,
@@ -335,6 +340,23 @@ function render(data) {
       '|---|---:|---:|---:|---:|---:|',
       `| hello world (GET /api/hello, the baseline) | ${p.buyers} | ${fmt(p.hello.rps)} | ${p.hello.p50} | ${p.hello.p99} | 100 % |`,
       `| place an order (POST /api/orders), ${fmt(p.orders)} orders | ${p.buyers} | ${fmt(p.ordersPerSecond, 1)} | ${fmt(p.latencyMs.p50, 1)} | ${fmt(p.latencyMs.p99, 1)} | ${pct(p.helloRatio)} |`,
+      '',
+    )
+  }
+  if (data.ordering) {
+    const p = data.ordering
+    out.push(
+      '## Ordering fast (PostgreSQL, large data set, caches off)',
+      '',
+      `${p.bulk.buyers} buyers, each a user of its own trade account, adding ${p.bulk.lines} lines by product code in one \`POST /api/cart/bulk\` (the cart emptied between adds, untimed); buy-again for account ${p.account} with ${fmt(p.orders)} orders at ${p.connections} connections, cycling the branches. The server runs with \`CACHE_SECONDS=0\`. ${when(p)}.`,
+      '',
+      '| endpoint | connections | requests/s | p50 ms | p99 ms | of hello world |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| hello world (GET /api/hello, the baseline) | ${p.connections} | ${fmt(p.hello.rps)} | ${p.hello.p50} | ${p.hello.p99} | 100 % |`,
+      `| bulk add of ${p.bulk.lines} lines (POST /api/cart/bulk), ${fmt(p.bulk.adds)} adds | ${p.bulk.buyers} | ${fmt(p.bulk.addsPerSecond, 1)} | ${fmt(p.bulk.p50, 1)} | ${fmt(p.bulk.p99, 1)} | - |`,
+      `| buy again (GET /api/buy-again) | ${p.connections} | ${fmt(p.buyAgain.rps)} | ${p.buyAgain.p50} | ${p.buyAgain.p99} | ${pct(p.buyAgain.helloRatio)} |`,
+      '',
+      'Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms. Buy-again reads the first rows of a ranked 12-month purchase summary (purchase_totals; migrations/0011, decision 0030), not the order lines.',
       '',
     )
   }

@@ -11,6 +11,7 @@ import type { ErrorReporter } from './lib/error-reporting'
 import { AppMetrics, type PoolStats } from './lib/metrics'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
+import { buyAgainRoutes } from './modules/buy-again/routes'
 import { cartRoutes } from './modules/cart/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { checkoutRoutes } from './modules/checkout/routes'
@@ -18,6 +19,7 @@ import { contentRoutes } from './modules/content/routes'
 import { filesRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
 import { invoicesRoutes } from './modules/invoices/routes'
+import { listsRoutes } from './modules/lists/routes'
 import { devOutboxRoutes } from './modules/mail/dev-routes'
 import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
@@ -99,6 +101,8 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
       await api.register(invoicesRoutes, deps)
       await api.register(cartRoutes, deps)
       await api.register(quickOrderRoutes, deps)
+      await api.register(listsRoutes, deps)
+      await api.register(buyAgainRoutes, deps)
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)

@@ -453,6 +453,49 @@ export interface SearchSynonymTable {
   synonyms: string[]
 }
 
+/** A saved order list of an account (migrations/0011_lists_and_buy_again.ts, decision 0030). */
+export interface OrderListTable {
+  id: Generated<number>
+  account_id: number
+  created_by: number | null
+  name: string
+  created_at: Generated<Timestamp>
+  updated_at: Generated<Timestamp>
+}
+
+export interface OrderListLineTable {
+  id: Generated<number>
+  list_id: number
+  product_id: number
+  quantity: number
+}
+
+/** What an account bought of a product in a calendar month; kept by triggers on orders and order lines. */
+export interface PurchaseMonthTable {
+  account_id: number
+  product_id: number
+  month: string
+  order_count: number
+  quantity: number
+  last_date: string
+  last_qty: number
+}
+
+/** The account's last 12 months of purchase_months per product, from `window_start` (purchase_total_windows). */
+export interface PurchaseTotalTable {
+  account_id: number
+  product_id: number
+  order_count: number
+  quantity: number
+  last_date: string
+  last_qty: number
+}
+
+export interface PurchaseTotalWindowTable {
+  account_id: number
+  window_start: string
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -493,4 +536,9 @@ export interface DB {
   content_post_groups: ContentPostGroupTable
   schema_migrations: SchemaMigrationTable
   search_synonyms: SearchSynonymTable
+  order_lists: OrderListTable
+  order_list_lines: OrderListLineTable
+  purchase_months: PurchaseMonthTable
+  purchase_totals: PurchaseTotalTable
+  purchase_total_windows: PurchaseTotalWindowTable
 }

@@ -32,6 +32,8 @@ export interface Fixtures {
   hidden: { id: number; category: string; brand: string; attachment: number; attachmentProduct: number }
   period: { finyear: number; period: number }
   content: { post: number; page: number; media: number; file: string }
+  /** A saved order list of MCDONALB's, another account for every demo user; lists above it were made by a test. */
+  foreignList: number
   /** The highest user id once the fixtures are made: users above it were made by a test. */
   maxUserId: number
 }
@@ -189,6 +191,13 @@ export async function loadFixtures(app: FastifyInstance, db: Database): Promise<
     if (session.statusCode !== 200) throw new Error(`payments/session: ${session.body}`)
     return { orderId, sessionId: session.json().sessionId as string }
   }
+  const foreignList = await call(others.mcdonalb, {
+    method: 'POST',
+    url: '/api/lists',
+    payload: { name: 'Weekly order', lines: [{ ProductID: product.id, Quantity: 2 }] },
+  })
+  if (foreignList.statusCode !== 201) throw new Error(`lists: ${foreignList.body}`)
+
   const cashPending = await pendingOf(tokens.cash)
   const foreignPending = await pendingOf(others.mcdonalb)
 
@@ -207,6 +216,7 @@ export async function loadFixtures(app: FastifyInstance, db: Database): Promise<
     },
     period,
     content: { post: post.id, page: page.id, media: media.id, file: smallest.split('/').pop()! },
+    foreignList: foreignList.json().id as number,
     maxUserId: (await one(db, sql<{ id: number }>`select max(id) as id from users`)).id,
   }
 }

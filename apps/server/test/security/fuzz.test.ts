@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestContext } from '../helpers'
 import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
-import { createCtx, del, MATRIX, post, put, type Ctx, type Req, type Row } from './matrix'
+import { createCtx, del, get, MATRIX, post, put, type Ctx, type Req, type Row } from './matrix'
 import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Route, type Who } from './surface'
 
 /**
@@ -84,6 +84,7 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
   'POST /api/cart': (c, who) => (who === 'anon' ? Promise.resolve() : c.as(who, del('/api/cart'))),
   'POST /api/cart/checkout-info': async () => {},
   'POST /api/users': async (c) => t.db.deleteFrom('users').where('id', '>', c.f.maxUserId).execute(),
+  'POST /api/lists': async (c) => t.db.deleteFrom('order_lists').where('id', '>', c.f.foreignList).execute(),
 }
 
 /** Valid requests that change nothing when sent (the bases fields are replaced in); other routes use the access matrix's. */
@@ -103,6 +104,12 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/orders/:id/reorder': (c) => post(`/api/orders/${c.f.other.trade.order}/reorder`, { warehouse: 'WAG' }),
   'POST /api/products/code-setup': (c) => post('/api/products/code-setup', { id: c.f.hidden.id, warehouse: 'WAG' }),
   'POST /api/payments/session': (c) => post('/api/payments/session', { orderId: c.f.pending.foreign }),
+  // Another account's list: found by no one else, so nothing changes (the matrix's own-list cells make a list first).
+  'GET /api/lists/:id': (c) => get(`/api/lists/${c.f.foreignList}`),
+  'PUT /api/lists/:id': (c) => put(`/api/lists/${c.f.foreignList}`, { name: 'Taken over', lines: [{ ProductID: c.f.product.id, Quantity: 1 }] }),
+  'DELETE /api/lists/:id': (c) => del(`/api/lists/${c.f.foreignList}`),
+  'POST /api/lists/:id/lines': (c) => post(`/api/lists/${c.f.foreignList}/lines`, { ProductID: c.f.product.id, Quantity: 1 }),
+  'DELETE /api/lists/:id/lines/:productId': (c) => del(`/api/lists/${c.f.foreignList}/lines/${c.f.product.id}`),
 }
 
 /** mulberry32: small, fast and the same everywhere. */

@@ -144,6 +144,27 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/cart/checkout-info',              expect: [401, 200, 200, 200, 403], request: () => post('/api/cart/checkout-info', { DeliveryName: 'Saved for later' }) },
   { route: 'GET /api/cart/checkout-info',               expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/checkout-info') },
 
+  // Saved order lists: the account's, used by all its users, changed by their creator and Administrators.
+  // Each cell's list is made by the account's Administrator (trade for staff, who may use it but not change it);
+  // "other" is MCDONALB's list.
+  { route: 'GET /api/lists',                            expect: [401, 200, 200, 200, 200], request: () => get('/api/lists') },
+  { route: 'POST /api/lists',                           expect: [401, 201, 201, 201, 201],
+    request: (c) => post('/api/lists', { name: 'From the cart', lines: [{ ProductID: c.f.product.id, Quantity: 3 }] }) },
+  { route: 'GET /api/lists/:id',                        expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => get(`/api/lists/${await listOf(c, who)}`), otherRequest: (c) => get(`/api/lists/${c.f.foreignList}`) },
+  { route: 'PUT /api/lists/:id',                        expect: [401, 200, 403, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => put(`/api/lists/${await listOf(c, who)}`, { name: 'Renamed', lines: [{ ProductID: c.f.product.id, Quantity: 5 }] }),
+    otherRequest: (c) => put(`/api/lists/${c.f.foreignList}`, { name: 'Taken over' }) },
+  { route: 'DELETE /api/lists/:id',                     expect: [401, 204, 403, 204, 204], other: [404, 404, 404, 404],
+    request: async (c, who) => del(`/api/lists/${await listOf(c, who)}`), otherRequest: (c) => del(`/api/lists/${c.f.foreignList}`) },
+  { route: 'POST /api/lists/:id/lines',                 expect: [401, 200, 403, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => post(`/api/lists/${await listOf(c, who)}/lines`, { ProductID: c.f.product.id, Quantity: 1 }),
+    otherRequest: (c) => post(`/api/lists/${c.f.foreignList}/lines`, { ProductID: c.f.product.id, Quantity: 1 }) },
+  { route: 'DELETE /api/lists/:id/lines/:productId',    expect: [401, 200, 403, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => del(`/api/lists/${await listOf(c, who)}/lines/${c.f.product.id}`),
+    otherRequest: (c) => del(`/api/lists/${c.f.foreignList}/lines/${c.f.product.id}`) },
+  { route: 'GET /api/buy-again',                        expect: [401, 200, 200, 200, 200], request: () => get('/api/buy-again') },
+
   // Checkout: on account for trade accounts, by card for cash-sale accounts, never for resellers.
   { route: 'POST /api/orders',                          expect: [401, 201, 201, 403, 403], other: [400, 400, 403, 403], prepare: oneLineInCart,
     request: () => post('/api/orders', checkoutForm('WAG')),
@@ -216,6 +237,14 @@ export const MATRIX: Row[] = [
     request: (c) => post(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`, { action: 'pay', cardNumber: '1234' }) },
 ]
 
+/** A new list of the caller's account holding the everyday product, made by its Administrator (trade for staff). */
+async function listOf(c: Ctx, who: Who): Promise<number> {
+  if (who === 'anon') return c.f.foreignList
+  const admin = who === 'staff' ? 'trade' : who
+  const made = await c.as(admin, post('/api/lists', { name: `List of ${admin}`, lines: [{ ProductID: c.f.product.id, Quantity: 2 }] }))
+  return made.json().id as number
+}
+
 /** The product code of the record hidden from resellers, as a user who may see it reads it. */
 async function hiddenCode(c: Ctx): Promise<string> {
   return (await c.as('trade', get(`/api/product/${c.f.hidden.id}`))).json().ProductCode as string
@@ -227,7 +256,10 @@ async function hiddenCode(c: Ctx): Promise<string> {
  */
 async function livePending(c: Ctx): Promise<string> {
   await oneLineInCart(c, 'cash')
-  const created = await c.as('cash', post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: await cartValue(c, 'cash'), accountName: 'Test' }))
+  const created = await c.as(
+    'cash',
+    post('/api/payments/create', { orderDetails: pendingDetails('MEL'), amount: await cartValue(c, 'cash'), accountName: 'Test' }),
+  )
   return created.json().orderId as string
 }
 

@@ -116,7 +116,19 @@ describe('with a stored session', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Quick Order', 'Order History', 'Backordered Items', 'Invoice History', 'Balance & Statements', 'Change Password', 'Blog', 'Users', 'Logout'])
+    ).toEqual([
+      'Quick Order',
+      'Saved Lists',
+      'Buy Again',
+      'Order History',
+      'Backordered Items',
+      'Invoice History',
+      'Balance & Statements',
+      'Change Password',
+      'Blog',
+      'Users',
+      'Logout',
+    ])
     expect(within(menu).getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/users')
   })
 

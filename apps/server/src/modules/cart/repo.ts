@@ -127,6 +127,16 @@ export async function putLine(db: Db, cartId: number, productId: number, quantit
     .execute()
 }
 
+/** Sets several lines' quantities in one statement (adding the lines not there yet, in the order given). */
+export async function putLines(db: Db, cartId: number, lines: Array<{ productId: number; quantity: number }>) {
+  if (lines.length === 0) return
+  await db
+    .insertInto('cart_lines')
+    .values(lines.map((l) => ({ cart_id: cartId, product_id: l.productId, quantity: l.quantity })))
+    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
+    .execute()
+}
+
 /** A line of this user's own cart, whose product they may see; the cart row is locked with it. */
 export function findOwnLine(db: Db, viewer: Viewer, lineId: number) {
   return db
@@ -224,12 +234,7 @@ export async function claimCartRequest(db: Db, userId: number, key: string): Pro
 }
 
 export async function cartRequestAnswer(db: Db, userId: number, key: string): Promise<unknown> {
-  const row = await db
-    .selectFrom('cart_requests')
-    .select('answer')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirstOrThrow()
+  const row = await db.selectFrom('cart_requests').select('answer').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirstOrThrow()
   return row.answer
 }
 

@@ -207,6 +207,8 @@ export async function fill(
     const ids = wanted.map((w) => w.productId)
     const products = new Map((ids.length > 0 ? await repo.productsForCart(trx, session, ids, branch) : []).map((p) => [p.id, p]))
     const lines: Fill[] = []
+    // The new quantities, written together once every product has been judged: one statement for the lot.
+    const changed = new Set<number>()
     for (const { productId, qty } of wanted) {
       const product = products.get(productId)
       const inCart = held.get(productId) ?? 0
@@ -221,10 +223,15 @@ export async function fill(
         lines.push({ productId, added: 0, refused })
         continue
       }
-      await repo.putLine(trx, cart.id, productId, target)
       held.set(productId, target)
+      changed.add(productId)
       lines.push({ productId, added: target - inCart })
     }
+    await repo.putLines(
+      trx,
+      cart.id,
+      [...changed].map((productId) => ({ productId, quantity: held.get(productId)! })),
+    )
     if (lines.some((l) => l.added > 0)) await repo.touchCart(trx, cart.id, branch)
     return { branch, lines }
   })

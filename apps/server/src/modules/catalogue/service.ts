@@ -211,6 +211,17 @@ export async function product(deps: Deps, session: Session, id: number, req: { w
   }
 }
 
+/**
+ * The products among `ids` still sold to this user (active, not hidden from resellers), priced for the
+ * account and stocked at the branch: saved lists and buy-again show them beside what was bought.
+ */
+export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
+  const warehouse = branchOf(session, req.warehouse)
+  if (!(await findBranch(deps.db, warehouse))) throw unknownBranch()
+  const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse }, ids) : []
+  return new Map(rows.map((r) => [r.id, toProduct(r, session)]))
+}
+
 /** Every product of a branch's price list (modules/files), priced for this user and stocked at the branch. */
 export function priceListProducts(db: Deps['db'], session: Session, branch: string) {
   return repo.priceListProducts(db, { session, warehouse: branch })

@@ -4,6 +4,8 @@ import type { SessionUser } from '@portal/contract/auth'
 export function accountLinks(user: Pick<SessionUser, 'Role'>): { label: string; to: string }[] {
   return [
     { label: 'Quick Order', to: '/quick-order' },
+    { label: 'Saved Lists', to: '/lists' },
+    { label: 'Buy Again', to: '/buy-again' },
     { label: 'Order History', to: '/orders' },
     { label: 'Backordered Items', to: '/back-orders' },
     { label: 'Invoice History', to: '/invoices' },

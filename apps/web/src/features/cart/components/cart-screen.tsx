@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { CartLine } from '@portal/contract/cart'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -21,6 +21,8 @@ type CartScreenProps = {
   isReseller: boolean
   /** A branch's name for its code. */
   branchName: (code: string) => string
+  /** "Save as list" for the cart's lines (the saved lists feature, composed by the app). */
+  saveAsList?: (lines: CartLine[]) => ReactNode
 }
 
 const kgFormat = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -31,7 +33,7 @@ export function cartWeightKg(lines: CartLine[]): number {
 }
 
 /** The cart of the current branch (spec section 2): its lines, weight and total, and what to do next. */
-export function CartScreen({ warehouse, isReseller, branchName }: CartScreenProps) {
+export function CartScreen({ warehouse, isReseller, branchName, saveAsList }: CartScreenProps) {
   const items = useCartItems()
   const { data: summary } = useCartSummary()
   const emptyCart = useEmptyCart()
@@ -127,9 +129,12 @@ export function CartScreen({ warehouse, isReseller, branchName }: CartScreenProp
           </div>
 
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => setConfirmingEmpty(true)} disabled={emptyCart.isPending}>
-              Empty Shopping Cart
-            </Button>
+            <div className={styles.secondary}>
+              <Button variant="secondary" onClick={() => setConfirmingEmpty(true)} disabled={emptyCart.isPending}>
+                Empty Shopping Cart
+              </Button>
+              {saveAsList?.(lines)}
+            </div>
             <div className={styles.next}>
               {summary && (
                 <p className={styles.footTotal}>

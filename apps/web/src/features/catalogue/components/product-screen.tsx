@@ -1,4 +1,5 @@
 import { RELATED_SHOWN, type ProductDetail } from '@portal/contract/catalogue'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Popover } from '../../../components/ui/popover'
 import { Spinner } from '../../../components/ui/spinner'
@@ -58,7 +59,7 @@ function RelatedProducts({ product, shopper }: { product: ProductDetail; shopper
 }
 
 /** /product/{ProductID}: picture with zoom, prices, stock here and elsewhere, add to cart, details, related products. */
-export function ProductScreen({ productId }: { productId: number }) {
+export function ProductScreen({ productId, addToList }: { productId: number; addToList?: (product: ProductDetail) => ReactNode }) {
   const shopper = useShopper()
   const { data: product, isPending, error } = useProduct(productId, shopper.warehouse)
 
@@ -99,6 +100,7 @@ export function ProductScreen({ productId }: { productId: number }) {
           <ProductPrices product={product} onePrice={shopper.isElders} size="large" />
           <Availability product={product} warehouse={shopper.warehouse} />
           <AddToCartForm key={`${product.ProductID}-${shopper.warehouse}`} product={product} shopper={shopper} size="large" />
+          {addToList?.(product)}
           {shopper.isElders && <CodeSetupButton productId={product.ProductID} warehouse={shopper.warehouse} requested={product.CodeSetupRequested} />}
         </div>
       </div>

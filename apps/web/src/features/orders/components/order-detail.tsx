@@ -16,13 +16,15 @@ type OrderDetailProps = {
   id: string
   /** The buttons to the order's invoices; the invoices feature draws them, given the order number. */
   relatedInvoices?: (salesOrder: string) => ReactNode
+  /** "Save as list" for the order's lines (the saved lists feature, composed by the app). */
+  saveAsList?: (order: Order) => ReactNode
 }
 
 /** Reorder is offered when the order has items and is not cancelled (spec section 2). */
 export const canReorder = (order: Pick<Order, 'items' | 'SalesOrderStatus'>) =>
   order.items.length > 0 && order.SalesOrderStatus.trim().toLowerCase() !== 'cancelled'
 
-export function OrderDetail({ id, relatedInvoices }: OrderDetailProps) {
+export function OrderDetail({ id, relatedInvoices, saveAsList }: OrderDetailProps) {
   const { data: order, isPending, error } = useOrder(id)
 
   if (!order) {
@@ -39,10 +41,10 @@ export function OrderDetail({ id, relatedInvoices }: OrderDetailProps) {
       />
     )
   }
-  return <OrderView order={order} relatedInvoices={relatedInvoices} />
+  return <OrderView order={order} relatedInvoices={relatedInvoices} saveAsList={saveAsList} />
 }
 
-function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: OrderDetailProps['relatedInvoices'] }) {
+function OrderView({ order, relatedInvoices, saveAsList }: { order: Order } & Pick<OrderDetailProps, 'relatedInvoices' | 'saveAsList'>) {
   const session = useSession()
   const navigate = useNavigate()
   const reorder = useReorder()
@@ -82,11 +84,14 @@ function OrderView({ order, relatedInvoices }: { order: Order; relatedInvoices: 
             {order.SalesOrder} · <StatusDot status={order.SalesOrderStatus} />
           </p>
         </div>
-        {canReorder(order) && (
+        {(canReorder(order) || saveAsList) && (
           <div className={styles.actions}>
-            <Button onClick={onReorder} disabled={reorder.isPending}>
-              {reorder.isPending ? 'Reordering...' : 'Reorder'}
-            </Button>
+            {saveAsList?.(order)}
+            {canReorder(order) && (
+              <Button onClick={onReorder} disabled={reorder.isPending}>
+                {reorder.isPending ? 'Reordering...' : 'Reorder'}
+              </Button>
+            )}
           </div>
         )}
       </div>

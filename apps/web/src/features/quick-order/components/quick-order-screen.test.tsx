@@ -7,9 +7,30 @@ import { aLogin, aSite, aUser, storeSession, warehouses } from '../../../test/fa
 import { mockApi, sentTo, type Reply } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
 
-const drench = aProduct({ ProductID: 11, ProductCode: 'IVO-PLUS-500', Description: 'Ivomec Plus Injection 500mL', SinglePricing: { Price: 19.99 }, Availability: { Available: 37 }, Barcode: '9310000000111' })
-const hose = aProduct({ ProductID: 12, ProductCode: 'FMH-SH-18M', Description: 'Farmhand Stock Hose 18mm x 15m', SinglePricing: { Price: 45.5 }, Availability: { Available: 3 }, Barcode: '9310000000122' })
-const tag = aProduct({ ProductID: 13, ProductCode: 'ALF-TAG-100', Description: 'Allflex Ear Tags (100)', SinglePricing: { Price: 80 }, Availability: { Available: 0 }, Barcode: '9310000000133' })
+const drench = aProduct({
+  ProductID: 11,
+  ProductCode: 'IVO-PLUS-500',
+  Description: 'Ivomec Plus Injection 500mL',
+  SinglePricing: { Price: 19.99 },
+  Availability: { Available: 37 },
+  Barcode: '9310000000111',
+})
+const hose = aProduct({
+  ProductID: 12,
+  ProductCode: 'FMH-SH-18M',
+  Description: 'Farmhand Stock Hose 18mm x 15m',
+  SinglePricing: { Price: 45.5 },
+  Availability: { Available: 3 },
+  Barcode: '9310000000122',
+})
+const tag = aProduct({
+  ProductID: 13,
+  ProductCode: 'ALF-TAG-100',
+  Description: 'Allflex Ear Tags (100)',
+  SinglePricing: { Price: 80 },
+  Availability: { Available: 0 },
+  Barcode: '9310000000133',
+})
 const catalogue = [drench, hose, tag]
 const find = (code: string) => catalogue.find((p) => p.ProductCode === code.toUpperCase() || p.Barcode === code)
 
@@ -37,7 +58,14 @@ function quickOrderApi(bulk?: (body: BulkAddBody) => Reply) {
       const result: BulkAddResult = { warehouse: 'WAG', added: [], notAdded: [], summary: { Count: 0, Value: 0, warehouse: 'WAG' } }
       request.lines.forEach((line, index) => {
         const product = find(line.code ?? '')
-        if (product) result.added.push({ index, ProductID: product.ProductID, ProductCode: product.ProductCode, Description: product.Description, Quantity: Number(line.qty) })
+        if (product)
+          result.added.push({
+            index,
+            ProductID: product.ProductID,
+            ProductCode: product.ProductCode,
+            Description: product.Description,
+            Quantity: Number(line.qty),
+          })
         else result.notAdded.push({ index, code: line.code ?? '', reason: 'unknown_code', message: 'Unknown product code' })
       })
       result.summary = { Count: result.added.length, Value: 100, warehouse: 'WAG' }
@@ -120,7 +148,12 @@ describe('the quick order screen', () => {
         added: [{ index: 0, ProductID: 11, ProductCode: 'IVO-PLUS-500', Description: drench.Description, Quantity: 1 }],
         notAdded: [
           { index: 1, code: 'NOPE-1', reason: 'unknown_code', message: 'Unknown product code' },
-          { index: 2, code: body.lines[2]!.code!, reason: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' },
+          {
+            index: 2,
+            code: body.lines[2]!.code!,
+            reason: 'quantity_not_available',
+            message: 'Unfortunately the requested quantity is not available for purchase',
+          },
         ],
         summary: { Count: 1, Value: 21.99, warehouse: 'WAG' },
       },
@@ -150,7 +183,13 @@ describe('the quick order screen', () => {
     expect(await within(gridRow(3)).findByText('Unknown product code')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByRole('status')).toHaveTextContent('2 lines were added to your cart. 1 line was not added')
-    expect(sentTo(api, 'POST', '/api/cart/bulk')[0]).toMatchObject({ lines: [{ code: 'IVO-PLUS-500', qty: '6' }, { code: 'FMH-SH-18M', qty: '1' }, { code: 'BAD-CODE', qty: '2' }] })
+    expect(sentTo(api, 'POST', '/api/cart/bulk')[0]).toMatchObject({
+      lines: [
+        { code: 'IVO-PLUS-500', qty: '6' },
+        { code: 'FMH-SH-18M', qty: '1' },
+        { code: 'BAD-CODE', qty: '2' },
+      ],
+    })
   })
 
   it('fills the rows from the paste box and from an uploaded .csv', async () => {
@@ -168,12 +207,43 @@ describe('the quick order screen', () => {
   })
 
   it('shows the server’s reason when the whole call is refused, and keeps the rows', async () => {
-    quickOrderApi(() => ({ status: 409, body: { error: 'cart_branch_mismatch', message: 'Your cart holds items for Melbourne. Switch back to that branch, or empty your cart to shop at Wagga Wagga.' } }))
+    quickOrderApi(() => ({
+      status: 409,
+      body: {
+        error: 'cart_branch_mismatch',
+        message: 'Your cart holds items for Melbourne. Switch back to that branch, or empty your cart to shop at Wagga Wagga.',
+      },
+    }))
     const { user } = renderApp('/quick-order')
     await user.click(await screen.findByRole('combobox', { name: 'Product code, row 1' }))
     await user.keyboard('IVO-PLUS-500{Enter}')
     await user.click(screen.getByRole('button', { name: 'Add to cart' }))
     expect(await screen.findByText(/Your cart holds items for Melbourne/)).toBeInTheDocument()
     expect(codeBox(1)).toHaveValue('IVO-PLUS-500')
+  })
+  it('scans on a device without a camera: says so, takes typed codes, raises the quantity of a product scanned again, and names an unknown code', async () => {
+    quickOrderApi()
+    const { user } = renderApp('/quick-order')
+    await user.click(await screen.findByRole('button', { name: 'Scan' }))
+    const scanner = await screen.findByRole('dialog', { name: 'Scan barcodes' })
+    expect(await within(scanner).findByRole('alert')).toHaveTextContent('No camera was found on this device. Type the barcode or product code below.')
+    const field = within(scanner).getByLabelText('Barcode or product code')
+    const add = within(scanner).getByRole('button', { name: 'Add' })
+    const status = within(scanner).getByRole('status')
+
+    await user.type(field, '9310000000111')
+    await user.click(add)
+    await waitFor(() => expect(status).toHaveTextContent('Added: Ivomec Plus Injection 500mL (IVO-PLUS-500)'))
+    await user.type(field, '0000000000000')
+    await user.click(add)
+    await waitFor(() => expect(status).toHaveTextContent('Unknown product code 0000000000000'))
+    await user.type(field, 'ivo-plus-500')
+    await user.click(add)
+    await waitFor(() => expect(status).toHaveTextContent('Added: Ivomec Plus Injection 500mL (IVO-PLUS-500)'))
+    await user.click(within(scanner).getByRole('button', { name: 'Done' }))
+
+    expect(codeBox(1)).toHaveValue('IVO-PLUS-500')
+    expect(qtyBox(1)).toHaveValue('2')
+    expect(codeBox(2)).toHaveValue('')
   })
 })

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type ChangeEvent, type ClipboardEvent } from 'react'
+import { useQueries, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type ChangeEvent, type ClipboardEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '@portal/contract/catalogue'
 import { MAX_BULK_LINES, type BulkAddResult } from '@portal/contract/quick-order'
@@ -10,6 +10,7 @@ import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
 import { QuickOrderRow, codeInputId, qtyInputId, type GridRow } from './quick-order-row'
+import { ScannerDialog } from './scanner-dialog'
 import styles from './quick-order-screen.module.css'
 
 const FIRST_ROWS = 3
@@ -30,27 +31,60 @@ function placeLines(rows: GridRow[], at: number, lines: ParsedLine[]): GridRow[]
   return withTrailingRow([...before, ...placed, ...after])
 }
 
+/** A scanned product raises the quantity of its row, or gets a row of its own (before the empty last row). */
+function withScanned(rows: GridRow[], product: Product): GridRow[] {
+  const names = [product.ProductCode, product.Barcode ?? ''].filter(Boolean).map((c) => c.toUpperCase())
+  const at = rows.findIndex((r) => filled(r) && names.includes(r.code.trim().toUpperCase()))
+  if (at >= 0) {
+    const row = rows[at]!
+    const qty = /^\d+$/.test(row.qty.trim()) ? String(Number(row.qty) + 1) : row.qty
+    return rows.map((r, i) => (i === at ? { ...r, qty, problem: undefined } : r))
+  }
+  const scanned = { ...emptyRow(), code: product.ProductCode, settled: product.ProductCode }
+  return withTrailingRow([...rows.filter(filled), scanned])
+}
+
 /** What a bulk add said, for the message above the grid. */
 function outcome(result: BulkAddResult): string {
   const added = result.added.length
   const missed = result.notAdded.length
   const addedText = added === 0 ? 'No lines were added to your cart.' : `${added} ${added === 1 ? 'line was' : 'lines were'} added to your cart.`
-  return missed === 0 ? addedText : `${addedText} ${missed} ${missed === 1 ? 'line was' : 'lines were'} not added: the reasons are shown on the ${missed === 1 ? 'row' : 'rows'} below.`
+  return missed === 0
+    ? addedText
+    : `${addedText} ${missed} ${missed === 1 ? 'line was' : 'lines were'} not added: the reasons are shown on the ${missed === 1 ? 'row' : 'rows'} below.`
 }
 
 type QuickOrderScreenProps = {
   /** The branch the customer is shopping at. */
   warehouse: string
+  /** "Save as list" for the recognised rows (the saved lists feature, composed by the app). */
+  saveAsList?: (lines: Array<{ ProductID: number; Quantity: number }>) => ReactNode
+  /** Opens the scanner on arrival (the header's Scan button on phones). */
+  scanOnOpen?: boolean
 }
 
+/** A quantity as typed, when it is a whole number a list may hold. */
+const listQuantity = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 99_999 ? Number(text) : null)
+
 /** /quick-order: order by code. Type or pick codes, paste a block, or upload a .csv or .xlsx, then add it all in one call. */
-export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
+export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: QuickOrderScreenProps) {
   const queryClient = useQueryClient()
   const [rows, setRows] = useState<GridRow[]>(() => Array.from({ length: FIRST_ROWS }, emptyRow))
   const [pasteText, setPasteText] = useState('')
   const [report, setReport] = useState<string | null>(null)
   const [focusTarget, setFocusTarget] = useState<{ id: string; turn: number } | null>(null)
   const bulkAdd = useBulkAdd()
+  const [scanning, setScanning] = useState(scanOnOpen)
+
+  /** A scanned or typed code: its product goes into the grid, found the way a typed code is. */
+  const scanned = async (code: string): Promise<Product | null> => {
+    const product = await queryClient.fetchQuery(productByCodeQuery(code, warehouse)).catch(() => null)
+    if (!product) return null
+    queryClient.setQueryData(productByCodeQuery(product.ProductCode, warehouse).queryKey, product)
+    setReport(null)
+    setRows((current) => withScanned(current, product))
+    return product
+  }
 
   // Focus moves once the grid has rendered, so that it can move to a row just added.
   useEffect(() => {
@@ -147,6 +181,13 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
   }
 
   const count = rows.filter(filled).length
+  // The rows' products, as their lookups found them: the recognised rows can be saved as a list.
+  const lookups = useQueries({ queries: rows.map((row) => productByCodeQuery(row.settled, warehouse)) })
+  const listLines = rows.flatMap((row, i) => {
+    const product = row.settled !== '' ? lookups[i]?.data : undefined
+    const quantity = listQuantity(row.qty)
+    return product && quantity !== null ? [{ ProductID: product.ProductID, Quantity: quantity }] : []
+  })
 
   return (
     <section className="page" aria-labelledby="quick-order-heading">
@@ -173,6 +214,12 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
             Fill rows
           </Button>
         </details>
+        <div className={styles.scan}>
+          <Button variant="secondary" onClick={() => setScanning(true)}>
+            Scan
+          </Button>
+          <span className={styles.hint}>Read barcodes with the camera</span>
+        </div>
         <div className={styles.upload}>
           <label htmlFor="quick-order-file" className={styles.uploadLabel}>
             Upload a .csv or .xlsx file
@@ -235,13 +282,18 @@ export function QuickOrderScreen({ warehouse }: QuickOrderScreenProps) {
         </table>
       </div>
 
+      <ScannerDialog open={scanning} onOpenChange={setScanning} onCode={scanned} />
+
       <div className={styles.actions}>
         <Button variant="secondary" onClick={() => setRows(Array.from({ length: FIRST_ROWS }, emptyRow))} disabled={count === 0}>
           Clear
         </Button>
-        <Button onClick={addToCart} disabled={bulkAdd.isPending || count === 0}>
-          {bulkAdd.isPending ? 'Adding…' : 'Add to cart'}
-        </Button>
+        <div className={styles.mainActions}>
+          {saveAsList?.(listLines)}
+          <Button onClick={addToCart} disabled={bulkAdd.isPending || count === 0}>
+            {bulkAdd.isPending ? 'Adding…' : 'Add to cart'}
+          </Button>
+        </div>
       </div>
     </section>
   )

@@ -1,0 +1,155 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { monthsBefore, today } from '../../lib/date-range'
+
+let t: TestContext
+let buyer: string
+let accountId: number
+let orderNo = 0
+let products: Array<{ id: number; code: string; description: string }>
+
+/** An account of its own with no history, so the ranking is what the test orders. */
+beforeAll(async () => {
+  t = await startTestApp()
+  const account = await t.db
+    .insertInto('customer_accounts')
+    .values({ code: 'BUYAGAIN', name: 'Buy Again Pty Ltd', sales_category: 'TRA', default_branch: 'WAG', abn: null, created_at: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  accountId = account.id
+  // The new user signs in with trade's password: its hash is copied.
+  const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('username', '=', 'trade').executeTakeFirstOrThrow()
+  await t.db
+    .insertInto('users')
+    .values({
+      account_id: accountId,
+      username: 'buyagain',
+      name: 'Bea Again',
+      email: 'bea@example.com',
+      role: 'Administrator',
+      password_hash,
+      created_at: new Date(),
+      password_changed_at: new Date(),
+    })
+    .execute()
+  buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
+  products = (
+    await sql<{ id: number; code: string; description: string }>`
+    SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)
+  ).rows
+})
+afterAll(async () => t?.close())
+
+/** An order of the test account on `day`, with these lines (product index, quantity). */
+async function order(day: string, lines: Array<[number, number]>) {
+  const placed = await t.db
+    .insertInto('orders')
+    .values({
+      sales_order: `SOBA${String(++orderNo).padStart(6, '0')}`,
+      account_id: accountId,
+      user_id: null,
+      location_id: 'WAG',
+      site_code: null,
+      status: 'Shipped',
+      enter_date: day,
+      idempotency_key: null,
+      payment_reference: null,
+      ship_date: null,
+      created_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await t.db
+    .insertInto('order_lines')
+    .values(
+      lines.map(([p, qty], i) => ({
+        order_id: placed.id,
+        line_no: i + 1,
+        product_id: products[p]!.id,
+        product_code: products[p]!.code,
+        description: products[p]!.description,
+        qty_ordered: qty,
+        unit_price_cents: 100,
+        extended_ex_cents: 100 * qty,
+        tax_cents: 10 * qty,
+        extended_inc_cents: 110 * qty,
+        due_date: null,
+      })),
+    )
+    .execute()
+  return placed.id
+}
+
+const buyAgain = async (query = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/buy-again${query}`, headers: bearer(buyer) })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as Array<{ ProductID: number; Orders: number; TotalQuantity: number; LastOrderDate: string; LastQuantity: number; Product: unknown }>
+}
+
+describe('GET /api/buy-again', () => {
+  it('ranks the account’s products by the orders that held them in the last 12 months, then by quantity, with the last order’s date and quantity', async () => {
+    const now = today()
+    const month = (n: number) => `${monthsBefore(now, n).slice(0, 7)}-01`
+    // Product 0: three orders; product 1: three orders with more units; product 2: one order; product 3: only 13 months ago.
+    await order(month(10), [
+      [0, 5],
+      [1, 10],
+    ])
+    await order(month(4), [
+      [0, 2],
+      [1, 10],
+      [2, 1],
+    ])
+    await order(now, [
+      [0, 7],
+      [1, 1],
+    ])
+    await order(month(13), [
+      [3, 50],
+      [0, 1],
+    ])
+    // A line of a second order the same day as the last: the later order is the last.
+    await order(now, [[1, 4]])
+
+    const items = await buyAgain('?warehouse=WAG')
+    expect(items.map((i) => i.ProductID)).toEqual([products[1]!.id, products[0]!.id, products[2]!.id])
+    expect(items[0]).toMatchObject({ Orders: 4, TotalQuantity: 25, LastOrderDate: now, LastQuantity: 4 })
+    expect(items[1]).toMatchObject({ Orders: 3, TotalQuantity: 14, LastOrderDate: now, LastQuantity: 7 })
+    expect(items[2]).toMatchObject({ Orders: 1, TotalQuantity: 1, LastOrderDate: month(4), LastQuantity: 1 })
+    const page = (await t.app.inject({ method: 'GET', url: `/api/product/${products[1]!.id}?warehouse=WAG`, headers: bearer(buyer) })).json()
+    expect(items[0]!.Product).toMatchObject({ SinglePricing: page.SinglePricing, Availability: page.Availability })
+  })
+
+  it('follows changes to the history: a deleted order no longer counts, a withdrawn product shows as not sold', async () => {
+    const now = today()
+    const extra = await order(now, [[2, 1]])
+    await order(now, [[2, 1]])
+    expect((await buyAgain()).find((i) => i.ProductID === products[2]!.id)).toMatchObject({ Orders: 3 })
+    await t.db.deleteFrom('orders').where('id', '=', extra).execute()
+    expect((await buyAgain()).find((i) => i.ProductID === products[2]!.id)).toMatchObject({ Orders: 2 })
+
+    await t.db.updateTable('products').set({ active: false }).where('id', '=', products[2]!.id).execute()
+    expect((await buyAgain()).find((i) => i.ProductID === products[2]!.id)).toMatchObject({ Product: null })
+  })
+
+  it('shows only the account’s own history', async () => {
+    const trade = await signIn(t.app, { username: 'trade', password: 'Trade2026' })
+    const theirs = (await t.app.inject({ method: 'GET', url: '/api/buy-again', headers: bearer(trade) })).json() as Array<{ ProductID: number; Orders: number }>
+    const counted = await sql<{ product_id: number; n: number }>`
+      SELECT l.product_id, count(DISTINCT o.id)::int AS n FROM orders o JOIN order_lines l ON l.order_id = o.id
+      JOIN users u ON u.account_id = o.account_id AND u.username = 'trade'
+      WHERE o.enter_date >= ${`${monthsBefore(today(), 11).slice(0, 7)}-01`}::date AND l.product_id IS NOT NULL
+      GROUP BY l.product_id`.execute(t.db)
+    const expected = new Map(counted.rows.map((r) => [r.product_id, r.n]))
+    expect(theirs.length).toBeGreaterThan(0)
+    for (const item of theirs) expect(item.Orders).toBe(expected.get(item.ProductID))
+    expect(Math.max(...theirs.map((i) => i.Orders))).toBe(Math.max(...expected.values()))
+  })
+
+  it('refuses an unknown branch, naming it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/buy-again?warehouse=ZZZ', headers: bearer(buyer) })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().fields[0].field).toBe('query.warehouse')
+  })
+})

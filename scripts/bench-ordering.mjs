@@ -1,0 +1,246 @@
+// npm run bench:ordering: ordering fast (issue 15) on PostgreSQL with the large data set.
+//  - bulk add: 10 buyers at once, each adding 100 lines by product code in one POST /api/cart/bulk (its cart
+//    emptied between two adds, outside the timed request): p50/p99 latency and adds per second;
+//  - buy again: GET /api/buy-again for the 20,000-order account (bigfarm), at 10 connections, cycling the
+//    account's branches, with the caches off (CACHE_SECONDS=0, as the target asks), beside hello world;
+//  then the buy-again query's plan (EXPLAIN ANALYZE) for that account.
+//
+//   npm run bench:ordering [-- --seconds 10 --buyers 10 --lines 100 --port 3478 --seed --json results.json]
+//
+// BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database; it must hold the large data
+// set (--seed loads it: a long while). Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms.
+// A script, not a test: the figures depend on the machine, and the machine's load average is printed with them.
+import { createHash, randomBytes } from 'node:crypto'
+import { loadavg } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import {
+  benchArgs,
+  buildIfStale,
+  ensureLargeData,
+  machine,
+  measure,
+  measureHello,
+  printable,
+  printResult,
+  query,
+  signIn,
+  startBenchServer,
+  withHelloRatio,
+  withUser,
+  writeJson,
+} from './bench-lib.mjs'
+
+const { fetch } = globalThis
+const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench'
+const BUY_AGAIN_LOGIN = { username: 'bigfarm', password: 'Bigfarm2026' }
+const BULK_TARGET_MS = 100
+const BUY_AGAIN_TARGET_MS = 50
+
+const sha256 = (text) => createHash('sha256').update(text).digest()
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+const load = () => loadavg()[0].toFixed(2)
+
+/** One buyer per trade account (not cash-sale, not reseller), each with a session and the codes sold at its branch. */
+async function prepareBuyers(db, count) {
+  const accounts = (
+    await db.query(
+      `SELECT a.id, a.default_branch FROM customer_accounts a
+       WHERE upper(a.sales_category) <> 'CAS' AND NOT a.is_elders
+         AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= 1000
+       ORDER BY a.id LIMIT $1`,
+      [count],
+    )
+  ).rows
+  if (accounts.length < count) throw new Error(`only ${accounts.length} trade accounts found for ${count} buyers`)
+  await db.query(`DELETE FROM users WHERE username LIKE 'bench-bulk-%'`)
+  const codes = new Map()
+  const buyers = []
+  for (const [i, account] of accounts.entries()) {
+    const user = (
+      await db.query(`INSERT INTO users (account_id, username, name, email, role, password_hash) VALUES ($1, $2, $3, $4, 'User', 'not-a-hash') RETURNING id`, [
+        account.id,
+        `bench-bulk-${i}`,
+        `Bench bulk buyer ${i}`,
+        `bench-bulk-${i}@buyers.example`,
+      ])
+    ).rows[0]
+    const token = randomBytes(32).toString('base64url')
+    await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, sha256(token)])
+    if (!codes.has(account.default_branch)) {
+      const rows = await db.query(
+        `SELECT p.product_code FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1
+         JOIN categories c ON c.id = p.category_id WHERE p.active ORDER BY p.id LIMIT 5000`,
+        [account.default_branch],
+      )
+      codes.set(
+        account.default_branch,
+        rows.rows.map((r) => r.product_code),
+      )
+    }
+    buyers.push({ token, branch: account.default_branch, codes: codes.get(account.default_branch) })
+  }
+  return buyers
+}
+
+function pick(pool, n) {
+  const chosen = new Set()
+  while (chosen.size < n) chosen.add(pool[Math.floor(Math.random() * pool.length)])
+  return [...chosen]
+}
+
+async function send(base, token, method, path, body) {
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return { status: res.status, body: await res.json().catch(() => null) }
+}
+
+/** One timed bulk add of `lines` random codes of the buyer's branch; the cart is emptied first, untimed. */
+async function bulkAdd(base, buyer, lines) {
+  await send(base, buyer.token, 'DELETE', 'cart')
+  const body = { warehouse: buyer.branch, lines: pick(buyer.codes, lines).map((code) => ({ code, qty: 1 + Math.floor(Math.random() * 5) })) }
+  const started = performance.now()
+  const res = await send(base, buyer.token, 'POST', 'cart/bulk', body)
+  const ms = performance.now() - started
+  if (res.status !== 200) throw new Error(`bulk add answered ${res.status}: ${JSON.stringify(res.body)}`)
+  if (res.body.added.length !== lines) throw new Error(`bulk add added ${res.body.added.length} of ${lines}: ${JSON.stringify(res.body.notAdded.slice(0, 3))}`)
+  return ms
+}
+
+async function benchBulk({ base, buyers, lines, seconds }) {
+  const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
+  await db.connect()
+  try {
+    const people = await prepareBuyers(db, buyers)
+    // Warm-up: connections, prepared plans, JIT.
+    await Promise.all(people.map(async (b) => (await bulkAdd(base, b, lines), await bulkAdd(base, b, lines))))
+    console.log(`Bulk adds of ${lines} lines by ${buyers} buyers at once for ${seconds} s (load average ${load()})...`)
+    const latencies = []
+    const started = performance.now()
+    const until = started + seconds * 1000
+    await Promise.all(
+      people.map(async (b) => {
+        while (performance.now() < until) latencies.push(await bulkAdd(base, b, lines))
+      }),
+    )
+    const elapsed = (performance.now() - started) / 1000
+    await Promise.all(people.map((b) => send(base, b.token, 'DELETE', 'cart')))
+    await db.query(`DELETE FROM users WHERE username LIKE 'bench-bulk-%'`)
+    const sorted = latencies.sort((a, b) => a - b)
+    return {
+      buyers,
+      lines,
+      adds: sorted.length,
+      addsPerSecond: Number((sorted.length / elapsed).toFixed(1)),
+      p50: Number(percentile(sorted, 50).toFixed(1)),
+      p99: Number(percentile(sorted, 99).toFixed(1)),
+      max: Number(sorted.at(-1).toFixed(1)),
+    }
+  } finally {
+    await db.end()
+  }
+}
+
+/**
+ * The buy-again read's plan for the account, as the repository runs it (modules/buy-again/repo.ts), and how
+ * long making the account's 12-month totals takes (its first buy-again, or the first of a new month).
+ */
+async function buyAgainPlan(accountId) {
+  const from = new Date()
+  from.setDate(1)
+  from.setMonth(from.getMonth() - 11)
+  const fromMonth = `${from.getFullYear()}-${String(from.getMonth() + 1).padStart(2, '0')}-01`
+  const started = performance.now()
+  await query(databaseUrl, 'SELECT portal_purchase_totals_refresh($1, $2::date)', [accountId, fromMonth])
+  const refreshMs = Number((performance.now() - started).toFixed(1))
+  const rows = await query(
+    databaseUrl,
+    `EXPLAIN (ANALYZE, BUFFERS) SELECT t.product_id, t.order_count, t.quantity::int, to_char(t.last_date, 'YYYY-MM-DD'), t.last_qty, p.product_code, p.description
+     FROM purchase_totals t JOIN products p ON p.id = t.product_id
+     WHERE t.account_id = $1 ORDER BY t.order_count DESC, t.quantity DESC, t.product_id LIMIT 100`,
+    [accountId],
+  )
+  return { refreshMs, plan: rows.map((r) => r['QUERY PLAN']) }
+}
+
+/** Runs both scenarios; returns what --json writes. */
+export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, connections = 10, port = 3478, seed = false } = {}) {
+  buildIfStale()
+  const orderLines = await ensureLargeData({ databaseUrl, table: 'order_lines', min: 2_000_000, load: seed, command: 'npm run bench:ordering' })
+  const [account] = await query(
+    databaseUrl,
+    `SELECT a.id, a.code, count(o.id)::int AS orders FROM customer_accounts a JOIN users u ON u.account_id = a.id JOIN orders o ON o.account_id = a.id
+     WHERE lower(u.username) = $1 GROUP BY a.id, a.code`,
+    [BUY_AGAIN_LOGIN.username],
+  )
+  const sites = (await query(databaseUrl, `SELECT location_id FROM branches WHERE trading ORDER BY location_id`)).map((r) => r.location_id)
+  console.log(
+    `Database: ${printable(databaseUrl)} (${orderLines.toLocaleString('en-AU')} order lines); buy-again account ${account.code} with ${account.orders.toLocaleString('en-AU')} orders. Caches off (CACHE_SECONDS=0).`,
+  )
+  const loadBefore = load()
+  const server = await startBenchServer({ databaseUrl, port, env: { CACHE_SECONDS: '0' } })
+  let bulk
+  let buyAgain
+  let hello
+  try {
+    bulk = await benchBulk({ base: server.base, buyers, lines, seconds })
+    console.log(
+      `bulk add (${lines} lines, ${buyers} buyers): ${bulk.adds} adds, ${bulk.addsPerSecond}/s, p50 ${bulk.p50} ms, p99 ${bulk.p99} ms (max ${bulk.max})`,
+    )
+
+    const token = await signIn(server.base, BUY_AGAIN_LOGIN.username, BUY_AGAIN_LOGIN.password)
+    const headers = { authorization: `Bearer ${token}` }
+    hello = await measureHello({ base: server.base, connections, seconds })
+    printResult('hello world (baseline)', hello)
+    const requests = sites.map((s) => ({ path: `/api/buy-again?warehouse=${s}` }))
+    buyAgain = withHelloRatio({ 'buy again': await measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again' }) }, hello)[
+      'buy again'
+    ]
+    printResult('buy again (GET /api/buy-again)', buyAgain)
+  } finally {
+    await server.stop()
+  }
+  const { refreshMs, plan } = await buyAgainPlan(account.id)
+  console.log(`\nMaking ${account.code}'s 12-month totals (its first buy-again of a month): ${refreshMs} ms, with the call's round trip.`)
+  console.log(`The buy-again read for ${account.code}:\n${plan.join('\n')}`)
+  const targets = [
+    { label: `bulk add of ${lines} lines at ${buyers} buyers: p99 ${bulk.p99} ms under ${BULK_TARGET_MS} ms`, met: bulk.p99 < BULK_TARGET_MS },
+    {
+      label: `buy again, caches off: p99 ${buyAgain.p99} ms under ${BUY_AGAIN_TARGET_MS} ms`,
+      met: buyAgain.p99 < BUY_AGAIN_TARGET_MS && buyAgain.non2xx + buyAgain.errors === 0,
+    },
+  ]
+  console.log(`\nTargets (load average ${loadBefore} before, ${load()} after):`)
+  for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT MET'} ${t.label}`)
+  return {
+    bench: 'ordering',
+    database: printable(databaseUrl),
+    machine: await machine(databaseUrl),
+    account: account.code,
+    orders: account.orders,
+    seconds,
+    connections,
+    bulk,
+    hello,
+    buyAgain,
+    refreshMs,
+    plan,
+    targets,
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = benchArgs(
+    { seconds: 10, connections: 10, port: 3478 },
+    { buyers: { type: 'string', default: '10' }, lines: { type: 'string', default: '100' }, seed: { type: 'boolean', default: false } },
+  )
+  benchOrdering({ ...args, buyers: Number(args.buyers), lines: Number(args.lines) })
+    .then((results) => writeJson(args.json, results))
+    .catch((error) => {
+      console.error(error)
+      process.exit(1)
+    })
+}
