@@ -13,8 +13,11 @@
 //   options: --runs 5 --port 4630 --json results.json
 //
 // Needs Chromium (/usr/bin/chromium, or CHROME_PATH).
+/* global window, document, navigator, MutationObserver */
 import { writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { setTimeout } from 'node:timers'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { startPortal } from './lighthouse.mjs'

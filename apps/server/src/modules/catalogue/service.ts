@@ -218,8 +218,8 @@ export async function product(deps: Deps, session: Session, id: number, req: { w
 export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
   const warehouse = branchOf(session, req.warehouse)
   if (!(await findBranch(deps.db, warehouse))) throw unknownBranch()
-  const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse }, ids) : []
-  return new Map(rows.map((r) => [r.id, toProduct(r, session)]))
+  const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId }, ids) : []
+  return new Map(rows.map((r) => [r.id, toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session)]))
 }
 
 /** Every product of a branch's price list (modules/files), priced for this user and stocked at the branch. */
