@@ -107,6 +107,16 @@ export class SearchEngine {
     return { index: this.index, stock: this.stock }
   }
 
+  /**
+   * Rebuilds now and resolves when done: a writer in this process (the ERP import) answers only once search
+   * shows what it committed, without waiting for the notification to come back.
+   */
+  async refresh(): Promise<void> {
+    this.indexRefresher.request()
+    this.stockRefresher.request()
+    await this.settled()
+  }
+
   /** Resolves once every rebuild asked for so far is done (tests, and the bench's memory figure). */
   async settled(): Promise<void> {
     await Promise.all([this.indexRefresher.settled(), this.stockRefresher.settled()])
