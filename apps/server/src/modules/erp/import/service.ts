@@ -1,7 +1,7 @@
 import type { Deps } from '../../../lib/context'
 import { planAccounts, planContractPrices, planDeliverySites, planUsers } from './accounts'
 import { planBranches, planBrands, planCategories, planProducts, planStock, planSynonyms } from './catalogue'
-import { FILES, isInterchangePath, type FileSpec } from './files'
+import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER, isInterchangePath, type FileSpec } from './files'
 import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
 import { planAttachments, planImages } from './media'
 import type { Counts, Mode, PlanContext, Step } from './plan'
@@ -69,28 +69,34 @@ export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'caches' |
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await repo.lockImports(trx)
     const ctx: PlanContext = { mode: options.mode, problems, known: await repo.knownKeys(trx) }
-    const steps: Step[] = []
-    const planned = (step: Step | Step[] | null) => {
-      for (const s of [step].flat()) if (s) steps.push(s)
-    }
-    const plan = async (t: Table | null, make: (t: Table) => Promise<Step>) => planned(t ? await make(t) : null)
     // In the order rows refer to each other: branches before the accounts and stock that name them, and so on.
-    await plan(tables.branches, (t) => planBranches(trx, t, ctx))
-    await plan(tables.categories, (t) => planCategories(trx, t, ctx))
-    await plan(tables.brands, (t) => planBrands(trx, t, ctx))
-    await plan(tables.products, (t) => planProducts(trx, t, ctx))
-    await plan(tables.stock, (t) => planStock(trx, t, ctx))
-    await plan(tables.synonyms, (t) => planSynonyms(trx, t, ctx))
-    planned(await planImages(trx, files, ctx))
-    planned(await planAttachments(trx, files, tables.attachments, ctx))
-    await plan(tables.accounts, (t) => planAccounts(trx, t, ctx))
-    await plan(tables.contractPrices, (t) => planContractPrices(trx, t, ctx))
-    await plan(tables.users, (t) => planUsers(trx, t, ctx, deps.config))
-    await plan(tables.deliverySites, (t) => planDeliverySites(trx, t, ctx))
-    await plan(tables.financialPeriods, (t) => planFinancialPeriods(trx, t, ctx))
-    planned(await planOrders(trx, tables.orders, tables.orderLines, ctx, options.acknowledge))
-    planned(await planInvoices(trx, tables.invoices, tables.invoiceLines, ctx))
-    steps.forEach((step, index) => options.progress?.({ file: step.file, phase: 'checked', index, total: steps.length }))
+    const plans: Array<[file: string, plan: () => Promise<Step | Step[] | null>]> = []
+    const add = (t: Table | null, plan: (t: Table) => Promise<Step | Step[]>) => t && plans.push([t.file, () => plan(t)])
+    add(tables.branches, (t) => planBranches(trx, t, ctx))
+    add(tables.categories, (t) => planCategories(trx, t, ctx))
+    add(tables.brands, (t) => planBrands(trx, t, ctx))
+    add(tables.products, (t) => planProducts(trx, t, ctx))
+    add(tables.stock, (t) => planStock(trx, t, ctx))
+    add(tables.synonyms, (t) => planSynonyms(trx, t, ctx))
+    const sent = (folder: string) => [...files.keys()].some((path) => path.startsWith(`${folder}/`))
+    if (sent(IMAGE_FOLDER)) plans.push([`${IMAGE_FOLDER}/`, () => planImages(trx, files, ctx)])
+    if (sent(ATTACHMENT_FOLDER) || tables.attachments)
+      plans.push([tables.attachments?.file ?? `${ATTACHMENT_FOLDER}/`, () => planAttachments(trx, files, tables.attachments, ctx)])
+    add(tables.accounts, (t) => planAccounts(trx, t, ctx))
+    add(tables.contractPrices, (t) => planContractPrices(trx, t, ctx))
+    add(tables.users, (t) => planUsers(trx, t, ctx, deps.config))
+    add(tables.deliverySites, (t) => planDeliverySites(trx, t, ctx))
+    add(tables.financialPeriods, (t) => planFinancialPeriods(trx, t, ctx))
+    if (tables.orders || tables.orderLines)
+      plans.push([tables.orders?.file ?? tables.orderLines!.file, () => planOrders(trx, tables.orders, tables.orderLines, ctx, options.acknowledge)])
+    if (tables.invoices || tables.invoiceLines)
+      plans.push([tables.invoices?.file ?? tables.invoiceLines!.file, () => planInvoices(trx, tables.invoices, tables.invoiceLines, ctx)])
+
+    const steps: Step[] = []
+    for (const [index, [file, plan]] of plans.entries()) {
+      for (const step of [await plan()].flat()) if (step) steps.push(step)
+      options.progress?.({ file, phase: 'checked', index, total: plans.length })
+    }
 
     const write = problems.length === 0 && !options.dryRun
     if (write)
