@@ -27,8 +27,11 @@ export interface TestAppOptions {
   errorReporter?: ErrorReporter | null
 }
 
+/** The ERP interchange's key in test apps (ERP_API_KEY), unless a test sets its own. */
+export const TEST_ERP_KEY = 'test-erp-key-0123456789abcdefghijklmnop'
+
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ...env })
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://portal.test', ERP_API_KEY: TEST_ERP_KEY, ...env })
   const url = process.env.TEST_DATABASE_URL
   let handle
   let drop = async () => {}
