@@ -9,6 +9,7 @@ import * as cartIdempotency from './migrations/0006_cart_idempotency'
 import * as branchesAndHolds from './migrations/0007_branches_trading_and_stock_holds'
 import * as searchSynonyms from './migrations/0008_search_synonyms'
 import * as erpActiveFlags from './migrations/0009_erp_active_flags'
+import * as erpInterchange from './migrations/0010_erp_interchange'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -21,6 +22,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0007_branches_trading_and_stock_holds', up: branchesAndHolds.up },
   { version: '0008_search_synonyms', up: searchSynonyms.up },
   { version: '0009_erp_active_flags', up: erpActiveFlags.up },
+  { version: '0010_erp_interchange', up: erpInterchange.up },
 ]
 
 const MIGRATION_LOCK = 727_001

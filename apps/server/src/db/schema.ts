@@ -236,6 +236,14 @@ export interface OrderTable extends DeliveryColumns, TotalsColumns {
   idempotency_key: string | null
   payment_reference: string | null
   created_at: Timestamp
+  /** The number a portal order was placed under; null for the ERP's history (migrations/0010_erp_interchange.ts). */
+  portal_order_id: string | null
+  /** When a collector of the ERP orders feed last took it (its lease, decision 0037). */
+  erp_collected_at: Timestamp | null
+  /** When npm run erp:export wrote it to files (it is not offered again). */
+  erp_exported_at: Timestamp | null
+  /** When the ERP acknowledged it with its sales order number. */
+  erp_acknowledged_at: Timestamp | null
 }
 
 interface LineColumns {
@@ -457,6 +465,22 @@ export interface SearchSynonymTable {
   synonyms: string[]
 }
 
+/** An ERP import, stock delta or export (migrations/0010_erp_interchange.ts). */
+export interface ErpRunTable {
+  id: Generated<number>
+  started_at: Timestamp
+  finished_at: Timestamp | null
+  who: string
+  kind: 'import' | 'stock' | 'export'
+  mode: 'delta' | 'full' | 'dry-run'
+  added: Generated<number>
+  changed: Generated<number>
+  withdrawn: Generated<number>
+  failed: Generated<number>
+  problems: ColumnType<unknown, string | undefined, string>
+  status: Generated<'running' | 'succeeded' | 'failed'>
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -497,4 +521,5 @@ export interface DB {
   content_post_groups: ContentPostGroupTable
   schema_migrations: SchemaMigrationTable
   search_synonyms: SearchSynonymTable
+  erp_runs: ErpRunTable
 }

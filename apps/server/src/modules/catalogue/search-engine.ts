@@ -117,6 +117,12 @@ export class SearchEngine {
     await this.settled()
   }
 
+  /** Reloads the stock now and resolves once it is in place: a writer's own change, before its notification arrives. */
+  async reloadStock(): Promise<void> {
+    this.stockRefresher.request()
+    await this.stockRefresher.settled()
+  }
+
   /** Resolves once every rebuild asked for so far is done (tests, and the bench's memory figure). */
   async settled(): Promise<void> {
     await Promise.all([this.indexRefresher.settled(), this.stockRefresher.settled()])

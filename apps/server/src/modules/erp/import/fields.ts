@@ -1,4 +1,4 @@
-import type { Problem } from './problem'
+import type { ErpProblem as Problem } from '../problems'
 import type { Row, Table } from './read'
 
 const TRUE = new Set(['true', '1', 'y', 'yes'])

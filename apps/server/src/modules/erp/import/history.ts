@@ -1,11 +1,13 @@
 import { lineTotals, sumTotals } from '../../../lib/money'
+
+const PORTAL_ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/
 import { collect } from './catalogue'
 import { counts, diff, given, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
 /** Acknowledges a portal order with the ERP's SalesOrder (the orders feed's service, erp-out). */
-export type Acknowledge = (trx: Db, portalOrderId: number, salesOrder: string) => Promise<void>
+export type Acknowledge = (trx: Db, portalOrderId: string, salesOrder: string) => Promise<void>
 
 interface LineRow extends Fields {
   product_code: string
@@ -49,7 +51,7 @@ function lineRecord(productCode: string, description: string, productId: number 
 
 /** orders.csv and order_lines.csv: order history; a row with PortalOrderId acknowledges that portal order. */
 export async function planOrders(db: Db, orders: Table | null, lines: Table | null, ctx: PlanContext, acknowledge: Acknowledge): Promise<Step[]> {
-  const portalIds = new Map<string, { id: number; line: number }>()
+  const portalIds = new Map<string, { id: string; line: number }>()
   const orderRows = orders
     ? collect(orders, ctx, (r) => {
         const account = r.key('AccountCode')
@@ -61,8 +63,8 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
         const salesOrder = r.key('SalesOrder')
         const portal = r.text('PortalOrderId')
         if (portal) {
-          if (!/^\d{1,9}$/.test(portal)) r.problem('PortalOrderId', portal, 'not a portal order id')
-          else portalIds.set(salesOrder, { id: Number(portal), line: r.line })
+          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, 'not a portal order number (such as SO9000001)')
+          else portalIds.set(salesOrder, { id: portal, line: r.line })
         }
         const text = (field: string) => r.text(field)
         return {
@@ -110,11 +112,13 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
   const named = [...new Set([...(orderRows?.rows.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.orders(db, named)
   const portal = await repo.portalOrders(db, [...portalIds.values()].map((p) => p.id))
+  // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
   for (const [salesOrder, { id, line }] of portalIds) {
     const now = portal.get(id)
-    if (now === undefined) ctx.problems.push({ file: orders!.file, line, field: 'PortalOrderId', value: String(id), message: 'unknown portal order' })
-    else if (now !== salesOrder && existing.orders.has(salesOrder))
-      ctx.problems.push({ file: orders!.file, line, field: 'SalesOrder', value: salesOrder, message: 'another order already has this SalesOrder' })
+    const problem = (field: string, value: string, message: string) => ctx.problems.push({ file: orders!.file, line, field, value, message })
+    if (now === undefined) problem('PortalOrderId', id, 'unknown portal order')
+    else if (now.acknowledged && now.salesOrder !== salesOrder) problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
+    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, 'another order already has this SalesOrder')
   }
   let lineProblems = 0
   if (lineRows && lines) {
@@ -139,7 +143,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       counts: counts(orderDiff.added.length, orderDiff.changed.length, 0, orderRows.failed),
       async write(trx) {
         const accounts = await repo.accountIds(trx)
-        for (const [salesOrder, { id }] of portalIds) if (portal.get(id) !== salesOrder) await acknowledge(trx, id, salesOrder)
+        for (const [salesOrder, { id }] of portalIds) if (!portal.get(id)!.acknowledged) await acknowledge(trx, id, salesOrder)
         for (const [sales_order, { account, ...row }] of [...orderDiff.added, ...orderDiff.changed]) {
           await repo.upsertOrder(trx, { sales_order, account_id: accounts.get(account)!.id, ...given(row) } as never)
         }

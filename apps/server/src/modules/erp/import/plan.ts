@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { Problem } from './problem'
+import type { ErpProblem as Problem } from '../problems'
 
 export type Db = Kysely<DB>
 

@@ -1,6 +1,6 @@
 import { parseCsv } from '../../../lib/csv'
 import type { FileSpec } from './files'
-import type { Problem } from './problem'
+import type { ErpProblem as Problem } from '../problems'
 
 /** One record of a file: its line (header = line 1 for CSV; the JSON line for .jsonl) and its fields as text. */
 export interface Row {

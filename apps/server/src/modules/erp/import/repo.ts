@@ -226,11 +226,14 @@ export async function invoices(db: Db, numbers: string[]) {
   return { invoices: found, lines }
 }
 
-/** The portal orders (by id) that orders.csv acknowledges, with the SalesOrder each has now. */
-export async function portalOrders(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>()
-  const rows = await db.selectFrom('orders').select(['id', 'sales_order']).where('id', 'in', ids).where('user_id', 'is not', null).execute()
-  return new Map(rows.map((r) => [r.id, r.sales_order]))
+/** The portal orders (by the number they were placed under) that orders.csv names, with their SalesOrder now. */
+export async function portalOrders(db: Db, portalOrderIds: string[]) {
+  const found = new Map<string, { salesOrder: string; acknowledged: boolean }>()
+  await inChunks(portalOrderIds, async (chunk) => {
+    const rows = await db.selectFrom('orders').select(['portal_order_id', 'sales_order', 'erp_acknowledged_at']).where('portal_order_id', 'in', chunk).execute()
+    for (const r of rows) found.set(r.portal_order_id!, { salesOrder: r.sales_order, acknowledged: r.erp_acknowledged_at !== null })
+  })
+  return found
 }
 
 /** The named products' pictures and attachments, to tell a changed file from the same one sent again. */

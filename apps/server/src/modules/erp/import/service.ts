@@ -5,13 +5,13 @@ import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER, isInterchangePath, type FileSpe
 import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
 import { planAttachments, planImages } from './media'
 import type { Counts, Mode, PlanContext, Step } from './plan'
-import type { Problem } from './problem'
+import type { ErpProblem as Problem } from '../problems'
 import { readTable, type ExportFiles, type Table } from './read'
 import * as repo from './repo'
 
 export type { ExportFiles } from './read'
 export type { Mode } from './plan'
-export type { Problem } from './problem'
+export type { ErpProblem as Problem } from '../problems'
 
 export interface ImportOptions {
   mode: Mode
