@@ -60,7 +60,7 @@ describe('the sample export', () => {
     expect(reset.statusCode, reset.body).toBe(200)
     const session = await signIn(t.app, { username: 'admin', password: 'Welcome2026' })
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })
-    expect(me.json().user).toMatchObject({ UserName: 'admin' })
+    expect(me.json().user).toMatchObject({ username: 'admin', Role: 'Administrator' })
     const invoices = await t.db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
     expect(invoices.n).toBe(23)
   })
@@ -145,8 +145,8 @@ describe('importing into a live portal', () => {
     expect(countsOf(res, 'brands.jsonl')).toMatchObject({ added: 2, failed: 0 })
     const bad = await importFiles(t, { 'brands.jsonl': '{"BrandCode":"X","Description":"Y"}\n{"BrandCode":"Z"}\nnot json\n' })
     expect(bad.json().problems).toEqual([
-      { file: 'brands.jsonl', line: 2, field: 'Description', value: '', message: 'required field is empty' },
       { file: 'brands.jsonl', line: 3, field: '', value: 'not json', message: 'not a JSON object' },
+      { file: 'brands.jsonl', line: 2, field: 'Description', value: '', message: 'required field is empty' },
     ])
   })
 
@@ -168,7 +168,9 @@ describe('importing into a live portal', () => {
     expect(countsOf(res, 'products.csv')).toMatchObject({ added: 0, changed: 1, withdrawn: 0 })
     const items = (await t.app.inject({ method: 'GET', url: '/api/cart/items', headers: bearer(trade) })).json()
     expect(items).toHaveLength(1)
-    expect(items[0]).toMatchObject({ Price: 123.45 })
+    // The account's discount applies to the new list price, as to any.
+    const { price_discount_bp } = await t.db.selectFrom('customer_accounts').select('price_discount_bp').where('code', '=', tradeAccount).executeTakeFirstOrThrow()
+    expect(items[0]).toMatchObject({ Price: Math.round(12345 * (1 - price_discount_bp / 10_000)) / 100 })
   })
 
   it('a delta changes only what its files name; the caches and search show a new product the moment the import answers', async () => {
@@ -203,7 +205,7 @@ describe('importing into a live portal', () => {
       .where('products.active', '=', true)
       .limit(1)
       .executeTakeFirstOrThrow()
-    const keep = await t.db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select(['product_code', 'categories.name as category', 'brand_code']).where('product_code', '!=', order.product_code).where('active', '=', true).execute()
+    const keep = await t.db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select(['product_code', 'categories.name as category', 'brand_code']).where('product_code', '!=', order.product_code).where('products.active', '=', true).execute()
     const csv = ['ProductCode,Description,Category,brandcode,Price', ...keep.map((p) => `${p.product_code},Kept ${p.product_code},${p.category},${p.brand_code},10.00`)].join('\n')
     const res = await importFiles(t, { 'products.csv': csv }, '?mode=full')
     expect(res.statusCode, res.body).toBe(200)

@@ -9,7 +9,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.accounts(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = collect(table, ctx, (r) => {
     const code = r.key('AccountCode')
     const listed = r.text('Branches')
     const branches = listed === undefined ? undefined : [...new Set(listed.split(';').map((b) => b.trim()).filter(Boolean))].sort()
@@ -37,7 +37,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
       },
     }
   })
-  for (const key of rows.keys()) ctx.known.accounts.add(key)
+  for (const key of named) ctx.known.accounts.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -139,7 +139,7 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
 
 export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.deliverySites(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
     if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
     const text = (field: string) => r.text(field)
@@ -159,7 +159,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
       },
     }
   })
-  for (const key of rows.keys()) ctx.known.sites.add(key)
+  for (const key of named) ctx.known.sites.add(key)
   const { added, changed } = diff(rows, existing)
   return {
     file: table.file,

@@ -8,24 +8,27 @@ import * as repo from './repo'
 export function collect<T extends Fields>(table: Table, ctx: PlanContext, read: (r: RowReader) => { key: string; row: T } | null, field = keyField(table)) {
   const rows = new Map<string, T>()
   const lines = new Map<string, number>()
+  // Every key the file names, right or not: a row with a problem is still no "unknown" to the rows naming it.
+  const named = new Set<string>()
   let failed = 0
   for (const r of readersOf(table, ctx.problems)) {
     const found = read(r)
+    if (found?.key) named.add(found.key)
     if (found && !r.failed) keep(rows, lines, found.key, r.line, found.row, (message) => r.problem(field, found.key, message))
     if (r.failed) failed++
   }
-  return { rows, lines, failed }
+  return { rows, lines, named, failed }
 }
 
 const keyField = (table: Table) => Object.values(FILES).find((f) => table.file.startsWith(`${f.name}.`))?.required[0] ?? ''
 
 export async function planBranches(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.branches(db)
-  const { rows, failed } = collect(table, ctx, (r) => ({
+  const { rows, named, failed } = collect(table, ctx, (r) => ({
     key: r.key('LocationID'),
     row: { name: r.key('NAME'), trading: r.bool('Active', true) },
   }))
-  for (const key of rows.keys()) ctx.known.branches.add(key)
+  for (const key of named) ctx.known.branches.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing, 'trading')
   return {
@@ -43,7 +46,7 @@ export async function planBranches(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planCategories(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.categories(db)
-  const { rows, lines, failed } = collect(table, ctx, (r) => ({
+  const { rows, lines, named, failed } = collect(table, ctx, (r) => ({
     key: r.key('Category'),
     row: {
       title: r.key('Title'),
@@ -53,7 +56,7 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
       active: r.bool('Active', true),
     },
   }))
-  for (const key of rows.keys()) ctx.known.categories.add(key)
+  for (const key of named) ctx.known.categories.add(key)
   let badRows = 0
   // Parents must exist (in the portal or this file) and never lead back to the category itself.
   const parentOf = (name: string) => {
@@ -106,8 +109,8 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
 
 export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.brands(db)
-  const { rows, failed } = collect(table, ctx, (r) => ({ key: r.key('BrandCode'), row: { description: r.key('Description'), active: r.bool('Active', true) } }))
-  for (const key of rows.keys()) ctx.known.brands.add(key)
+  const { rows, named, failed } = collect(table, ctx, (r) => ({ key: r.key('BrandCode'), row: { description: r.key('Description'), active: r.bool('Active', true) } }))
+  for (const key of named) ctx.known.brands.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -132,7 +135,7 @@ export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promis
 
 export async function planProducts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.products(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = collect(table, ctx, (r) => {
     const category = r.key('Category')
     const brand = r.key('brandcode')
     if (category && !ctx.known.categories.has(category)) r.problem('Category', category, 'unknown category')
@@ -162,7 +165,7 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
       },
     }
   })
-  for (const key of rows.keys()) ctx.known.products.add(key)
+  for (const key of named) ctx.known.products.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {

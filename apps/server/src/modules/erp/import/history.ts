@@ -109,7 +109,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
         'Line',
       )
     : null
-  const named = [...new Set([...(orderRows?.rows.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(orderRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.orders(db, named)
   const portal = await repo.portalOrders(db, [...portalIds.values()].map((p) => p.id))
   // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
@@ -124,7 +124,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
   if (lineRows && lines) {
     for (const [key] of lineRows.rows) {
       const salesOrder = key.split('|')[0]!
-      if (!orderRows?.rows.has(salesOrder) && !existing.orders.has(salesOrder)) {
+      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder)) {
         lineProblems++
         ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: 'unknown sales order' })
       }
@@ -218,14 +218,14 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         'Line',
       )
     : null
-  const named = [...new Set([...(invoiceRows?.rows.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(invoiceRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.invoices(db, named)
   const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
   let extraProblems = 0
   if (lineRows && lines)
     for (const [key] of lineRows.rows) {
       const invoice = key.split('|')[0]!
-      if (!invoiceRows?.rows.has(invoice) && !existing.invoices.has(invoice)) {
+      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice)) {
         extraProblems++
         ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: 'unknown invoice' })
       }
