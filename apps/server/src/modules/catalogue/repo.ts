@@ -109,13 +109,13 @@ export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['execu
 /** The ids of a category, found by its name, and of its children. */
 const categoryTree = (name: string) =>
   sql`SELECT k.id FROM categories k
-    WHERE k.id = (SELECT c.id FROM categories c WHERE c.name = ${name}) OR k.parent_id = (SELECT c.id FROM categories c WHERE c.name = ${name})`
+    WHERE k.id = (SELECT c.id FROM categories c WHERE c.name = ${name} AND c.active) OR k.parent_id = (SELECT c.id FROM categories c WHERE c.name = ${name} AND c.active)`
 
 /**
  * A category's products and those of its children, by description, found by the category's name.
  * Each category walks its own (category_id, description) index for at most the rows up to this
  * page, and the walks are merged: a page costs the same in a category of 40 products as in one of
- * 40,000. No rows when there is no such category (or the user may not see it).
+ * 40,000. No rows when there is no such category, it is withdrawn, or the user may not see it.
  */
 export function categoryProducts(db: Db, scope: ProductScope, name: string, { limit, offset }: Paging) {
   const walk = visibleProducts(db, scope.session)

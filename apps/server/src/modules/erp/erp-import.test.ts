@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../../../test/helpers'
+import { checkoutForm } from '../../../test/security/fixtures'
 import { fingerprint, VOLATILE_TABLES } from '../../../test/security/surface'
 import { readExportFolder } from './import/folder'
 
@@ -239,6 +240,68 @@ describe('importing into a live portal', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(staff) })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: DEMO.staff })).statusCode).toBe(401)
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(trade) })).statusCode).toBe(200)
+  })
+
+  it('an orders.csv row with PortalOrderId acknowledges that portal order with the SalesOrder, once', async () => {
+    await t.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+    const other = await t.db.selectFrom('products').select('id').where('active', '=', true).where('id', '!=', product.id).orderBy('id').limit(1).executeTakeFirstOrThrow()
+    await t.db.insertInto('stock').values({ product_id: other.id, location_id: 'WAG', qty_available: 50 }).onConflict((oc) => oc.columns(['location_id', 'product_id']).doUpdateSet({ qty_available: 50 })).execute()
+    await t.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: other.id, qty: 1, warehouse: 'WAG' } })
+    const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(trade), payload: checkoutForm('WAG', { PurchaseOrder: 'ERP-IMPORT-ACK' }) })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const portal = await t.db.selectFrom('orders').select(['portal_order_id']).where('customer_purchase_order', '=', 'ERP-IMPORT-ACK').executeTakeFirstOrThrow()
+    const feed = async () => (await t.app.inject({ method: 'GET', url: '/api/erp/orders?status=new&limit=1000', headers: erpKey })).json().map((o: { PortalOrderId: string }) => o.PortalOrderId)
+    expect(await feed()).toContain(portal.portal_order_id)
+
+    const orders = `AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,PortalOrderId\n${tradeAccount},ERP-777001,2026-11-25,1,WAG,${portal.portal_order_id}\n`
+    const res = await importFiles(t, { 'orders.csv': orders })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(countsOf(res, 'orders.csv')).toMatchObject({ added: 0, changed: 1 })
+    expect(await feed()).not.toContain(portal.portal_order_id)
+    const detail = await t.app.inject({ method: 'GET', url: '/api/orders/ERP-777001', headers: bearer(trade) })
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json()).toMatchObject({ SalesOrder: 'ERP-777001' })
+    expect(totals(await importFiles(t, { 'orders.csv': orders }))).toEqual({ added: 0, changed: 0, withdrawn: 0, failed: 0 })
+
+    const renumber = await importFiles(t, { 'orders.csv': orders.replace('ERP-777001', 'ERP-777002') })
+    expect(renumber.statusCode).toBe(422)
+    expect(renumber.json().problems).toEqual([
+      { file: 'orders.csv', line: 2, field: 'SalesOrder', value: 'ERP-777002', message: `portal order ${portal.portal_order_id} was already acknowledged as ERP-777001` },
+    ])
+  })
+
+  it('a full categories or brands file withdraws the ones it leaves out from the lists', async () => {
+    const categories = await t.db.selectFrom('categories as c').leftJoin('categories as p', 'p.id', 'c.parent_id').select(['c.name', 'c.title', 'p.name as parent']).where('c.active', '=', true).execute()
+    const [gone, ...kept] = categories.filter((c) => c.parent !== null)
+    const rows = [...categories.filter((c) => c.parent === null), ...kept].map((c) => `${c.name},"${c.title}",${c.parent ?? ''}`)
+    const res = await importFiles(t, { 'categories.csv': `Category,Title,Parent\n${rows.join('\n')}\n` }, '?mode=full')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(countsOf(res, 'categories.csv')).toMatchObject({ withdrawn: 1, added: 0, changed: 0 })
+    const list = JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/categories', headers: bearer(trade) })).json())
+    expect(list).not.toContain(`"${gone!.name}"`)
+    expect(list).toContain(`"${kept[0]!.name}"`)
+    const page = await t.app.inject({ method: 'GET', url: `/api/categories/${gone!.name}/products`, headers: bearer(trade) })
+    expect(page.statusCode).toBe(404)
+  })
+
+  it('never answers 500 to generated bad files, and writes nothing', async () => {
+    const before = await changesNothing(t)
+    let seed = 14
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const names = ['products.csv', 'stock.jsonl', 'accounts.csv', 'images/X.png', 'attachments/X/a.pdf', 'orders.csv', 'invoice_lines.csv', 'nonsense.csv', 'categories.jsonl']
+    for (let round = 0; round < 25; round++) {
+      const files = new Map<string, Uint8Array>()
+      for (const name of names.filter(() => next() < 0.4)) {
+        const bytes = new Uint8Array(Math.floor(next() * 400))
+        for (let i = 0; i < bytes.length; i++) bytes[i] = next() < 0.7 ? 32 + Math.floor(next() * 95) : [10, 13, 34, 44, 0, 0xef, 0xbb, 0xbf, 123, 125][Math.floor(next() * 10)]!
+        files.set(name, bytes)
+      }
+      if (files.size === 0) continue
+      const res = await importFiles(t, files, next() < 0.5 ? '?mode=full' : '')
+      expect(res.statusCode, `${[...files.keys()]}: ${res.body}`).toBeLessThan(500)
+      if (res.statusCode === 200) expect(totals(res)).toMatchObject({ added: 0, changed: 0, withdrawn: 0 })
+    }
+    expect(await changesNothing(t)).toEqual(before)
   })
 
   it('records each run, with who ran it, its mode, counts and first problems', async () => {
