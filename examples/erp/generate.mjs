@@ -122,7 +122,8 @@ for (let i = 0; i < 200; i++) {
 }
 
 const stock = []
-for (const p of products) for (const b of BRANCHES) if (random() < 0.8) stock.push({ ProductCode: p.ProductCode, LocationID: b.LocationID, QtyAvailable: int(0, 250) })
+for (const p of products)
+  for (const b of BRANCHES) if (random() < 0.8) stock.push({ ProductCode: p.ProductCode, LocationID: b.LocationID, QtyAvailable: int(0, 250) })
 
 const TOWNS = [
   ['Albury', 'NSW', '2640', 'ALB'],
@@ -139,7 +140,9 @@ const FIRST = ['Anna', 'Ben', 'Chloe', 'Dan', 'Emma', 'Fraser', 'Grace', 'Hamish
 const LAST = ['Ashby', 'Brennan', 'Cullen', 'Doyle', 'Egan', 'Fitzgerald', 'Gleeson', 'Hogan', 'Kelly', 'Lynch']
 
 const accounts = []
-const users = [{ AccountCode: 'RRS001', UserName: 'admin', Email: 'it@riverinarural.example', Name: 'Portal Administrator', Role: 'Administrator', Active: 'Y' }]
+const users = [
+  { AccountCode: 'RRS001', UserName: 'admin', Email: 'it@riverinarural.example', Name: 'Portal Administrator', Role: 'Administrator', Active: 'Y' },
+]
 const sites = []
 for (let i = 0; i < 20; i++) {
   const [town, state, postcode, branch] = TOWNS[i % TOWNS.length]
@@ -166,7 +169,14 @@ for (let i = 0; i < 20; i++) {
   users.push({ AccountCode: code, UserName: username, Email: `${username}@example.com`, Name: `${first} ${last}`, Role: 'Administrator', Active: 'Y' })
   if (i % 3 === 0) {
     const staff = `${pick(FIRST)}${i}`.toLowerCase()
-    users.push({ AccountCode: code, UserName: staff, Email: `${staff}@example.com`, Name: `${staff[0].toUpperCase()}${staff.slice(1).replace(/\d+$/, '')} ${last}`, Role: 'User', Active: 'Y' })
+    users.push({
+      AccountCode: code,
+      UserName: staff,
+      Email: `${staff}@example.com`,
+      Name: `${staff[0].toUpperCase()}${staff.slice(1).replace(/\d+$/, '')} ${last}`,
+      Role: 'User',
+      Active: 'Y',
+    })
   }
   for (let s = 1; s <= (i % 2) + 1; s++)
     sites.push({
@@ -300,7 +310,12 @@ function png(width, height, [r, g, b]) {
   header.set([8, 2, 0, 0, 0], 8)
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([r, g, b]))])
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 for (const dir of ['images', 'attachments']) rmSync(join(out, dir), { recursive: true, force: true })
@@ -312,7 +327,11 @@ for (const p of attached) {
   writeFileSync(join(out, 'attachments', p.ProductCode, 'safety-data-sheet.txt'), `Safety data sheet: ${p.Description}\nFirst aid: call 13 11 26.\n`)
 }
 
-csv('branches.csv', ['LocationID', 'NAME', 'Active'], BRANCHES.map((b) => ({ ...b, Active: 'Y' })))
+csv(
+  'branches.csv',
+  ['LocationID', 'NAME', 'Active'],
+  BRANCHES.map((b) => ({ ...b, Active: 'Y' })),
+)
 csv(
   'categories.csv',
   ['Category', 'Title', 'Parent', 'Order', 'IconName', 'Active'],
@@ -321,22 +340,34 @@ csv(
     ...c.children.map((child, j) => ({ Category: child, Title: CHILD_TITLES[child], Parent: c.Category, Order: j + 1, IconName: '', Active: 'Y' })),
   ]),
 )
-csv('brands.csv', ['BrandCode', 'Description', 'Active'], BRANDS.map(([BrandCode, Description]) => ({ BrandCode, Description, Active: 'Y' })))
+csv(
+  'brands.csv',
+  ['BrandCode', 'Description', 'Active'],
+  BRANDS.map(([BrandCode, Description]) => ({ BrandCode, Description, Active: 'Y' })),
+)
 csv('products.csv', Object.keys(products[0]), products)
 csv('stock.csv', ['ProductCode', 'LocationID', 'QtyAvailable'], stock)
 csv('accounts.csv', Object.keys(accounts[0]), accounts)
 csv('contract_prices.csv', ['AccountCode', 'ProductCode', 'Price'], contractPrices)
 csv('users.csv', ['AccountCode', 'UserName', 'Email', 'Name', 'Role', 'Active'], users)
 csv('delivery_sites.csv', Object.keys(sites[0]), sites)
-csv('synonyms.csv', ['Term', 'Synonyms'], [
-  { Term: 'wormer', Synonyms: 'drench;worm drench' },
-  { Term: 'pour-on', Synonyms: 'pour on;backliner' },
-  { Term: 'energizer', Synonyms: 'energiser' },
-])
+csv(
+  'synonyms.csv',
+  ['Term', 'Synonyms'],
+  [
+    { Term: 'wormer', Synonyms: 'drench;worm drench' },
+    { Term: 'pour-on', Synonyms: 'pour on;backliner' },
+    { Term: 'energizer', Synonyms: 'energiser' },
+  ],
+)
 csv('financial_periods.csv', Object.keys(periods[0]), periods)
 csv('orders.csv', Object.keys(orders[0]), orders)
 csv('order_lines.csv', Object.keys(orderLines[0]), orderLines)
 csv('invoices.csv', Object.keys(invoices[0]), invoices)
 csv('invoice_lines.csv', Object.keys(invoiceLines[0]), invoiceLines)
-csv('attachments.csv', ['ProductCode', 'FileName', 'Description'], attached.map((p) => ({ ProductCode: p.ProductCode, FileName: 'safety-data-sheet.txt', Description: 'Safety data sheet' })))
+csv(
+  'attachments.csv',
+  ['ProductCode', 'FileName', 'Description'],
+  attached.map((p) => ({ ProductCode: p.ProductCode, FileName: 'safety-data-sheet.txt', Description: 'Safety data sheet' })),
+)
 console.log(`Wrote the sample ERP export to ${out}: ${products.length} products, ${accounts.length} accounts, ${users.length} users, ${orders.length} orders.`)

@@ -95,7 +95,7 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
   if (!key) {
     console.error(
       `The portal is running on the database in ${config.dataDir}, and no ERP key is set for this command to send the files to it.\n` +
-        'Set ERP_API_KEY to the portal\'s key, or stop the portal, import, then start it again.',
+        "Set ERP_API_KEY to the portal's key, or stop the portal, import, then start it again.",
     )
     return 2
   }
@@ -106,7 +106,9 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
   try {
     res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form })
   } catch (error) {
-    console.error(`The portal did not answer at ${url.split('?')[0]} (${error instanceof Error ? error.message : error}). Is PORT right? Or stop it and import again.`)
+    console.error(
+      `The portal did not answer at ${url.split('?')[0]} (${error instanceof Error ? error.message : error}). Is PORT right? Or stop it and import again.`,
+    )
     return 2
   }
   const body = (await res.json().catch(() => null)) as (ErpImportReport & { problems?: Problem[]; message?: string }) | null
@@ -119,11 +121,15 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
 function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'>): number {
   if (report.files.length > 0) {
     console.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
-    for (const f of report.files) console.log(`${f.file.padEnd(24)}${String(f.added).padStart(8)}${String(f.changed).padStart(9)}${String(f.withdrawn).padStart(11)}${String(f.failed).padStart(8)}`)
+    for (const f of report.files)
+      console.log(
+        `${f.file.padEnd(24)}${String(f.added).padStart(8)}${String(f.changed).padStart(9)}${String(f.withdrawn).padStart(11)}${String(f.failed).padStart(8)}`,
+      )
   }
   if (!report.ok) {
     console.error(`\n${report.problems.length} problem(s); nothing was written:`)
-    for (const p of report.problems) console.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
+    for (const p of report.problems)
+      console.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
     return 1
   }
   console.log(report.dryRun ? '\nNo problems. Nothing was written (--dry-run).' : '\nImported. The portal shows it now.')
@@ -142,7 +148,9 @@ function progressPrinter() {
     }
     const width = 24
     const filled = Math.round(((event.index + 1) / event.total) * width)
-    process.stdout.write(`\r  ${event.phase === 'checked' ? 'checking' : 'writing '} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.index + 1}/${event.total} ${event.file.padEnd(24)}`)
+    process.stdout.write(
+      `\r  ${event.phase === 'checked' ? 'checking' : 'writing '} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.index + 1}/${event.total} ${event.file.padEnd(24)}`,
+    )
     open = true
     if (event.index + 1 === event.total) {
       process.stdout.write('\n')

@@ -96,7 +96,10 @@ export async function recentFailures(db: Db, keys: string[], since: Date): Promi
 }
 
 export async function recordFailures(db: Db, keys: string[], olderThan: Date) {
-  await db.insertInto('login_failures').values(keys.map((key) => ({ key }))).execute()
+  await db
+    .insertInto('login_failures')
+    .values(keys.map((key) => ({ key })))
+    .execute()
   await db.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<', olderThan).execute()
 }
 

@@ -62,7 +62,10 @@ describe('the sample export', () => {
     const session = await signIn(t.app, { username: 'admin', password: 'Welcome2026' })
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })
     expect(me.json().user).toMatchObject({ username: 'admin', Role: 'Administrator' })
-    const invoices = await t.db.selectFrom('invoices').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    const invoices = await t.db
+      .selectFrom('invoices')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     expect(invoices.n).toBe(23)
   })
 })
@@ -84,7 +87,14 @@ describe('importing into a live portal', () => {
       ORDER BY p.id LIMIT 1`.execute(t.db)
     const r = row.rows[0]!
     product = { id: r.id, code: r.product_code, category: r.category, brand: r.brand_code }
-    tradeAccount = (await t.db.selectFrom('users').innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id').select('code').where('username', '=', 'trade').executeTakeFirstOrThrow()).code
+    tradeAccount = (
+      await t.db
+        .selectFrom('users')
+        .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
+        .select('code')
+        .where('username', '=', 'trade')
+        .executeTakeFirstOrThrow()
+    ).code
   })
   afterAll(async () => t?.close())
 
@@ -170,7 +180,11 @@ describe('importing into a live portal', () => {
     const items = (await t.app.inject({ method: 'GET', url: '/api/cart/items', headers: bearer(trade) })).json()
     expect(items).toHaveLength(1)
     // The account's discount applies to the new list price, as to any.
-    const { price_discount_bp } = await t.db.selectFrom('customer_accounts').select('price_discount_bp').where('code', '=', tradeAccount).executeTakeFirstOrThrow()
+    const { price_discount_bp } = await t.db
+      .selectFrom('customer_accounts')
+      .select('price_discount_bp')
+      .where('code', '=', tradeAccount)
+      .executeTakeFirstOrThrow()
     expect(items[0]).toMatchObject({ Price: Math.round(12345 * (1 - price_discount_bp / 10_000)) / 100 })
   })
 
@@ -178,16 +192,28 @@ describe('importing into a live portal', () => {
     const page = () => t.app.inject({ method: 'GET', url: `/api/categories/${product.category}/products?size=40&warehouse=WAG`, headers: bearer(trade) })
     const search = () => t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: 'NEWIMP-77' } })
     await page() // cached now
-    const count = async () => (await t.db.selectFrom('products').select(sql<number>`count(*)::int`.as('n')).where('active', '=', true).executeTakeFirstOrThrow()).n
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('products')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('active', '=', true)
+          .executeTakeFirstOrThrow()
+      ).n
     const activeBefore = await count()
-    const res = await importFiles(t, { 'products.csv': productRow('NEWIMP-77', '9.99'), 'stock.csv': 'ProductCode,LocationID,QtyAvailable\nNEWIMP-77,WAG,12\n' })
+    const res = await importFiles(t, {
+      'products.csv': productRow('NEWIMP-77', '9.99'),
+      'stock.csv': 'ProductCode,LocationID,QtyAvailable\nNEWIMP-77,WAG,12\n',
+    })
     expect(res.statusCode, res.body).toBe(200)
     expect(await count()).toBe(activeBefore + 1)
     const found = (await search()).json()
     expect(found.map((p: { ProductCode: string }) => p.ProductCode)).toContain('NEWIMP-77')
     const all = []
     for (let n = 1; ; n++) {
-      const rows = (await t.app.inject({ method: 'GET', url: `/api/categories/${product.category}/products?size=40&page=${n}&warehouse=WAG`, headers: bearer(trade) })).json()
+      const rows = (
+        await t.app.inject({ method: 'GET', url: `/api/categories/${product.category}/products?size=40&page=${n}&warehouse=WAG`, headers: bearer(trade) })
+      ).json()
       all.push(...rows)
       if (rows.length < 40) break
     }
@@ -206,8 +232,17 @@ describe('importing into a live portal', () => {
       .where('products.active', '=', true)
       .limit(1)
       .executeTakeFirstOrThrow()
-    const keep = await t.db.selectFrom('products').innerJoin('categories', 'categories.id', 'products.category_id').select(['product_code', 'categories.name as category', 'brand_code']).where('product_code', '!=', order.product_code).where('products.active', '=', true).execute()
-    const csv = ['ProductCode,Description,Category,brandcode,Price', ...keep.map((p) => `${p.product_code},Kept ${p.product_code},${p.category},${p.brand_code},10.00`)].join('\n')
+    const keep = await t.db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select(['product_code', 'categories.name as category', 'brand_code'])
+      .where('product_code', '!=', order.product_code)
+      .where('products.active', '=', true)
+      .execute()
+    const csv = [
+      'ProductCode,Description,Category,brandcode,Price',
+      ...keep.map((p) => `${p.product_code},Kept ${p.product_code},${p.category},${p.brand_code},10.00`),
+    ].join('\n')
     const res = await importFiles(t, { 'products.csv': csv }, '?mode=full')
     expect(res.statusCode, res.body).toBe(200)
     expect(countsOf(res, 'products.csv')).toMatchObject({ withdrawn: 1, added: 0 })
@@ -244,13 +279,32 @@ describe('importing into a live portal', () => {
 
   it('an orders.csv row with PortalOrderId acknowledges that portal order with the SalesOrder, once', async () => {
     await t.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
-    const other = await t.db.selectFrom('products').select('id').where('active', '=', true).where('id', '!=', product.id).orderBy('id').limit(1).executeTakeFirstOrThrow()
-    await t.db.insertInto('stock').values({ product_id: other.id, location_id: 'WAG', qty_available: 50 }).onConflict((oc) => oc.columns(['location_id', 'product_id']).doUpdateSet({ qty_available: 50 })).execute()
+    const other = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('active', '=', true)
+      .where('id', '!=', product.id)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    await t.db
+      .insertInto('stock')
+      .values({ product_id: other.id, location_id: 'WAG', qty_available: 50 })
+      .onConflict((oc) => oc.columns(['location_id', 'product_id']).doUpdateSet({ qty_available: 50 }))
+      .execute()
     await t.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: other.id, qty: 1, warehouse: 'WAG' } })
-    const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(trade), payload: checkoutForm('WAG', { PurchaseOrder: 'ERP-IMPORT-ACK' }) })
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(trade),
+      payload: checkoutForm('WAG', { PurchaseOrder: 'ERP-IMPORT-ACK' }),
+    })
     expect(placed.statusCode, placed.body).toBe(201)
     const portal = await t.db.selectFrom('orders').select(['portal_order_id']).where('customer_purchase_order', '=', 'ERP-IMPORT-ACK').executeTakeFirstOrThrow()
-    const feed = async () => (await t.app.inject({ method: 'GET', url: '/api/erp/orders?status=new&limit=1000', headers: erpKey })).json().map((o: { PortalOrderId: string }) => o.PortalOrderId)
+    const feed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/erp/orders?status=new&limit=1000', headers: erpKey }))
+        .json()
+        .map((o: { PortalOrderId: string }) => o.PortalOrderId)
     expect(await feed()).toContain(portal.portal_order_id)
 
     const orders = `AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,PortalOrderId\n${tradeAccount},ERP-777001,2026-11-25,1,WAG,${portal.portal_order_id}\n`
@@ -266,12 +320,23 @@ describe('importing into a live portal', () => {
     const renumber = await importFiles(t, { 'orders.csv': orders.replace('ERP-777001', 'ERP-777002') })
     expect(renumber.statusCode).toBe(422)
     expect(renumber.json().problems).toEqual([
-      { file: 'orders.csv', line: 2, field: 'SalesOrder', value: 'ERP-777002', message: `portal order ${portal.portal_order_id} was already acknowledged as ERP-777001` },
+      {
+        file: 'orders.csv',
+        line: 2,
+        field: 'SalesOrder',
+        value: 'ERP-777002',
+        message: `portal order ${portal.portal_order_id} was already acknowledged as ERP-777001`,
+      },
     ])
   })
 
   it('a full categories or brands file withdraws the ones it leaves out from the lists', async () => {
-    const categories = await t.db.selectFrom('categories as c').leftJoin('categories as p', 'p.id', 'c.parent_id').select(['c.name', 'c.title', 'p.name as parent']).where('c.active', '=', true).execute()
+    const categories = await t.db
+      .selectFrom('categories as c')
+      .leftJoin('categories as p', 'p.id', 'c.parent_id')
+      .select(['c.name', 'c.title', 'p.name as parent'])
+      .where('c.active', '=', true)
+      .execute()
     const [gone, ...kept] = categories.filter((c) => c.parent !== null)
     const rows = [...categories.filter((c) => c.parent === null), ...kept].map((c) => `${c.name},"${c.title}",${c.parent ?? ''}`)
     const res = await importFiles(t, { 'categories.csv': `Category,Title,Parent\n${rows.join('\n')}\n` }, '?mode=full')
@@ -287,13 +352,24 @@ describe('importing into a live portal', () => {
   it('never answers 500 to generated bad files, and writes nothing', async () => {
     const before = await changesNothing(t)
     let seed = 14
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
-    const names = ['products.csv', 'stock.jsonl', 'accounts.csv', 'images/X.png', 'attachments/X/a.pdf', 'orders.csv', 'invoice_lines.csv', 'nonsense.csv', 'categories.jsonl']
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const names = [
+      'products.csv',
+      'stock.jsonl',
+      'accounts.csv',
+      'images/X.png',
+      'attachments/X/a.pdf',
+      'orders.csv',
+      'invoice_lines.csv',
+      'nonsense.csv',
+      'categories.jsonl',
+    ]
     for (let round = 0; round < 25; round++) {
       const files = new Map<string, Uint8Array>()
       for (const name of names.filter(() => next() < 0.4)) {
         const bytes = new Uint8Array(Math.floor(next() * 400))
-        for (let i = 0; i < bytes.length; i++) bytes[i] = next() < 0.7 ? 32 + Math.floor(next() * 95) : [10, 13, 34, 44, 0, 0xef, 0xbb, 0xbf, 123, 125][Math.floor(next() * 10)]!
+        for (let i = 0; i < bytes.length; i++)
+          bytes[i] = next() < 0.7 ? 32 + Math.floor(next() * 95) : [10, 13, 34, 44, 0, 0xef, 0xbb, 0xbf, 123, 125][Math.floor(next() * 10)]!
         files.set(name, bytes)
       }
       if (files.size === 0) continue
@@ -307,7 +383,13 @@ describe('importing into a live portal', () => {
   it('records each run, with who ran it, its mode, counts and first problems', async () => {
     await importFiles(t, { 'stock.csv': 'ProductCode,LocationID,QtyAvailable\nNOPE,WAG,1\n' })
     const runs = (await t.app.inject({ method: 'GET', url: '/api/erp/runs', headers: erpKey })).json()
-    expect(runs[0]).toMatchObject({ kind: 'import', mode: 'delta', status: 'failed', failed: 1, problems: [{ file: 'stock.csv', line: 2, field: 'ProductCode' }] })
+    expect(runs[0]).toMatchObject({
+      kind: 'import',
+      mode: 'delta',
+      status: 'failed',
+      failed: 1,
+      problems: [{ file: 'stock.csv', line: 2, field: 'ProductCode' }],
+    })
     expect(runs[0].who).toMatch(/^api /)
   })
 })

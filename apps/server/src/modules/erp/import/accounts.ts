@@ -12,7 +12,17 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
   const { rows, named, failed } = collect(table, ctx, (r) => {
     const code = r.key('AccountCode')
     const listed = r.text('Branches')
-    const branches = listed === undefined ? undefined : [...new Set(listed.split(';').map((b) => b.trim()).filter(Boolean))].sort()
+    const branches =
+      listed === undefined
+        ? undefined
+        : [
+            ...new Set(
+              listed
+                .split(';')
+                .map((b) => b.trim())
+                .filter(Boolean),
+            ),
+          ].sort()
     for (const b of branches ?? []) if (!ctx.known.branches.has(b)) r.problem('Branches', b, 'unknown branch')
     let defaultBranch = r.text('DefaultWareHouse') || undefined
     if (defaultBranch && !ctx.known.branches.has(defaultBranch)) r.problem('DefaultWareHouse', defaultBranch, 'unknown branch')
@@ -45,11 +55,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
     counts: counts(added.length, changed.length, withdrawn.length, failed),
     async write(trx) {
       const columns = ({ branches: _, ...row }: (typeof added)[number][1]) => given(row)
-      await repo.insertRows(
-        trx,
-        'customer_accounts',
-        added.map(([code, row]) => ({ code, ...columns(row) })) as never,
-      )
+      await repo.insertRows(trx, 'customer_accounts', added.map(([code, row]) => ({ code, ...columns(row) })) as never)
       await repo.updateWhere(
         trx,
         'customer_accounts',
@@ -123,7 +129,8 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
         given({ ...row, role: role as 'Administrator' | 'User', account_id: accounts.get(account)!.id })
       for (const [, row] of added) {
         const id = await repo.insertUser(trx, { ...columns(row), password_hash: NO_PASSWORD } as never)
-        if (row.active !== false) await inviteUser(trx, config, { id, username: row.username, name: row.name, email: row.email, accountName: accounts.get(row.account)!.name })
+        if (row.active !== false)
+          await inviteUser(trx, config, { id, username: row.username, name: row.name, email: row.email, accountName: accounts.get(row.account)!.name })
       }
       const ids = await repo.userIds(trx)
       await repo.updateWhere(

@@ -89,18 +89,25 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
       await repo.insertRows(
         trx,
         'categories',
-        added.map(([name, row]) => given({ name, title: row.title, display_order: row.display_order ?? undefined, icon_name: row.icon_name, active: row.active })) as never,
+        added.map(([name, row]) =>
+          given({ name, title: row.title, display_order: row.display_order ?? undefined, icon_name: row.icon_name, active: row.active }),
+        ) as never,
       )
       await repo.updateWhere(
         trx,
         'categories',
         'name',
-        changed.map(([name, row]) => ({ key: name, set: given({ title: row.title, display_order: row.display_order ?? undefined, icon_name: row.icon_name, active: row.active }) })),
+        changed.map(([name, row]) => ({
+          key: name,
+          set: given({ title: row.title, display_order: row.display_order ?? undefined, icon_name: row.icon_name, active: row.active }),
+        })),
       )
       const ids = await repo.categoryIds(trx)
       await repo.setCategoryParents(
         trx,
-        [...added, ...changed].filter(([, row]) => row.parent !== undefined).map(([name, row]) => ({ name, parentId: row.parent ? ids.get(row.parent)! : null })),
+        [...added, ...changed]
+          .filter(([, row]) => row.parent !== undefined)
+          .map(([name, row]) => ({ name, parentId: row.parent ? ids.get(row.parent)! : null })),
       )
       await repo.withdraw(trx, 'categories', 'name', withdrawn)
     },
@@ -109,7 +116,10 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
 
 export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.brands(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => ({ key: r.key('BrandCode'), row: { description: r.key('Description'), active: r.bool('Active', true) } }))
+  const { rows, named, failed } = collect(table, ctx, (r) => ({
+    key: r.key('BrandCode'),
+    row: { description: r.key('Description'), active: r.bool('Active', true) },
+  }))
   for (const key of named) ctx.known.brands.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
@@ -174,11 +184,7 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
     async write(trx) {
       const categoryIds = await repo.categoryIds(trx)
       const columns = ({ category, ...row }: (typeof added)[number][1]) => given({ ...row, category_id: categoryIds.get(category)! })
-      await repo.insertRows(
-        trx,
-        'products',
-        added.map(([product_code, row]) => ({ product_code, ...columns(row) })) as never,
-      )
+      await repo.insertRows(trx, 'products', added.map(([product_code, row]) => ({ product_code, ...columns(row) })) as never)
       await repo.updateWhere(
         trx,
         'products',

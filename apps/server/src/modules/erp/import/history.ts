@@ -102,7 +102,11 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
             product_code: product,
             qty_ordered: r.whole('QuantityOrdered', { required: true }) ?? 0,
             unit_price_cents: r.money('Price', { required: true }) ?? 0,
-            ...given({ qty_supplied: r.whole('QuantitySupplied', { empty: 0 }) ?? undefined, qty_back_ordered: r.whole('QuantityBackOrdered', { empty: 0 }) ?? undefined, due_date: r.date('DueDate') }),
+            ...given({
+              qty_supplied: r.whole('QuantitySupplied', { empty: 0 }) ?? undefined,
+              qty_back_ordered: r.whole('QuantityBackOrdered', { empty: 0 }) ?? undefined,
+              due_date: r.date('DueDate'),
+            }),
           }
           return { key: `${salesOrder}|${line}`, row }
         },
@@ -111,13 +115,17 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
     : null
   const named = [...new Set([...(orderRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.orders(db, named)
-  const portal = await repo.portalOrders(db, [...portalIds.values()].map((p) => p.id))
+  const portal = await repo.portalOrders(
+    db,
+    [...portalIds.values()].map((p) => p.id),
+  )
   // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
   for (const [salesOrder, { id, line }] of portalIds) {
     const now = portal.get(id)
     const problem = (field: string, value: string, message: string) => ctx.problems.push({ file: orders!.file, line, field, value, message })
     if (now === undefined) problem('PortalOrderId', id, 'unknown portal order')
-    else if (now.acknowledged && now.salesOrder !== salesOrder) problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
+    else if (now.acknowledged && now.salesOrder !== salesOrder)
+      problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
     else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, 'another order already has this SalesOrder')
   }
   let lineProblems = 0
@@ -161,7 +169,11 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
           const orderId = ids.get(salesOrder)!
           const records = (grouped.byDocument.get(salesOrder) ?? []).map(([line, row]) => {
             const product = products.get(row.product_code)
-            return { order_id: orderId, due_date: row.due_date ?? null, ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, row) }
+            return {
+              order_id: orderId,
+              due_date: row.due_date ?? null,
+              ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, row),
+            }
           })
           await repo.replaceOrderLines(trx, orderId, records)
         }
@@ -287,7 +299,10 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
           const invoiceId = ids.get(invoice)!
           const records = (grouped.byDocument.get(invoice) ?? []).map(([line, row]) => {
             const product = products.get(row.product_code)
-            return { invoice_id: invoiceId, ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, { ...row, qty_supplied: row.qty_ordered }) }
+            return {
+              invoice_id: invoiceId,
+              ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, { ...row, qty_supplied: row.qty_ordered }),
+            }
           })
           await repo.replaceInvoiceLines(trx, invoiceId, records)
         }

@@ -11,7 +11,10 @@ const PICTURES: Record<string, { type: string; magic: (b: Uint8Array) => boolean
   '.jpg': { type: 'image/jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   '.jpeg': { type: 'image/jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   '.png': { type: 'image/png', magic: (b) => Buffer.from(b.subarray(0, 8)).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  '.webp': { type: 'image/webp', magic: (b) => Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP' },
+  '.webp': {
+    type: 'image/webp',
+    magic: (b) => Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
+  },
 }
 
 const ATTACHMENT_TYPES: Record<string, string> = {
@@ -83,7 +86,8 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     const parts = path.split('/')
     const [, code = '', name = ''] = parts
     const before = ctx.problems.length
-    if (parts.length !== 3 || !name) ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: 'not attachments/{ProductCode}/{FileName}' })
+    if (parts.length !== 3 || !name)
+      ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: 'not attachments/{ProductCode}/{FileName}' })
     else if (!ctx.known.products.has(code)) ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value: code, message: 'unknown product' })
     else {
       const description = descriptions?.rows.get(`${code}|${name}`)?.description ?? ''
@@ -95,7 +99,13 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     for (const [key, line] of descriptions.lines)
       if (!wanted.has(key)) {
         failed++
-        ctx.problems.push({ file: list.file, line, field: 'FileName', value: key.split('|')[1]!, message: `no such file in ${ATTACHMENT_FOLDER}/${key.split('|')[0]}/` })
+        ctx.problems.push({
+          file: list.file,
+          line,
+          field: 'FileName',
+          value: key.split('|')[1]!,
+          message: `no such file in ${ATTACHMENT_FOLDER}/${key.split('|')[0]}/`,
+        })
       }
   const { attachments } = await repo.productFiles(db, [...new Set([...wanted.values()].map((w) => w.code))])
   const added = [...wanted].filter(([key]) => !attachments.has(key))

@@ -44,8 +44,7 @@ type Value = string | number | boolean | null | readonly string[]
 /** A record as compared: column to value, codes in place of internal ids. Undefined: the file does not say. */
 export type Fields = Record<string, Value | undefined>
 
-const same = (a: Value | undefined, b: Value | undefined) =>
-  Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b
+const same = (a: Value | undefined, b: Value | undefined) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b)
 
 /** Rows new to the portal and rows that differ from it in a field the file gives. */
 export function diff<T extends Fields>(wanted: Map<string, T>, existing: Map<string, Fields>) {

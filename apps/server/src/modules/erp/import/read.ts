@@ -59,7 +59,13 @@ function csvTable(file: string, text: string, spec: FileSpec, problems: Problem[
   for (const record of body) {
     if (record.fields.every((f) => f.trim() === '')) continue
     if (record.fields.length > names.length) {
-      problems.push({ file, line: record.line, field: '', value: record.fields.slice(names.length).join(','), message: `${record.fields.length} fields where the header has ${names.length}` })
+      problems.push({
+        file,
+        line: record.line,
+        field: '',
+        value: record.fields.slice(names.length).join(','),
+        message: `${record.fields.length} fields where the header has ${names.length}`,
+      })
       continue
     }
     rows.push({ line: record.line, values: new Map(names.map((name, i) => [name, (record.fields[i] ?? '').trim()])) })

@@ -186,7 +186,8 @@ export async function orders(db: Db, salesOrders: string[]) {
       ])
       .where('orders.sales_order', 'in', chunk)
       .execute()
-    for (const { sales_order, line_no, ...rest } of lineRows) lines.set(`${sales_order}|${line_no}`, { ...rest, unit_price_cents: Number(rest.unit_price_cents) })
+    for (const { sales_order, line_no, ...rest } of lineRows)
+      lines.set(`${sales_order}|${line_no}`, { ...rest, unit_price_cents: Number(rest.unit_price_cents) })
   })
   return { orders: found, lines }
 }
@@ -416,9 +417,16 @@ export async function upsertDeliverySites(db: Db, rows: Insertable<'delivery_sit
 }
 
 export async function upsertSynonyms(db: Db, rows: Array<{ term: string; synonyms: string[] }>, removed: string[]) {
-  for (const term of removed) await db.deleteFrom('search_synonyms').where(sql<string>`lower(term)`, '=', term).execute()
+  for (const term of removed)
+    await db
+      .deleteFrom('search_synonyms')
+      .where(sql<string>`lower(term)`, '=', term)
+      .execute()
   for (const r of rows) {
-    await db.deleteFrom('search_synonyms').where(sql<string>`lower(term)`, '=', r.term.toLowerCase()).execute()
+    await db
+      .deleteFrom('search_synonyms')
+      .where(sql<string>`lower(term)`, '=', r.term.toLowerCase())
+      .execute()
     await db.insertInto('search_synonyms').values(r).execute()
   }
 }
@@ -506,7 +514,10 @@ export async function upsertAttachment(db: Db, row: { product_id: number; file_n
 
 /** Users by lower-cased name with their ids, for the rows a run adds or changes. */
 export async function userIds(db: Db) {
-  const rows = await db.selectFrom('users').select(['id', sql<string>`lower(username)`.as('key')]).execute()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', sql<string>`lower(username)`.as('key')])
+    .execute()
   return new Map(rows.map((r) => [r.key, r.id]))
 }
 

@@ -23,13 +23,15 @@ export async function readUpload(parts: AsyncIterableIterator<Multipart>): Promi
   for await (const part of parts) {
     if (part.type !== 'file') throw badRequest('not_a_file', `Unexpected form field ${part.fieldname}: send files only.`, part.fieldname)
     const path = part.fieldname === 'file' || part.fieldname === 'files' ? part.filename : part.fieldname
-    if (!path || path.includes('..') || path.startsWith('/')) throw badRequest('bad_file_path', `A file part needs its path in the export, not ${JSON.stringify(path)}.`, part.fieldname)
+    if (!path || path.includes('..') || path.startsWith('/'))
+      throw badRequest('bad_file_path', `A file part needs its path in the export, not ${JSON.stringify(path)}.`, part.fieldname)
     const data = await part.toBuffer().catch((error: { code?: string }) => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${path} is larger than ${UPLOAD_LIMITS.fileSize / 1024 / 1024} MB.`, path)
       throw error
     })
     total += data.length
-    if (total > UPLOAD_LIMITS.totalSize) throw tooLarge(`The files come to more than ${UPLOAD_LIMITS.totalSize / 1024 / 1024} MB; send them in several imports.`, path)
+    if (total > UPLOAD_LIMITS.totalSize)
+      throw tooLarge(`The files come to more than ${UPLOAD_LIMITS.totalSize / 1024 / 1024} MB; send them in several imports.`, path)
     if (files.has(path)) throw badRequest('file_sent_twice', `${path} was sent twice.`, path)
     files.set(path, data)
   }
