@@ -177,7 +177,8 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
         trx,
         [...added, ...changed].map(([key, row]) => {
           const [account, site_code] = key.split('|') as [string, string]
-          return { account_id: accounts.get(account)!.id, site_code, ...given(row) } as never
+          // The upsert sets every column: a column the file leaves out keeps the portal's value.
+          return { ...existing.get(key), ...given(row), account_id: accounts.get(account)!.id, site_code } as never
         }),
       )
     },

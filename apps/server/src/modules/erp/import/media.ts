@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { extname } from 'node:path'
 import sharp from 'sharp'
-import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER } from './files'
+import { ATTACHMENT_FOLDER, IMAGE_FOLDER } from './files'
 import { collect } from './catalogue'
 import { counts, type Db, type PlanContext, type Step } from './plan'
 import type { ExportFiles, Table } from './read'
@@ -124,4 +124,3 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
   }
 }
 
-export const ATTACHMENTS_FILE = FILES.attachments
