@@ -14,6 +14,7 @@ await build({
     migrate: 'src/migrate-cli.ts',
     backup: 'src/backup-cli.ts',
     restore: 'src/restore-cli.ts',
+    'erp-export': 'src/erp-export-cli.ts',
   },
   outdir: 'dist',
   bundle: true,

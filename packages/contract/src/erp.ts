@@ -62,6 +62,8 @@ export const ErpOrderLine = z
     ProductCode: z.string(),
     Description: z.string(),
     QuantityOrdered: z.number().int(),
+    QuantitySupplied: z.number().int(),
+    QuantityBackOrdered: z.number().int().describe('What the branch did not have when the order was placed'),
     Price: z.number().describe('Unit price, dollars ex GST'),
     ExtendedTotalEx: z.number(),
     TaxTotal: z.number(),

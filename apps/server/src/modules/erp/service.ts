@@ -123,6 +123,8 @@ async function ordersOut(db: Db, ids: number[]): Promise<ErpOrder[]> {
       ProductCode: l.product_code,
       Description: l.description,
       QuantityOrdered: l.qty_ordered,
+      QuantitySupplied: l.qty_supplied,
+      QuantityBackOrdered: l.qty_back_ordered,
       Price: dollars(Number(l.unit_price_cents)),
       ExtendedTotalEx: dollars(Number(l.extended_ex_cents)),
       TaxTotal: dollars(Number(l.tax_cents)),
@@ -141,14 +143,18 @@ export async function collectNewOrders({ db, config }: Deps, limit: number): Pro
   return ordersOut(db, ids)
 }
 
+/** One export writes at most this many orders; the next run takes the rest. */
+const EXPORT_LIMIT = 100_000
+
 /**
  * The orders npm run erp:export writes, marked as exported (never offered again) in the caller's transaction:
  * `write` runs inside it, so the marks commit only if the files were written.
  */
-export async function exportNewOrders<T>(db: Db, limit: number, write: (orders: ErpOrder[]) => Promise<T>): Promise<T> {
+export async function exportNewOrders<T>(db: Db, config: Config, write: (orders: ErpOrder[], trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const ids = await orders.collectOrders(trx, limit, 0, 'exported')
-    return write(await ordersOut(trx, ids))
+    // Orders a collector of the feed holds right now are left to it.
+    const ids = await orders.collectOrders(trx, EXPORT_LIMIT, config.erp.orderLeaseMs / 1000, 'exported')
+    return write(await ordersOut(trx, ids), trx)
   })
 }
 
