@@ -4,9 +4,11 @@ import type { Db, Fields } from './plan'
 /** The queries of the ERP import: what the portal has now (keyed by the ERP's codes), and the writes. */
 
 const CHUNK = 1000
+/** For rows of three or four columns: 10,000 rows stay well under PostgreSQL's 65,535 parameters a statement. */
+const NARROW_CHUNK = 10_000
 
-async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK))
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>, size = CHUNK) {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size))
 }
 
 const byKey = <T extends { key: string }>(rows: T[]) => new Map<string, Fields>(rows.map(({ key, ...rest }) => [key, rest as Fields]))
@@ -361,22 +363,28 @@ export async function setCategoryParents(db: Db, rows: Array<{ name: string; par
 }
 
 export async function upsertStock(db: Db, rows: Array<{ product_id: number; location_id: string; qty_available: number }>) {
-  await inChunks(rows, (chunk) =>
-    db
-      .insertInto('stock')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['location_id', 'product_id']).doUpdateSet((eb) => ({ qty_available: eb.ref('excluded.qty_available') })))
-      .execute(),
+  await inChunks(
+    rows,
+    (chunk) =>
+      db
+        .insertInto('stock')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['location_id', 'product_id']).doUpdateSet((eb) => ({ qty_available: eb.ref('excluded.qty_available') })))
+        .execute(),
+    NARROW_CHUNK,
   )
 }
 
 export async function upsertContractPrices(db: Db, rows: Array<{ account_id: number; product_id: number; price_cents: number }>) {
-  await inChunks(rows, (chunk) =>
-    db
-      .insertInto('contract_prices')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['account_id', 'product_id']).doUpdateSet((eb) => ({ price_cents: eb.ref('excluded.price_cents') })))
-      .execute(),
+  await inChunks(
+    rows,
+    (chunk) =>
+      db
+        .insertInto('contract_prices')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['account_id', 'product_id']).doUpdateSet((eb) => ({ price_cents: eb.ref('excluded.price_cents') })))
+        .execute(),
+    NARROW_CHUNK,
   )
 }
 
