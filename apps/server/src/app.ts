@@ -16,6 +16,8 @@ import { cartRoutes } from './modules/cart/routes'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { checkoutRoutes } from './modules/checkout/routes'
 import { contentRoutes } from './modules/content/routes'
+import { erpScope } from './modules/erp/index'
+import { orderBacklog } from './modules/erp/service'
 import { filesRoutes } from './modules/files/routes'
 import { healthRoutes } from './modules/health/routes'
 import { invoicesRoutes } from './modules/invoices/routes'
@@ -52,12 +54,14 @@ export interface AppOptions {
   pool?: PoolStats
   /** Where unexpected errors are reported (lib/error-reporting.ts); none when SENTRY_DSN is unset. */
   errorReporter?: ErrorReporter | null
+  /** The ERP interchange's key as the start resolved it (modules/erp/key.ts); ERP_API_KEY when left out. */
+  erpKey?: string | null
 }
 
 const BODY_LIMIT = 1024 * 1024
 
 /** The whole server, without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, db, changes, webDist, logger = true, logStream, pool, errorReporter }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, changes, webDist, logger = true, logStream, pool, errorReporter, erpKey }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -68,7 +72,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db) })
+  const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
   if (changes) {
     deps.search = new SearchEngine(db, changes, {
@@ -106,6 +110,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)
+      await api.register(erpScope, { ...deps, erpKey: erpKey === undefined ? config.erp.apiKey : erpKey, prefix: '/erp' })
     },
     { prefix: '/api' },
   )

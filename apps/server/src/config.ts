@@ -28,7 +28,7 @@ const Env = z.object({
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   DEMO_MODE: bool.optional(),
-  SEED_SCALE: z.enum(['demo', 'large']).default('demo'),
+  SEED_SCALE: z.enum(['demo', 'large', 'none']).default('demo'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -89,6 +89,12 @@ const Env = z.object({
     .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 or more printable characters without spaces')
     .optional(),
   READY_OUTBOX_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  ERP_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces (e.g. openssl rand -base64 36)')
+    .optional(),
+  ERP_ORDER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  ERP_ORDER_ALERT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
 }).superRefine((env, ctx) => {
   if (env.LOGIN_ADDRESS_CEILING <= env.LOGIN_MAX_FAILURES_PER_ADDRESS) {
     ctx.addIssue({
@@ -157,6 +163,15 @@ function toConfig(env: z.infer<typeof Env>) {
     metrics: { token: env.METRICS_TOKEN ?? null, enabled: !production || env.METRICS_TOKEN !== undefined },
     /** GET /api/ready fails when the oldest unsent e-mail is older than this; 0 leaves the outbox out of it. */
     readyOutboxMs: env.READY_OUTBOX_MINUTES * 60_000,
+    /** The ERP interchange (modules/erp, design section 10). */
+    erp: {
+      /** The setting; without it the routes are off in production and a demo key is kept in the data directory (modules/erp/key.ts). */
+      apiKey: env.ERP_API_KEY ?? null,
+      /** How long an order collected from GET /api/erp/orders stays out of the feed before it is offered again (decision 0037). */
+      orderLeaseMs: env.ERP_ORDER_LEASE_SECONDS * 1000,
+      /** An unacknowledged order older than this fails GET /api/ready and shows in /metrics; 0 leaves it out of readiness. */
+      orderAlertMs: env.ERP_ORDER_ALERT_MINUTES * 60_000,
+    },
   }
 }
 
@@ -215,12 +230,16 @@ function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl
 
 export class ConfigError extends Error {}
 
+/** Settings whose value never appears in a message, even when it is refused. */
+const SECRETS = new Set(['ERP_API_KEY'])
+
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = Env.safeParse(present)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(present[String(i.path[0])])})`)
+    const got = (name: string) => (SECRETS.has(name) ? `${present[name]!.length} characters` : JSON.stringify(present[name]))
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${got(String(i.path[0]))})`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   return toConfig(parsed.data)

@@ -4,6 +4,7 @@ import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { DEMO_LOGINS } from './db/seed/demo'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
+import { resolveErpKey } from './modules/erp/key'
 import { startMailer } from './modules/mail/mailer'
 
 let reporter: ErrorReporter | null = null
@@ -20,7 +21,16 @@ async function main() {
 
   let warnChangeFeed = (error: Error) => console.error(`Change notifications: ${error.message}`)
   const changes = await handle.openChangeFeed((error) => warnChangeFeed(error))
-  const app = await buildApp({ config, db: handle.db, changes, pool: handle.pool, errorReporter: reporter, webDist: config.webDist })
+  const erp = resolveErpKey(config)
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    changes,
+    pool: handle.pool,
+    errorReporter: reporter,
+    erpKey: erp?.key ?? null,
+    webDist: config.webDist,
+  })
   warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')
   const mailer = startMailer({ db: handle.db, config }, app.log)
   await app.listen({ host: config.host, port: config.port })
@@ -33,6 +43,11 @@ async function main() {
     lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`, ``, `Demo logins:`)
     for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
   }
+  if (erp?.source === 'demo') {
+    // The demo key is as public as the demo logins: shown so that a newcomer can try the interchange at once.
+    lines.push(``, `ERP interchange (demo key${erp.made ? ', made now' : ''}, kept in ${erp.file}; set ERP_API_KEY to choose your own):`)
+    lines.push(`  curl -H 'Authorization: Bearer ${erp.key}' ${config.publicUrl}/api/erp/orders`)
+  } else if (!erp) lines.push(`ERP interchange: off (set ERP_API_KEY, 32 or more characters, to turn on /api/erp)`)
   console.log(lines.join('\n') + '\n')
 
   let closing = false

@@ -17,6 +17,9 @@ export const Readiness = z
       database: ReadinessCheck.describe('The database answers a query'),
       migrations: ReadinessCheck.describe('Every migration this version knows is applied'),
       outbox: ReadinessCheck.describe('E-mails are being sent: the oldest unsent one is not older than READY_OUTBOX_MINUTES'),
+      erpOrders: ReadinessCheck.describe(
+        'Reported, never makes the instance unready (decision 0038): the ERP has acknowledged every portal order older than ERP_ORDER_ALERT_MINUTES',
+      ),
     }),
   })
   .meta({ id: 'Readiness' })

@@ -21,6 +21,10 @@ export const SECRET_PARAMS: ReadonlySet<string> = new Set([
   'secret',
   'api_password',
   'apipassword',
+  // An ERP key put in a URL by mistake (it is refused there: modules/erp/key.ts) still never reaches a log.
+  'key',
+  'api_key',
+  'apikey',
   'eps_cardnumber',
   'eps_ccv',
   'eps_expirymonth',

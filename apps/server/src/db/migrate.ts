@@ -8,6 +8,8 @@ import * as historyNotifications from './migrations/0005_history_notifications'
 import * as cartIdempotency from './migrations/0006_cart_idempotency'
 import * as branchesAndHolds from './migrations/0007_branches_trading_and_stock_holds'
 import * as searchSynonyms from './migrations/0008_search_synonyms'
+import * as erpActiveFlags from './migrations/0009_erp_active_flags'
+import * as erpInterchange from './migrations/0010_erp_interchange'
 import * as listsAndBuyAgain from './migrations/0011_lists_and_buy_again'
 import * as stockChangeProducts from './migrations/0012_stock_change_products'
 
@@ -21,6 +23,8 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0006_cart_idempotency', up: cartIdempotency.up },
   { version: '0007_branches_trading_and_stock_holds', up: branchesAndHolds.up },
   { version: '0008_search_synonyms', up: searchSynonyms.up },
+  { version: '0009_erp_active_flags', up: erpActiveFlags.up },
+  { version: '0010_erp_interchange', up: erpInterchange.up },
   { version: '0011_lists_and_buy_again', up: listsAndBuyAgain.up },
   { version: '0012_stock_change_products', up: stockChangeProducts.up },
 ]

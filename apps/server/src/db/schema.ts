@@ -28,6 +28,7 @@ export interface CustomerAccountTable {
   default_branch: string
   abn: string | null
   created_at: Timestamp
+  active: Generated<boolean>
 }
 
 export interface AccountBranchTable {
@@ -47,6 +48,7 @@ export interface UserTable {
   password_hash: string
   created_at: Timestamp
   password_changed_at: Timestamp
+  active: Generated<boolean>
 }
 
 export interface SessionTable {
@@ -99,12 +101,14 @@ export interface CategoryTable {
   display_order: Generated<number>
   icon_name: string | null
   hidden_for_elders: Generated<boolean>
+  active: Generated<boolean>
 }
 
 export interface BrandTable {
   brand_code: string
   description: string
   hidden_for_elders: Generated<boolean>
+  active: Generated<boolean>
 }
 
 export interface ProductImageTable {
@@ -232,6 +236,14 @@ export interface OrderTable extends DeliveryColumns, TotalsColumns {
   idempotency_key: string | null
   payment_reference: string | null
   created_at: Timestamp
+  /** The number a portal order was placed under; null for the ERP's history (migrations/0010_erp_interchange.ts). */
+  portal_order_id: string | null
+  /** When a collector of the ERP orders feed last took it (its lease, decision 0037). */
+  erp_collected_at: Timestamp | null
+  /** When npm run erp:export wrote it to files (it is not offered again). */
+  erp_exported_at: Timestamp | null
+  /** When the ERP acknowledged it with its sales order number. */
+  erp_acknowledged_at: Timestamp | null
 }
 
 interface LineColumns {
@@ -496,6 +508,22 @@ export interface PurchaseTotalWindowTable {
   window_start: string
 }
 
+/** An ERP import, stock delta or export (migrations/0010_erp_interchange.ts). */
+export interface ErpRunTable {
+  id: Generated<number>
+  started_at: Timestamp
+  finished_at: Timestamp | null
+  who: string
+  kind: 'import' | 'stock' | 'export'
+  mode: 'delta' | 'full' | 'dry-run'
+  added: Generated<number>
+  changed: Generated<number>
+  withdrawn: Generated<number>
+  failed: Generated<number>
+  problems: ColumnType<unknown, string | undefined, string>
+  status: Generated<'running' | 'succeeded' | 'failed'>
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -541,4 +569,5 @@ export interface DB {
   purchase_months: PurchaseMonthTable
   purchase_totals: PurchaseTotalTable
   purchase_total_windows: PurchaseTotalWindowTable
+  erp_runs: ErpRunTable
 }

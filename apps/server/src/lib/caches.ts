@@ -107,6 +107,13 @@ export class Caches {
     this.products.forgetProducts(ids)
   }
 
+  /** A bulk change (an ERP import) touches everything: everything is read again from the database. */
+  forgetAll() {
+    this.sessions.clear()
+    this.forgetCatalogue()
+    this.history.clear()
+  }
+
   forgetHistory(accountId: number) {
     const prefix = `[${accountId},`
     this.history.deleteWhere((_, key) => key.startsWith(prefix))

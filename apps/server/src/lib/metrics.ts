@@ -44,7 +44,16 @@ export class AppMetrics implements BusinessMetrics {
   /** One bound child per method, route and status: a request costs a map lookup and an observe. */
   private readonly children = new Map<string, { observe(value: number): void }>()
 
-  constructor({ outboxBacklog, pool }: { outboxBacklog: () => Promise<{ pending: number; oldestSeconds: number }>; pool?: PoolStats }) {
+  constructor({
+    outboxBacklog,
+    erpBacklog,
+    pool,
+  }: {
+    outboxBacklog: () => Promise<{ pending: number; oldestSeconds: number }>
+    /** Portal orders the ERP has not acknowledged (modules/erp): how many, how many are late, the oldest's age. */
+    erpBacklog?: () => Promise<{ waiting: number; late: number; oldestSeconds: number | null }>
+    pool?: PoolStats
+  }) {
     const registers = [this.registry]
     this.requestDuration = new Histogram({
       name: 'http_request_duration_seconds',
@@ -103,10 +112,26 @@ export class AppMetrics implements BusinessMetrics {
         this.set(outbox.oldestSeconds)
       },
     })
+    const erp = { waiting: 0, late: 0, oldestSeconds: 0 }
+    if (erpBacklog) {
+      const gauge = (name: string, help: string, value: () => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          collect() {
+            this.set(value())
+          },
+        })
+      gauge('portal_erp_orders_unacknowledged', 'Portal orders the ERP has not acknowledged yet', () => erp.waiting)
+      gauge('portal_erp_orders_late', 'Unacknowledged portal orders older than ERP_ORDER_ALERT_MINUTES', () => erp.late)
+      gauge('portal_erp_orders_oldest_unacknowledged_seconds', 'Age of the oldest unacknowledged portal order (0 when none is)', () => erp.oldestSeconds)
+    }
     this.readOutbox = async () => {
       // A database that does not answer leaves the last figures; /api/ready is what reports it.
-      const backlog = await outboxBacklog().catch(() => undefined)
+      const [backlog, orders] = await Promise.all([outboxBacklog().catch(() => undefined), erpBacklog?.().catch(() => undefined)])
       if (backlog) Object.assign(outbox, backlog)
+      if (orders) Object.assign(erp, { ...orders, oldestSeconds: Math.floor(orders.oldestSeconds ?? 0) })
     }
   }
 

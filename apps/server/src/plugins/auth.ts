@@ -31,7 +31,8 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
   })
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return
+    // The ERP interchange answers its key only (modules/erp/index.ts): no session is looked for there.
+    if (!req.url.startsWith('/api/') || req.routeOptions.config.erp) return
     const token = tokenOf(req)
     req.session = token ? await resolveSession(deps, token) : null
     if (!req.session && !req.routeOptions.config.public && req.routeOptions.url) throw unauthorized()

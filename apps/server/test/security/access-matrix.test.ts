@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/lib/tokens'
-import { DEMO, signIn, startTestApp, type TestContext } from '../helpers'
+import { DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, loadFixtures, USERS, WHO, type User } from './fixtures'
 import { createCtx, MATRIX, post, type Ctx, type Req, type Row } from './matrix'
 import { listRoutes, routeKey, sessionFor, type Who } from './surface'
@@ -69,18 +69,25 @@ describe('the access matrix', () => {
       deadSessions.push(note('revoked token', row.expect[0], await call(dead.revoked, req)))
       const withToken = `${req.url}${req.url.includes('?') ? '&' : '?'}token=${dead.expired}`
       deadSessions.push(note('expired token', row.expect[0], await call(null, { ...req, url: withToken })))
-      expect({ own: got, other: gotOther, deadSessions }, surprises.join('\n')).toEqual({
+      // The ERP interchange's key: accepted by the /api/erp routes only, and no session anywhere else.
+      const erpExpected = row.erp ?? row.expect[0]
+      const erpReq = await row.request(ctx, 'anon')
+      const erpRes = await call(TEST_ERP_KEY, erpReq)
+      const erpKey = note('ERP key', erpExpected, erpRes)
+      if (erpRes.statusCode === 401 && erpReq.url.startsWith('/api/')) expect(erpRes.json(), `${row.route} with the ERP key`).toMatchObject({ error: 'unauthorized' })
+      expect({ own: got, other: gotOther, deadSessions, erpKey }, surprises.join('\n')).toEqual({
         own: [...row.expect],
         other: row.other ? [...row.other] : [],
         deadSessions: [row.expect[0], row.expect[0]],
+        erpKey: erpExpected,
       })
     })
   }
 
   it('is the size the report quotes', () => {
-    const cells = MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 2
+    const cells = MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 3
     console.log(
-      `access matrix: ${MATRIX.length} routes x ${WHO.length} users (+ ${MATRIX.filter((r) => r.other).length} x ${USERS.length} other-account cells, + ${MATRIX.length} x 2 dead-session cells) = ${cells} cells`,
+      `access matrix: ${MATRIX.length} routes x ${WHO.length} users (+ ${MATRIX.filter((r) => r.other).length} x ${USERS.length} other-account cells, + ${MATRIX.length} x 2 dead-session cells, + ${MATRIX.length} ERP-key cells) = ${cells} cells`,
     )
     expect(MATRIX.length).toBe(listRoutes(t.app).length)
   })

@@ -14,7 +14,8 @@ import type { Who } from './surface'
  * Administrator), elders (reseller, Administrator). "Other" columns: the same call with another
  * account's record (fixtures.ts says whose) for trade, staff, cash and elders.
  * Every anonymous cell is also sent with a revoked token and with an expired one, which must answer
- * exactly as no token does.
+ * exactly as no token does. One more column, `erp`: the call with the ERP interchange's key, which only
+ * the /api/erp routes accept (customers' sessions get 401 there).
  */
 
 export type Five = readonly [anon: number, trade: number, staff: number, cash: number, elders: number]
@@ -41,12 +42,25 @@ export interface Row {
   prepare?(c: Ctx, who: User): Promise<unknown>
   /** The cell ends its own session (logout): it gets a session of its own. */
   fresh?: boolean
+  /**
+   * The status with the ERP interchange's key (ERP_API_KEY) as the bearer token. Left out: the anonymous cell's,
+   * since to every customer route the key is no session at all.
+   */
+  erp?: number
 }
 
 export const get = (url: string): Req => ({ method: 'GET', url })
 export const post = (url: string, payload?: object): Req => ({ method: 'POST', url, ...(payload ? { payload } : {}) })
 export const put = (url: string, payload: object): Req => ({ method: 'PUT', url, payload })
 export const del = (url: string, payload?: object): Req => ({ method: 'DELETE', url, ...(payload ? { payload } : {}) })
+/** A multipart/form-data request, each file a part named by its path (POST /api/erp/import). */
+export function multipart(url: string, files: Record<string, string>): Req {
+  const boundary = 'matrix-boundary-7f3a'
+  const parts = Object.entries(files).map(
+    ([path, body]) => `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path.split('/').pop()}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`,
+  )
+  return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n` }
+}
 const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
 
 /** The cart holds one line of the everyday product at the user's default branch (in the branch group for elders). */
@@ -212,6 +226,16 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/docs/ui/static/index.html',        expect: [302, 302, 302, 302, 302], request: () => get('/api/docs/ui/static/index.html') },
   { route: 'GET /api/docs/ui/static/swagger-initializer.js', expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/static/swagger-initializer.js') },
 
+  // The ERP interchange (design section 10): the ERP key only; a customer's session is refused (401).
+  { route: 'GET /api/erp/runs',                         expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/runs') },
+  { route: 'POST /api/erp/stock',                       expect: [401, 401, 401, 401, 401], erp: 200,
+    request: async (c) => post('/api/erp/stock', [{ ProductCode: await productCode(c), LocationID: 'WAG', QtyAvailable: 250 }]) },
+  { route: 'GET /api/erp/orders',                       expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/orders?status=new&limit=5') },
+  { route: 'POST /api/erp/orders/:PortalOrderId/ack',   expect: [401, 401, 401, 401, 401], erp: 200,
+    request: async (c) => post(`/api/erp/orders/${await portalOrder(c)}/ack`, { SalesOrder: 'ERP-ACCESS-1' }) },
+  { route: 'POST /api/erp/import',                      expect: [401, 401, 401, 401, 401], erp: 200,
+    request: () => multipart('/api/erp/import?mode=delta&dryRun=true', { 'branches.csv': 'LocationID,NAME\nWAG,Wagga Wagga\n' }) },
+
   // The content service: published news and pages, public like a WordPress site's REST API.
   { route: 'GET /content/wp-json/wp/v2/posts',          expect: [200, 200, 200, 200, 200], request: () => get('/content/wp-json/wp/v2/posts') },
   { route: 'GET /content/wp-json/wp/v2/posts/:id',      expect: [200, 200, 200, 200, 200], request: (c) => get(`/content/wp-json/wp/v2/posts/${c.f.content.post}`) },
@@ -243,6 +267,27 @@ async function listOf(c: Ctx, who: Who): Promise<number> {
   const admin = who === 'staff' ? 'trade' : who
   const made = await c.as(admin, post('/api/lists', { name: `List of ${admin}`, lines: [{ ProductID: c.f.product.id, Quantity: 2 }] }))
   return made.json().id as number
+}
+
+/** The everyday product's code. */
+async function productCode(c: Ctx): Promise<string> {
+  return (await c.as('trade', get(`/api/product/${c.f.product.id}`))).json().ProductCode as string
+}
+
+const portalOrders = new WeakMap<Ctx, Promise<string>>()
+/** A portal order of trade's, placed once per suite, for the ERP to acknowledge (again and again: the same number is answered again). */
+function portalOrder(c: Ctx): Promise<string> {
+  let order = portalOrders.get(c)
+  if (!order) {
+    order = (async () => {
+      await oneLineInCart(c, 'trade')
+      const placed = await c.as('trade', post('/api/orders', checkoutForm('WAG')))
+      if (placed.statusCode !== 201) throw new Error(`placing the portal order failed: ${placed.statusCode} ${placed.body}`)
+      return placed.json().SalesOrder as string
+    })()
+    portalOrders.set(c, order)
+  }
+  return order
 }
 
 /** The product code of the record hidden from resellers, as a user who may see it reads it. */

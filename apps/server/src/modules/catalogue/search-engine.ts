@@ -99,22 +99,18 @@ export class SearchEngine {
     }, onError)
     feed?.subscribe('portal_catalogue', (table) => {
       if (table === null || INDEXED_TABLES.has(table)) this.indexRefresher.request()
-      if (table === null || STOCK_TABLES.has(table)) this.reloadStock()
+      if (table === null || STOCK_TABLES.has(table)) void this.reloadStock()
     })
     feed?.subscribe('portal_stock', (payload) => {
-      if (payload === null || payload === '*') return this.reloadStock()
+      if (payload === null || payload === '*') return void this.reloadStock()
       for (const id of payload.split(',')) this.stockChanged.add(Number(id))
       this.stockRefresher.request()
     })
     this.indexRefresher.request()
-    this.reloadStock()
+    void this.reloadStock()
     this.first = this.settled()
   }
 
-  private reloadStock() {
-    this.reloadAllStock = true
-    this.stockRefresher.request()
-  }
 
   /** Called after each rebuild or full stock reload (the list cache forgets pages built from the old one). */
   onChange(listener: () => void): void {
@@ -131,11 +127,33 @@ export class SearchEngine {
     if (!this.index) {
       // The first build failed (the database was away): try once more now.
       this.indexRefresher.request()
-      this.reloadStock()
+      await this.reloadStock()
       await this.settled()
     }
     if (!this.index) throw new Error('The search index could not be built')
     return { index: this.index, stock: this.stock }
+  }
+
+  /**
+   * Rebuilds now and resolves when done: a writer in this process (the ERP import) answers only once search
+   * shows what it committed, without waiting for the notification to come back.
+   */
+  async refresh(): Promise<void> {
+    this.indexRefresher.request()
+    this.reloadAllStock = true
+    this.stockRefresher.request()
+    await this.settled()
+  }
+
+  /**
+   * Reloads the stock of these products (all of it without any) and resolves once it is in place: a writer's
+   * own change, before its notification arrives.
+   */
+  async reloadStock(productIds?: Iterable<number>): Promise<void> {
+    if (productIds) for (const id of productIds) this.stockChanged.add(id)
+    else this.reloadAllStock = true
+    this.stockRefresher.request()
+    await this.stockRefresher.settled()
   }
 
   /** Resolves once every rebuild asked for so far is done (tests, and the bench's memory figure). */

@@ -35,6 +35,7 @@ describe('health and readiness', () => {
         database: { ok: true, message: 'reachable' },
         migrations: { ok: true, message: 'current' },
         outbox: { ok: true, message: 'empty' },
+        erpOrders: { ok: true, message: 'all acknowledged' },
       },
     })
   })
@@ -110,7 +111,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the embedded database closed und
     const res = await ready(t)
     expect(res.statusCode).toBe(503)
     expect(res.json()).toMatchObject({
-      message: 'Not ready (database: unreachable; migrations: not checked: the database is unreachable; outbox: not checked: the database is unreachable)',
+      message:
+        'Not ready (database: unreachable; migrations: not checked: the database is unreachable; outbox: not checked: the database is unreachable; erpOrders: not checked: the database is unreachable)',
       checks: { database: { ok: false, message: 'unreachable' } },
     })
     expect((await health(t)).statusCode).toBe(200)

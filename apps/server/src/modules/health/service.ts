@@ -1,6 +1,7 @@
 import type { Readiness } from '@portal/contract/health'
 import type { FastifyBaseLogger } from 'fastify'
 import { pendingMigrations } from '../../db/migrate'
+import { orderBacklog } from '../erp/service'
 import { outboxBacklog } from '../mail/outbox'
 import type { Deps } from '../../lib/context'
 import * as repo from './repo'
@@ -44,10 +45,26 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
     const unknown = { ok: false, message: 'not checked: the database is unreachable' }
     let migrations: Check = unknown
     let outbox: Check = unknown
+    let erpOrders: Check = unknown
     if (database.ok) {
-      ;[migrations, outbox] = await Promise.all([migrationsCheck(), outboxCheck()])
+      ;[migrations, outbox, erpOrders] = await Promise.all([migrationsCheck(), outboxCheck(), erpOrdersCheck()])
     }
-    return { status: database.ok && migrations.ok && outbox.ok ? 'ready' : 'not_ready', checks: { database, migrations, outbox } }
+    // erpOrders is reported, not required: a late ERP is no reason to take every instance out of the load balancer.
+    return { status: database.ok && migrations.ok && outbox.ok ? 'ready' : 'not_ready', checks: { database, migrations, outbox, erpOrders } }
+  }
+
+  async function erpOrdersCheck(): Promise<Check> {
+    if (config.erp.orderAlertMs === 0) return { ok: true, message: 'not checked (ERP_ORDER_ALERT_MINUTES=0)' }
+    try {
+      const backlog = await withTimeout(orderBacklog(db, config), 'the ERP orders')
+      if (backlog.waiting === 0) return note('erpOrders', { ok: true, message: 'all acknowledged' })
+      const age = `oldest ${Math.floor((backlog.oldestSeconds ?? 0) / 60)} min old`
+      const minutes = config.erp.orderAlertMs / 60_000
+      if (backlog.late > 0) return note('erpOrders', { ok: false, message: `late: ${backlog.late} of ${backlog.waiting} unacknowledged older than ${minutes} min, ${age}` })
+      return note('erpOrders', { ok: true, message: `${backlog.waiting} waiting, ${age}` })
+    } catch (err) {
+      return note('erpOrders', { ok: false, message: 'could not be read' }, err)
+    }
   }
 
   async function migrationsCheck(): Promise<Check> {

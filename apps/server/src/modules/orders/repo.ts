@@ -60,7 +60,13 @@ export function findOrder(db: Db, accountId: number, key: { id: number } | { sal
     .select('branches.name as branch_name')
     .where('orders.account_id', '=', accountId)
     .$if('id' in key, (q) => q.where('orders.id', '=', (key as { id: number }).id))
-    .$if('salesOrder' in key, (q) => q.where('orders.sales_order', '=', (key as { salesOrder: string }).salesOrder))
+    // An acknowledged portal order is found by the ERP's number and by the one it was placed under.
+    .$if('salesOrder' in key, (q) =>
+      q.where((eb) => {
+        const number = (key as { salesOrder: string }).salesOrder
+        return eb.or([eb('orders.sales_order', '=', number), eb('orders.portal_order_id', '=', number)])
+      }),
+    )
     .executeTakeFirst()
 }
 

@@ -146,6 +146,7 @@ export function insertOrder(db: Db, o: NewOrder) {
       extended_inc_cents: o.incCents,
       idempotency_key: o.idempotencyKey,
       payment_reference: o.paymentReference,
+      portal_order_id: o.salesOrder,
     })
     .returning(['id'])
     .executeTakeFirstOrThrow()

@@ -1,0 +1,118 @@
+import type { ErpOrder } from '@portal/contract/erp'
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../../config'
+import type { Database } from '../../db/database'
+import { recordRun } from './runs'
+import { exportNewOrders } from './service'
+
+/** orders.csv: design section 10's fields, then what a new order also carries (the ERP's importer may ignore them). */
+const ORDER_COLUMNS = [
+  'AccountCode',
+  'SalesOrder',
+  'EnterDate',
+  'SalesOrderStatus',
+  'LocationID',
+  'CustomerPurchaseOrder',
+  'ShipDate',
+  'SiteCode',
+  'DeliveryName',
+  'DeliveryAddress1',
+  'DeliveryAddress2',
+  'DeliveryCity',
+  'DeliveryState',
+  'DeliveryPostalCode',
+  'Email',
+  'Phone',
+  'PortalOrderId',
+  'PaymentReference',
+  'Contact',
+  'Description',
+  'CarrierName',
+  'CarrierInstructions',
+  'DeliveryType',
+] as const
+
+const LINE_COLUMNS = ['SalesOrder', 'Line', 'ProductCode', 'QuantityOrdered', 'QuantitySupplied', 'QuantityBackOrdered', 'DueDate', 'Price'] as const
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. */
+function csvField(value: string | number | null): string {
+  const text = value === null ? '' : typeof value === 'number' ? String(value) : value
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+const csvLine = (values: Array<string | number | null>) => `${values.map(csvField).join(',')}\r\n`
+const money = (dollars: number) => dollars.toFixed(2)
+
+function orderRow(o: ErpOrder): Array<string | number | null> {
+  // Until the ERP gives it its own number, the order's SalesOrder is the portal's.
+  const row: Record<(typeof ORDER_COLUMNS)[number], string | number | null> = { ...o, SalesOrder: o.PortalOrderId }
+  return ORDER_COLUMNS.map((c) => row[c])
+}
+
+function lineRows(o: ErpOrder): Array<Array<string | number | null>> {
+  return o.lines.map((l) => {
+    const row: Record<(typeof LINE_COLUMNS)[number], string | number | null> = { ...l, SalesOrder: o.PortalOrderId, Price: money(l.Price) }
+    return LINE_COLUMNS.map((c) => row[c])
+  })
+}
+
+/** Writes the file completely and to disk under a temporary name, then gives it its name. */
+function writeFileSafely(path: string, text: string) {
+  const temporary = `${path}.partial`
+  const fd = openSync(temporary, 'w', 0o600)
+  try {
+    writeSync(fd, text)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(temporary, path)
+}
+
+export class ExportError extends Error {}
+
+export interface ExportResult {
+  orders: number
+  lines: number
+  files: string[]
+  run: number | null
+}
+
+export const EXPORT_FILES = ['orders.csv', 'order_lines.csv'] as const
+
+/**
+ * npm run erp:export: the new orders (those GET /api/erp/orders would offer) as orders.csv and order_lines.csv
+ * in `folder`, marked exported in the transaction that chose them, with a run recorded (decision 0037). The
+ * files are on disk before the marks commit; should the commit fail they are removed. A folder still holding
+ * the last export's files is refused: the ERP has not taken them yet, and overwriting them would lose orders.
+ */
+export async function exportOrders(db: Database, config: Config, folder: string, who = 'cli'): Promise<ExportResult> {
+  mkdirSync(folder, { recursive: true })
+  const paths = EXPORT_FILES.map((name) => join(folder, name))
+  const waiting = paths.filter((path) => existsSync(path))
+  if (waiting.length > 0) {
+    throw new ExportError(
+      `${waiting.join(' and ')} from the last export ${waiting.length === 1 ? 'is' : 'are'} still there: the ERP has not taken ${waiting.length === 1 ? 'it' : 'them'} yet. ` +
+        'Move them away (or let the ERP take them) and run the export again; nothing was exported.',
+    )
+  }
+  const startedAt = new Date()
+  let written: string[] = []
+  try {
+    return await exportNewOrders(db, config, async (orders, trx) => {
+      if (orders.length === 0) return { orders: 0, lines: 0, files: [], run: null }
+      const lines = orders.flatMap(lineRows)
+      writeFileSafely(paths[0]!, csvLine([...ORDER_COLUMNS]) + orders.map((o) => csvLine(orderRow(o))).join(''))
+      written = [paths[0]!]
+      writeFileSafely(paths[1]!, csvLine([...LINE_COLUMNS]) + lines.map(csvLine).join(''))
+      written = paths
+      const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added: orders.length })
+      return { orders: orders.length, lines: lines.length, files: paths, run }
+    })
+  } catch (error) {
+    // Nothing was marked exported: the files must not be taken as delivered either.
+    for (const path of written) rmSync(path, { force: true })
+    throw error
+  }
+}

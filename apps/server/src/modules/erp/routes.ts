@@ -1,0 +1,68 @@
+import { ErrorBody } from '@portal/contract/common'
+import {
+  ErpAck,
+  ErpAckBody,
+  ErpOrder,
+  ErpOrderParams,
+  ErpOrdersQuery,
+  ErpProblems,
+  ErpRun,
+  ErpRunsQuery,
+  ErpStockBody,
+  ErpStockResult,
+} from '@portal/contract/erp'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Deps } from '../../lib/context'
+import { apiCaller, listRuns } from './runs'
+import * as erp from './service'
+
+const errors = { 400: ErrorBody, 401: ErrorBody }
+
+/** The stock delta, the orders feed and the runs (design section 10); inside the /api/erp scope (index.ts), which checks the key. */
+export const erpRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  app.get(
+    '/runs',
+    { schema: { summary: 'The imports, stock deltas and exports, newest first', querystring: ErpRunsQuery, response: { 200: z.array(ErpRun), ...errors } } },
+    async (req) => listRuns(deps.db, req.query),
+  )
+
+  app.post(
+    '/stock',
+    {
+      // 20,000 rows of {ProductCode, LocationID, QtyAvailable} fit well within 4 MB.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        summary: 'The minute-by-minute stock delta: all rows written, or none and every problem',
+        body: ErpStockBody,
+        response: { 200: ErpStockResult, ...errors, 422: ErpProblems },
+      },
+    },
+    async (req) => erp.applyStockDelta(deps, req.body, apiCaller(req.ip)),
+  )
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        summary: 'New portal orders, oldest first, each leased to this caller until acknowledged or ERP_ORDER_LEASE_SECONDS pass',
+        querystring: ErpOrdersQuery,
+        response: { 200: z.array(ErpOrder), ...errors },
+      },
+    },
+    async (req) => erp.collectNewOrders(deps, req.query.limit),
+  )
+
+  app.post(
+    '/orders/:PortalOrderId/ack',
+    {
+      schema: {
+        summary: "Records the ERP's sales order number for a portal order; the same again is answered again",
+        params: ErpOrderParams,
+        body: ErpAckBody,
+        response: { 200: ErpAck, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => erp.acknowledgeOrder(deps.db, req.params.PortalOrderId, req.body.SalesOrder),
+  )
+}

@@ -1,0 +1,197 @@
+import { ERP_STOCK_MAX_ROWS, type ErpAck, type ErpOrder, type ErpStockResult } from '@portal/contract/erp'
+import type { Kysely } from 'kysely'
+import type { Config } from '../../config'
+import type { DB } from '../../db/schema'
+import type { Deps } from '../../lib/context'
+import { badRequest, conflict, notFound } from '../../lib/errors'
+import { dollars } from '../../lib/money'
+import * as orders from './orders-repo'
+import { ErpProblemsError, problem, type ErpProblem } from './problems'
+import { recordRun } from './runs'
+import * as stock from './stock-repo'
+
+type Db = Kysely<DB>
+
+// ---- Stock: the minute-by-minute delta ------------------------------------------------------------------------
+
+const MAX_QTY = 2_147_483_647
+
+/** A whole number ≥ 0, as a JSON number or digits in a string (ERP scripts send either). */
+function wholeNumber(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN
+  return Number.isInteger(n) && n >= 0 && n <= MAX_QTY ? n : null
+}
+
+const code = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
+
+/**
+ * POST /api/erp/stock: every row checked (unknown product or branch, a quantity that is not a whole number ≥ 0,
+ * the same product and branch twice); any problem and nothing is written (ErpProblemsError: 422 with them all).
+ * Else one transaction writes the counts and records the run, and this instance's catalogue pages and search
+ * stock are right before the answer (other instances hear it from the change feed as it commits: decision 0015).
+ */
+export async function applyStockDelta(deps: Deps, rows: unknown[], who: string): Promise<ErpStockResult> {
+  if (rows.length > ERP_STOCK_MAX_ROWS) {
+    throw badRequest('too_many_rows', `At most ${ERP_STOCK_MAX_ROWS} stock rows a call (got ${rows.length}); send the rest in further calls.`, 'body')
+  }
+  const startedAt = new Date()
+  const { db } = deps
+  const [products, branches] = await Promise.all([
+    stock.productIdsByCode(db, [...new Set(rows.map((r) => code((r as Record<string, unknown> | null)?.ProductCode)).filter((c) => c !== null))]),
+    stock.branchCodes(db),
+  ])
+  const problems: ErpProblem[] = []
+  const valid: stock.StockRow[] = []
+  const seen = new Map<string, number>()
+  rows.forEach((row, i) => {
+    const line = i + 1
+    const at = (field: string, value: unknown, message: string) => problems.push(problem('stock', line, field, value, message))
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return at('', row, 'Expected an object {ProductCode, LocationID, QtyAvailable}')
+    const r = row as Record<string, unknown>
+    const productCode = code(r.ProductCode)
+    const locationId = code(r.LocationID)
+    const qty = wholeNumber(r.QtyAvailable)
+    const productId = productCode === null ? undefined : products.get(productCode)
+    if (productCode === null) at('ProductCode', r.ProductCode, 'Missing: the product code is required')
+    else if (productId === undefined) at('ProductCode', r.ProductCode, `Unknown product ${productCode}`)
+    if (locationId === null) at('LocationID', r.LocationID, 'Missing: the branch (LocationID) is required')
+    else if (!branches.has(locationId)) at('LocationID', r.LocationID, `Unknown branch ${locationId}`)
+    if (qty === null) at('QtyAvailable', r.QtyAvailable, 'Must be a whole number, 0 or more')
+    if (productCode !== null && locationId !== null) {
+      const key = `${productCode}\u0000${locationId}`
+      const first = seen.get(key)
+      if (first !== undefined) at('ProductCode', r.ProductCode, `Duplicate: ${productCode} at ${locationId} is already on line ${first}`)
+      else seen.set(key, line)
+    }
+    if (productId !== undefined && locationId !== null && branches.has(locationId) && qty !== null) valid.push({ productId, locationId, qty })
+  })
+  if (problems.length) throw new ErpProblemsError(problems)
+
+  const result = await db.transaction().execute(async (trx) => {
+    const changed = await stock.upsertStock(trx, valid)
+    const run = await recordRun(trx, { who, kind: 'stock', mode: 'delta', startedAt }, 'succeeded', { changed })
+    return { run, rows: valid.length, changed, unchanged: valid.length - changed }
+  })
+  if (result.changed > 0) {
+    // Only the pages and search stock of the products whose stock moved (decision 0032), before the answer.
+    const moved = [...new Set(valid.map((row) => row.productId))]
+    deps.caches?.forgetProducts(moved)
+    await deps.search?.reloadStock(moved)
+  }
+  return result
+}
+
+// ---- Orders: the feed, the lease and the acknowledgement ------------------------------------------------------
+
+/** The orders as the feed and the export show them, oldest first. */
+async function ordersOut(db: Db, ids: number[]): Promise<ErpOrder[]> {
+  const [rows, lines] = await Promise.all([orders.feedOrders(db, ids), orders.feedLines(db, ids)])
+  const linesOf = new Map<number, typeof lines>()
+  for (const l of lines) {
+    const list = linesOf.get(l.order_id)
+    if (list) list.push(l)
+    else linesOf.set(l.order_id, [l])
+  }
+  return rows.map((o) => ({
+    PortalOrderId: o.portal_order_id!,
+    AccountCode: o.account_code,
+    LocationID: o.location_id,
+    EnterDate: o.enter_date,
+    PlacedAt: o.created_at.toISOString(),
+    SalesOrderStatus: o.status,
+    CustomerPurchaseOrder: o.customer_purchase_order,
+    Description: o.description,
+    ShipDate: o.ship_date,
+    SiteCode: o.site_code,
+    DeliveryName: o.delivery_name,
+    DeliveryAddress1: o.delivery_address1,
+    DeliveryAddress2: o.delivery_address2,
+    DeliveryCity: o.delivery_city,
+    DeliveryState: o.delivery_state,
+    DeliveryPostalCode: o.delivery_postal_code,
+    Contact: o.contact,
+    Email: o.email,
+    Phone: o.phone,
+    Fax: o.fax,
+    CarrierName: o.carrier_name,
+    CarrierInstructions: o.carrier_instructions,
+    DeliveryType: o.delivery_type,
+    PaymentReference: o.payment_reference,
+    ExtendedEx: dollars(Number(o.extended_ex_cents)),
+    TaxTotal: dollars(Number(o.tax_cents)),
+    ExtendedInc: dollars(Number(o.extended_inc_cents)),
+    lines: (linesOf.get(o.id) ?? []).map((l) => ({
+      Line: l.line_no,
+      ProductCode: l.product_code,
+      Description: l.description,
+      QuantityOrdered: l.qty_ordered,
+      QuantitySupplied: l.qty_supplied,
+      QuantityBackOrdered: l.qty_back_ordered,
+      Price: dollars(Number(l.unit_price_cents)),
+      ExtendedTotalEx: dollars(Number(l.extended_ex_cents)),
+      TaxTotal: dollars(Number(l.tax_cents)),
+      ExtendedTotalInc: dollars(Number(l.extended_inc_cents)),
+      DueDate: l.due_date,
+    })),
+  }))
+}
+
+/**
+ * GET /api/erp/orders?status=new: up to `limit` orders no collector holds, oldest first, each leased to this
+ * caller for ERP_ORDER_LEASE_SECONDS: not acknowledged by then, it is offered again (decision 0037).
+ */
+export async function collectNewOrders({ db, config }: Deps, limit: number): Promise<ErpOrder[]> {
+  const ids = await orders.collectOrders(db, limit, config.erp.orderLeaseMs / 1000)
+  return ordersOut(db, ids)
+}
+
+/** One export writes at most this many orders; the next run takes the rest. */
+const EXPORT_LIMIT = 100_000
+
+/**
+ * The orders npm run erp:export writes, marked as exported (never offered again) in the caller's transaction:
+ * `write` runs inside it, so the marks commit only if the files were written.
+ */
+export async function exportNewOrders<T>(db: Db, config: Config, write: (orders: ErpOrder[], trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    // Orders a collector of the feed holds right now are left to it.
+    const ids = await orders.collectOrders(trx, EXPORT_LIMIT, config.erp.orderLeaseMs / 1000, 'exported')
+    return write(await ordersOut(trx, ids), trx)
+  })
+}
+
+/**
+ * The ERP's sales order number for a portal order (POST /api/erp/orders/{PortalOrderId}/ack, and orders.csv rows
+ * with a PortalOrderId). It becomes the order's SalesOrder, the number the customer sees. The same number again
+ * changes nothing; another number for an acknowledged order, or a number another order has, is a conflict.
+ * Give it a transaction to make it part of a larger run.
+ */
+export async function acknowledgeOrder(db: Db, portalOrderId: string, salesOrder: string): Promise<ErpAck> {
+  const work = async (trx: Db): Promise<ErpAck> => {
+    const order = await orders.lockPortalOrder(trx, portalOrderId)
+    if (!order) throw notFound(`portal order ${portalOrderId}`)
+    if (order.erp_acknowledged_at) {
+      if (order.sales_order === salesOrder) return { PortalOrderId: portalOrderId, SalesOrder: salesOrder, acknowledged: 'already' }
+      throw conflict(
+        'already_acknowledged',
+        `Portal order ${portalOrderId} was already acknowledged as sales order ${order.sales_order}; it cannot become ${salesOrder}.`,
+      )
+    }
+    const holder = await orders.orderBySalesOrder(trx, salesOrder)
+    if (holder && holder.id !== order.id) {
+      throw conflict('sales_order_taken', `Sales order ${salesOrder} is already another order's number${holder.portal_order_id ? ` (portal order ${holder.portal_order_id})` : ''}.`)
+    }
+    await orders.markAcknowledged(trx, order.id, salesOrder).catch((error: unknown) => {
+      // Another order took the number at this very moment.
+      if ((error as { code?: string }).code === '23505') throw conflict('sales_order_taken', `Sales order ${salesOrder} is already another order's number.`)
+      throw error
+    })
+    return { PortalOrderId: portalOrderId, SalesOrder: salesOrder, acknowledged: 'now' }
+  }
+  return db.isTransaction ? work(db) : db.transaction().execute(work)
+}
+
+/** Portal orders the ERP has not acknowledged: how many, how many are older than ERP_ORDER_ALERT_MINUTES, the oldest's age. */
+export function orderBacklog(db: Db, config: Config) {
+  return orders.unacknowledgedBacklog(db, config.erp.orderAlertMs / 1000)
+}
