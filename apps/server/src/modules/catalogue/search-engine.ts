@@ -107,7 +107,7 @@ export class SearchEngine {
     return { index: this.index, stock: this.stock }
   }
 
-  /** Reloads the stock now and resolves once it is in place: a writer's own change, before its notification arrives. */
+  /** Reloads the stock now (a writer's own change, before its notification arrives); resolves once it is in place. */
   async reloadStock(): Promise<void> {
     this.stockRefresher.request()
     await this.stockRefresher.settled()

@@ -27,8 +27,8 @@ const code = (value: unknown): string | null => (typeof value === 'string' && va
 /**
  * POST /api/erp/stock: every row checked (unknown product or branch, a quantity that is not a whole number ≥ 0,
  * the same product and branch twice); any problem and nothing is written (ErpProblemsError: 422 with them all).
- * Else one transaction writes the counts and records the run, and this instance's catalogue pages and search
- * stock are right before the answer (other instances hear it from the change feed as it commits: decision 0015).
+ * Else one transaction writes the counts and records the run, and this instance's catalogue pages are right
+ * before the answer (other instances hear it from the change feed as it commits: decision 0015).
  */
 export async function applyStockDelta(deps: Deps, rows: unknown[], who: string): Promise<ErpStockResult> {
   if (rows.length > ERP_STOCK_MAX_ROWS) {
@@ -73,8 +73,11 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
     return { run, rows: valid.length, changed, unchanged: valid.length - changed }
   })
   if (result.changed > 0) {
+    // Pages list the counts the database has: forgetting this instance's cached pages makes them right at once.
+    // The search index only ranks by in-stock (decision 0029); its reload (seconds on the large catalogue) goes on
+    // after the answer, as the change notification would start it on every other instance.
     deps.caches?.forgetCatalogue()
-    await deps.search?.reloadStock()
+    void deps.search?.reloadStock()
   }
   return result
 }
