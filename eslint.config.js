@@ -77,8 +77,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.mjs', 'apps/server/build.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    files: ['scripts/**/*.mjs', 'apps/server/build.mjs', 'examples/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   // Web boundaries (docs/decisions/0028-web-query-keys-and-boundaries.md): a feature uses another only through
   // that feature's index.ts, and the web app never reaches into the server. One block per feature, from the folder.

@@ -10,6 +10,7 @@ await build({
     main: 'src/main.ts',
     seed: 'src/seed-cli.ts',
     'content-import': 'src/content-import.ts',
+    'erp-import': 'src/erp-import.ts',
     migrate: 'src/migrate-cli.ts',
     backup: 'src/backup-cli.ts',
     restore: 'src/restore-cli.ts',

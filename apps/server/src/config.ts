@@ -27,7 +27,7 @@ const Env = z.object({
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
   DEMO_MODE: bool.optional(),
-  SEED_SCALE: z.enum(['demo', 'large']).default('demo'),
+  SEED_SCALE: z.enum(['demo', 'large', 'none']).default('demo'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

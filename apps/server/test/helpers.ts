@@ -5,6 +5,7 @@ import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
 import { openDatabase, type Database } from '../src/db/database'
+import { migrate } from '../src/db/migrate'
 import type { ErrorReporter } from '../src/lib/error-reporting'
 import { adminQuery, databaseUrl } from './global-setup'
 
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   /** Log lines go here (at LOG_LEVEL) instead of nowhere. */
   logStream?: NodeJS.WritableStream
   errorReporter?: ErrorReporter | null
+  /** A migrated database with no data at all (no demo data), as a distributor's first ERP import finds it. */
+  emptyDatabase?: boolean
 }
 
 /** The ERP interchange's key in test apps (ERP_API_KEY), unless a test sets its own. */
@@ -37,13 +40,16 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   let drop = async () => {}
   if (url) {
     const name = `portal_t_${randomBytes(6).toString('hex')}`
-    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`)
+    await adminQuery(url, `CREATE DATABASE ${name}${options.emptyDatabase ? '' : ` TEMPLATE ${inject('templateDatabase')}`}`)
     handle = await openDatabase({ databaseUrl: databaseUrl(url, name), poolSize: 5 })
     drop = () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } else if (options.emptyDatabase) {
+    handle = await openDatabase({})
   } else {
     const snapshot = new Blob([readFileSync(inject('snapshotFile'))])
     handle = await openDatabase({ loadDataDir: snapshot })
   }
+  if (options.emptyDatabase) await migrate(handle.db)
   const changes = await handle.openChangeFeed()
   const app = await buildApp({
     config,

@@ -8,6 +8,7 @@ import * as historyNotifications from './migrations/0005_history_notifications'
 import * as cartIdempotency from './migrations/0006_cart_idempotency'
 import * as branchesAndHolds from './migrations/0007_branches_trading_and_stock_holds'
 import * as searchSynonyms from './migrations/0008_search_synonyms'
+import * as erpActiveFlags from './migrations/0009_erp_active_flags'
 import * as erpInterchange from './migrations/0010_erp_interchange'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -20,6 +21,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0006_cart_idempotency', up: cartIdempotency.up },
   { version: '0007_branches_trading_and_stock_holds', up: branchesAndHolds.up },
   { version: '0008_search_synonyms', up: searchSynonyms.up },
+  { version: '0009_erp_active_flags', up: erpActiveFlags.up },
   { version: '0010_erp_interchange', up: erpInterchange.up },
 ]
 

@@ -36,7 +36,8 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
     const seeded = await withSeedLock(config, handle, async () => {
       const empty = !(await handle.db.selectFrom('branches').select('location_id').limit(1).executeTakeFirst())
       let seeded: Prepared['seeded'] = null
-      if (empty) {
+      // SEED_SCALE=none: the database stays empty for the distributor's own data (npm run erp:import).
+      if (empty && config.seedScale !== 'none') {
         log(`Loading ${config.demo ? 'demo' : 'reference'} data (${config.seedScale} scale)...`)
         const started = Date.now()
         await seedDemo(handle.db, { scale: config.seedScale, demoLogins: config.demo })

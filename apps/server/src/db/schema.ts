@@ -28,6 +28,7 @@ export interface CustomerAccountTable {
   default_branch: string
   abn: string | null
   created_at: Timestamp
+  active: Generated<boolean>
 }
 
 export interface AccountBranchTable {
@@ -47,6 +48,7 @@ export interface UserTable {
   password_hash: string
   created_at: Timestamp
   password_changed_at: Timestamp
+  active: Generated<boolean>
 }
 
 export interface SessionTable {
@@ -99,12 +101,14 @@ export interface CategoryTable {
   display_order: Generated<number>
   icon_name: string | null
   hidden_for_elders: Generated<boolean>
+  active: Generated<boolean>
 }
 
 export interface BrandTable {
   brand_code: string
   description: string
   hidden_for_elders: Generated<boolean>
+  active: Generated<boolean>
 }
 
 export interface ProductImageTable {

@@ -62,6 +62,13 @@ export class Caches {
     this.lists.clear()
   }
 
+  /** A bulk change (an ERP import) touches all three: everything is read again from the database. */
+  forgetAll() {
+    this.sessions.clear()
+    this.lists.clear()
+    this.history.clear()
+  }
+
   forgetHistory(accountId: number) {
     const prefix = `[${accountId},`
     this.history.deleteWhere((_, key) => key.startsWith(prefix))

@@ -53,6 +53,14 @@ export const get = (url: string): Req => ({ method: 'GET', url })
 export const post = (url: string, payload?: object): Req => ({ method: 'POST', url, ...(payload ? { payload } : {}) })
 export const put = (url: string, payload: object): Req => ({ method: 'PUT', url, payload })
 export const del = (url: string, payload?: object): Req => ({ method: 'DELETE', url, ...(payload ? { payload } : {}) })
+/** A multipart/form-data request, each file a part named by its path (POST /api/erp/import). */
+export function multipart(url: string, files: Record<string, string>): Req {
+  const boundary = 'matrix-boundary-7f3a'
+  const parts = Object.entries(files).map(
+    ([path, body]) => `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path.split('/').pop()}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`,
+  )
+  return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n` }
+}
 const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
 
 /** The cart holds one line of the everyday product at the user's default branch (in the branch group for elders). */
@@ -204,6 +212,8 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/erp/orders',                       expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/orders?status=new&limit=5') },
   { route: 'POST /api/erp/orders/:PortalOrderId/ack',   expect: [401, 401, 401, 401, 401], erp: 200,
     request: async (c) => post(`/api/erp/orders/${await portalOrder(c)}/ack`, { SalesOrder: 'ERP-ACCESS-1' }) },
+  { route: 'POST /api/erp/import',                      expect: [401, 401, 401, 401, 401], erp: 200,
+    request: () => multipart('/api/erp/import?mode=delta&dryRun=true', { 'branches.csv': 'LocationID,NAME\nWAG,Wagga Wagga\n' }) },
 
   // The content service: published news and pages, public like a WordPress site's REST API.
   { route: 'GET /content/wp-json/wp/v2/posts',          expect: [200, 200, 200, 200, 200], request: () => get('/content/wp-json/wp/v2/posts') },

@@ -1,3 +1,4 @@
+import { parseCsv } from '../../lib/csv'
 import type { Db } from './bulk'
 
 /**
@@ -31,7 +32,8 @@ export class SynonymsFileError extends Error {}
  * synonyms separated by ';'. A term given twice keeps its last row.
  */
 export function parseSynonymsCsv(text: string): SynonymRecord[] {
-  const rows = csvRows(text.replace(/^\uFEFF/, ''))
+  const { records: rows, error } = parseCsv(text)
+  if (error) throw new SynonymsFileError(`synonyms.csv line ${error.line}: ${error.message}`)
   const header = rows.shift()?.fields.map((f) => f.trim()) ?? []
   const termAt = header.indexOf('Term')
   const synonymsAt = header.indexOf('Synonyms')
@@ -49,45 +51,6 @@ export function parseSynonymsCsv(text: string): SynonymRecord[] {
     byTerm.set(term.toLowerCase(), { term, synonyms })
   }
   return [...byTerm.values()]
-}
-
-function csvRows(text: string): Array<{ line: number; fields: string[] }> {
-  const rows: Array<{ line: number; fields: string[] }> = []
-  let fields: string[] = []
-  let field = ''
-  let quoted = false
-  let line = 1
-  let rowLine = 1
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') quoted = false
-      else {
-        if (c === '\n') line++
-        field += c
-      }
-    } else if (c === '"') quoted = true
-    else if (c === ',') {
-      fields.push(field)
-      field = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++
-      fields.push(field)
-      rows.push({ line: rowLine, fields })
-      fields = []
-      field = ''
-      line++
-      rowLine = line
-    } else field += c
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field)
-    rows.push({ line: rowLine, fields })
-  }
-  return rows
 }
 
 /** Replaces the synonyms with the file's rows. */

@@ -19,7 +19,12 @@ const userColumns = [
 ] as const
 
 function usersWithAccount(db: Db) {
-  return db.selectFrom('users').innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id').select(userColumns)
+  return db
+    .selectFrom('users')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
+    .select(userColumns)
+    .where('users.active', '=', true)
+    .where('customer_accounts.active', '=', true)
 }
 
 export type UserRow = Awaited<ReturnType<typeof findUserByUsername>> & {}
@@ -51,6 +56,8 @@ export function findLiveSession(db: Db, tokenHash: Buffer, idleSince: Date) {
     .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
     .select([...userColumns, 'sessions.id as sessionId', 'sessions.last_seen_at as lastSeenAt', 'sessions.expires_at as expiresAt'])
     .where('sessions.token_hash', '=', tokenHash)
+    .where('users.active', '=', true)
+    .where('customer_accounts.active', '=', true)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .where('sessions.last_seen_at', '>', idleSince)
@@ -89,7 +96,10 @@ export async function recentFailures(db: Db, keys: string[], since: Date): Promi
 }
 
 export async function recordFailures(db: Db, keys: string[], olderThan: Date) {
-  await db.insertInto('login_failures').values(keys.map((key) => ({ key }))).execute()
+  await db
+    .insertInto('login_failures')
+    .values(keys.map((key) => ({ key })))
+    .execute()
   await db.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<', olderThan).execute()
 }
 

@@ -188,3 +188,39 @@ export async function changePassword({ db, caches }: Deps, session: Session, cur
   caches?.forgetUser(session.userId)
   return { message: 'Your password has been reset successfully' }
 }
+
+/** How long the set-password link of an invitation works: a new user may not read the e-mail the same hour. */
+export const INVITATION_DAYS = 7
+
+/** A password no sign-in can match: an invited user has none until the invitation's link sets one. */
+export const NO_PASSWORD = '!invited'
+
+/**
+ * Invites a user created without a password (the ERP import): an e-mail with a set-password link of the
+ * reset flow, valid INVITATION_DAYS. Runs inside the caller's transaction, so it is sent only if that commits.
+ */
+export async function inviteUser(
+  trx: Deps['db'],
+  config: Pick<Deps['config'], 'publicUrl' | 'distributor'>,
+  user: { id: number; username: string; name: string; email: string; accountName: string },
+) {
+  const token = newToken()
+  await repo.insertResetToken(trx, user.id, hashToken(token), new Date(Date.now() + INVITATION_DAYS * 86_400_000))
+  await enqueueMail(trx, {
+    to: user.email,
+    subject: `Your ${config.distributor.name} ordering portal login`,
+    text: [
+      `Hi ${user.name},`,
+      '',
+      `You have a login to order for ${user.accountName} on the ${config.distributor.name} trading portal.`,
+      '',
+      `Username: ${user.username}`,
+      '',
+      `To choose your password, open this link within ${INVITATION_DAYS} days:`,
+      '',
+      `${config.publicUrl}/reset-password#token=${token}`,
+      '',
+      `The link works once. Afterwards sign in at ${config.publicUrl}/login; "Forgot password" sends a new link any time.`,
+    ].join('\n'),
+  })
+}

@@ -7,13 +7,13 @@ import { productVisibleTo } from '../../lib/visibility'
 type Db = Kysely<DB>
 
 export function listCategories(db: Db, { forElders }: { forElders: boolean }) {
-  let q = db.selectFrom('categories').select(['id', 'name', 'title', 'parent_id', 'display_order', 'icon_name'])
+  let q = db.selectFrom('categories').select(['id', 'name', 'title', 'parent_id', 'display_order', 'icon_name']).where('active', '=', true)
   if (forElders) q = q.where('hidden_for_elders', '=', false)
   return q.orderBy('display_order').orderBy('title').execute()
 }
 
 export function listBrands(db: Db, { forElders }: { forElders: boolean }) {
-  let q = db.selectFrom('brands').select(['brand_code', 'description'])
+  let q = db.selectFrom('brands').select(['brand_code', 'description']).where('active', '=', true)
   if (forElders) q = q.where('hidden_for_elders', '=', false)
   return q.orderBy('description').execute()
 }
@@ -25,12 +25,13 @@ export function findCategory(db: Db, name: string, { forElders }: { forElders: b
     .leftJoin('categories as p', 'p.id', 'c.parent_id')
     .select(['c.id', 'c.title', sql<number[]>`ARRAY(SELECT k.id FROM categories k WHERE k.id = c.id OR k.parent_id = c.id ORDER BY k.id)`.as('ids')])
     .where('c.name', '=', name)
+    .where('c.active', '=', true)
   if (forElders) q = q.where('c.hidden_for_elders', '=', false).where((eb) => eb.or([eb('p.id', 'is', null), eb('p.hidden_for_elders', '=', false)]))
   return q.executeTakeFirst()
 }
 
 export function findBrand(db: Db, code: string, { forElders }: { forElders: boolean }) {
-  let q = db.selectFrom('brands').select(['brand_code', 'description']).where('brand_code', '=', code)
+  let q = db.selectFrom('brands').select(['brand_code', 'description']).where('brand_code', '=', code).where('active', '=', true)
   if (forElders) q = q.where('hidden_for_elders', '=', false)
   return q.executeTakeFirst()
 }
@@ -108,13 +109,13 @@ export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['execu
 /** The ids of a category, found by its name, and of its children. */
 const categoryTree = (name: string) =>
   sql`SELECT k.id FROM categories k
-    WHERE k.id = (SELECT c.id FROM categories c WHERE c.name = ${name}) OR k.parent_id = (SELECT c.id FROM categories c WHERE c.name = ${name})`
+    WHERE k.id = (SELECT c.id FROM categories c WHERE c.name = ${name} AND c.active) OR k.parent_id = (SELECT c.id FROM categories c WHERE c.name = ${name} AND c.active)`
 
 /**
  * A category's products and those of its children, by description, found by the category's name.
  * Each category walks its own (category_id, description) index for at most the rows up to this
  * page, and the walks are merged: a page costs the same in a category of 40 products as in one of
- * 40,000. No rows when there is no such category (or the user may not see it).
+ * 40,000. No rows when there is no such category, it is withdrawn, or the user may not see it.
  */
 export function categoryProducts(db: Db, scope: ProductScope, name: string, { limit, offset }: Paging) {
   const walk = visibleProducts(db, scope.session)

@@ -107,6 +107,16 @@ export class SearchEngine {
     return { index: this.index, stock: this.stock }
   }
 
+  /**
+   * Rebuilds now and resolves when done: a writer in this process (the ERP import) answers only once search
+   * shows what it committed, without waiting for the notification to come back.
+   */
+  async refresh(): Promise<void> {
+    this.indexRefresher.request()
+    this.stockRefresher.request()
+    await this.settled()
+  }
+
   /** Reloads the stock now (a writer's own change, before its notification arrives); resolves once it is in place. */
   async reloadStock(): Promise<void> {
     this.stockRefresher.request()

@@ -39,15 +39,16 @@ export async function indexedProducts(db: Db): Promise<IndexedProduct[]> {
   }))
 }
 
-/** Categories (hidden when they or their parent are) and brands, for suggestions. */
+/** Active categories (hidden when they or their parent are) and brands, for suggestions. */
 export async function indexedGroups(db: Db): Promise<IndexedGroup[]> {
   const [categories, brands] = await Promise.all([
     db
       .selectFrom('categories as c')
       .leftJoin('categories as parent', 'parent.id', 'c.parent_id')
       .select(['c.name', 'c.title', sql<boolean>`(c.hidden_for_elders OR coalesce(parent.hidden_for_elders, false))`.as('hidden')])
+      .where('c.active', '=', true)
       .execute(),
-    db.selectFrom('brands').select(['brand_code', 'description', 'hidden_for_elders']).execute(),
+    db.selectFrom('brands').select(['brand_code', 'description', 'hidden_for_elders']).where('active', '=', true).execute(),
   ])
   return [
     ...categories.map((c) => ({ kind: 'category' as const, key: c.name, title: c.title, hiddenForElders: c.hidden })),

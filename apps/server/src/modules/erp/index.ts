@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Deps } from '../../lib/context'
 import { erpKeyCheck } from './key'
 import { ErpProblemsError, replyProblems } from './problems'
+import { erpImportRoutes } from './import-routes'
 import { erpRoutes } from './routes'
 
 declare module 'fastify' {
@@ -37,4 +38,5 @@ export const erpScope: FastifyPluginAsync<ErpOptions> = async (scope, { erpKey, 
   })
   // The scope's own options carry its prefix (/erp); the route files inside add none of their own.
   await scope.register(erpRoutes, { ...deps, prefix: '' })
+  await scope.register(erpImportRoutes, { ...deps, prefix: '' })
 }

@@ -1,0 +1,186 @@
+import type { Config } from '../../../config'
+import { inviteUser, NO_PASSWORD } from '../../auth'
+import { collect } from './catalogue'
+import { counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
+import type { Table } from './read'
+import * as repo from './repo'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
+  const existing = await repo.accounts(db)
+  const { rows, named, failed } = collect(table, ctx, (r) => {
+    const code = r.key('AccountCode')
+    const listed = r.text('Branches')
+    const branches =
+      listed === undefined
+        ? undefined
+        : [
+            ...new Set(
+              listed
+                .split(';')
+                .map((b) => b.trim())
+                .filter(Boolean),
+            ),
+          ].sort()
+    for (const b of branches ?? []) if (!ctx.known.branches.has(b)) r.problem('Branches', b, 'unknown branch')
+    let defaultBranch = r.text('DefaultWareHouse') || undefined
+    if (defaultBranch && !ctx.known.branches.has(defaultBranch)) r.problem('DefaultWareHouse', defaultBranch, 'unknown branch')
+    if (!defaultBranch && !existing.has(code)) {
+      defaultBranch = branches?.[0]
+      if (!defaultBranch) r.problem('DefaultWareHouse', '', 'a new account needs a default branch (DefaultWareHouse or Branches)')
+    }
+    const discount = r.decimal('DiscountPercent', { max: 100 })
+    return {
+      key: code,
+      row: {
+        name: r.key('Name'),
+        sales_category: r.key('SalesCategory'),
+        is_elders: r.bool('isElders', false),
+        terms_days: r.whole('TermsDays', { empty: 0 }),
+        credit_limit_cents: r.money('CreditLimit', { empty: 0 }),
+        balance_cents: r.money('Balance', { empty: 0, negative: true }),
+        price_discount_bp: discount === undefined ? undefined : Math.round((discount ?? 0) * 100),
+        default_branch: defaultBranch,
+        branches,
+        active: r.bool('Active', true),
+      },
+    }
+  })
+  for (const key of named) ctx.known.accounts.add(key)
+  const { added, changed } = diff(rows, existing)
+  const withdrawn = missing(ctx.mode, rows, existing)
+  return {
+    file: table.file,
+    counts: counts(added.length, changed.length, withdrawn.length, failed),
+    async write(trx) {
+      const columns = ({ branches: _, ...row }: (typeof added)[number][1]) => given(row)
+      await repo.insertRows(trx, 'customer_accounts', added.map(([code, row]) => ({ code, ...columns(row) })) as never)
+      await repo.updateWhere(
+        trx,
+        'customer_accounts',
+        'code',
+        changed.map(([key, row]) => ({ key, set: columns(row) })),
+      )
+      await repo.withdraw(trx, 'customer_accounts', 'code', withdrawn)
+      const ids = await repo.accountIds(trx)
+      for (const [code, row] of [...added, ...changed]) if (row.branches) await repo.replaceAccountBranches(trx, ids.get(code)!.id, row.branches)
+    },
+  }
+}
+
+export async function planContractPrices(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
+  const existing = await repo.contractPrices(db)
+  const { rows, failed } = collect(table, ctx, (r) => {
+    const account = r.key('AccountCode')
+    const product = r.key('ProductCode')
+    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+    if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+    return { key: `${account}|${product}`, row: { price_cents: r.money('Price', { required: true }) ?? 0 } }
+  })
+  const { added, changed } = diff(rows, existing)
+  // Contract prices have no Active flag: one a full file leaves out has ended, and the list price applies again.
+  const ended = missing(ctx.mode, rows, existing)
+  return {
+    file: table.file,
+    counts: counts(added.length, changed.length, ended.length, failed),
+    async write(trx) {
+      const accounts = await repo.accountIds(trx)
+      const products = await repo.productIds(trx)
+      const ids = (key: string) => {
+        const [account, product] = key.split('|') as [string, string]
+        return { account_id: accounts.get(account)!.id, product_id: products.get(product)! }
+      }
+      await repo.upsertContractPrices(
+        trx,
+        [...added, ...changed].map(([key, row]) => ({ ...ids(key), price_cents: row.price_cents })),
+      )
+      await repo.deleteContractPrices(trx, ended.map(ids))
+    },
+  }
+}
+
+/** Users: keyed by UserName (without regard to case). New ones get an invitation e-mail; no password travels in a file. */
+export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: Pick<Config, 'publicUrl' | 'distributor'>): Promise<Step> {
+  const existing = await repo.users(db)
+  const { rows, failed } = collect(
+    table,
+    ctx,
+    (r) => {
+      const account = r.key('AccountCode')
+      if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+      const username = r.key('UserName')
+      const email = r.key('Email')
+      if (email && !EMAIL.test(email)) r.problem('Email', email, 'not an e-mail address')
+      const role = r.key('Role')
+      if (role && role !== 'Administrator' && role !== 'User') r.problem('Role', role, 'must be Administrator or User')
+      return { key: username.toLowerCase(), row: { username, account, email, name: r.key('Name'), role, active: r.bool('Active', true) } }
+    },
+    'UserName',
+  )
+  const { added, changed } = diff(rows, existing)
+  const withdrawn = missing(ctx.mode, rows, existing)
+  return {
+    file: table.file,
+    counts: counts(added.length, changed.length, withdrawn.length, failed),
+    async write(trx) {
+      const accounts = await repo.accountIds(trx)
+      const columns = ({ account, role, ...row }: (typeof added)[number][1]) =>
+        given({ ...row, role: role as 'Administrator' | 'User', account_id: accounts.get(account)!.id })
+      for (const [, row] of added) {
+        const id = await repo.insertUser(trx, { ...columns(row), password_hash: NO_PASSWORD } as never)
+        if (row.active !== false)
+          await inviteUser(trx, config, { id, username: row.username, name: row.name, email: row.email, accountName: accounts.get(row.account)!.name })
+      }
+      const ids = await repo.userIds(trx)
+      await repo.updateWhere(
+        trx,
+        'users',
+        'id',
+        changed.map(([key, row]) => ({ key: ids.get(key)!, set: columns(row) })),
+      )
+      await repo.withdrawUsers(trx, withdrawn)
+    },
+  }
+}
+
+export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
+  const existing = await repo.deliverySites(db)
+  const { rows, named, failed } = collect(table, ctx, (r) => {
+    const account = r.key('AccountCode')
+    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+    const text = (field: string) => r.text(field)
+    return {
+      key: `${account}|${r.key('SiteCode')}`,
+      row: {
+        name: r.key('Name'),
+        address1: text('Address1'),
+        address2: text('Address2'),
+        city: text('City'),
+        state: text('State'),
+        postal_code: text('PostalCode'),
+        contact: text('Contact'),
+        email: text('Email'),
+        phone: text('Phone'),
+        fax: text('Fax'),
+      },
+    }
+  })
+  for (const key of named) ctx.known.sites.add(key)
+  const { added, changed } = diff(rows, existing)
+  return {
+    file: table.file,
+    counts: counts(added.length, changed.length, 0, failed),
+    async write(trx) {
+      const accounts = await repo.accountIds(trx)
+      await repo.upsertDeliverySites(
+        trx,
+        [...added, ...changed].map(([key, row]) => {
+          const [account, site_code] = key.split('|') as [string, string]
+          // The upsert sets every column: a column the file leaves out keeps the portal's value.
+          return { ...existing.get(key), ...given(row), account_id: accounts.get(account)!.id, site_code } as never
+        }),
+      )
+    },
+  }
+}

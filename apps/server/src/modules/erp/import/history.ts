@@ -1,0 +1,350 @@
+import { lineTotals, sumTotals } from '../../../lib/money'
+
+const PORTAL_ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/
+import { collect } from './catalogue'
+import { counts, diff, given, type Db, type Fields, type PlanContext, type Step } from './plan'
+import type { Table } from './read'
+import * as repo from './repo'
+
+/** Acknowledges a portal order with the ERP's SalesOrder (the orders feed's service, erp-out). */
+export type Acknowledge = (trx: Db, portalOrderId: string, salesOrder: string) => Promise<void>
+
+interface LineRow extends Fields {
+  product_code: string
+  qty_ordered: number
+  qty_supplied?: number
+  qty_back_ordered?: number
+  due_date?: string | null
+  unit_price_cents: number
+}
+
+/** Lines grouped by their document, checked against the documents known, and diffed against the portal's lines. */
+function groupLines(rows: Map<string, LineRow>, existing: Map<string, Fields>) {
+  const byDocument = new Map<string, Array<[number, LineRow]>>()
+  for (const [key, row] of rows) {
+    const [doc, line] = key.split('|') as [string, string]
+    byDocument.set(doc, [...(byDocument.get(doc) ?? []), [Number(line), row]])
+  }
+  const { added, changed } = diff(rows, existing)
+  // Lines of a named document that the file no longer has are removed with it: a document's lines come whole.
+  const removed = [...existing.keys()].filter((key) => byDocument.has(key.split('|')[0]!) && !rows.has(key))
+  const touched = new Set([...added, ...changed].map(([key]) => key.split('|')[0]!).concat(removed.map((key) => key.split('|')[0]!)))
+  return { byDocument, added, changed, removed, touched }
+}
+
+function lineRecord(productCode: string, description: string, productId: number | null, line: number, row: LineRow) {
+  const totals = lineTotals(row.unit_price_cents, row.qty_ordered)
+  return {
+    line_no: line,
+    product_id: productId,
+    product_code: productCode,
+    description,
+    qty_ordered: row.qty_ordered,
+    qty_supplied: row.qty_supplied ?? 0,
+    qty_back_ordered: row.qty_back_ordered ?? 0,
+    unit_price_cents: row.unit_price_cents,
+    extended_ex_cents: totals.exCents,
+    tax_cents: totals.taxCents,
+    extended_inc_cents: totals.incCents,
+  }
+}
+
+/** orders.csv and order_lines.csv: order history; a row with PortalOrderId acknowledges that portal order. */
+export async function planOrders(db: Db, orders: Table | null, lines: Table | null, ctx: PlanContext, acknowledge: Acknowledge): Promise<Step[]> {
+  const portalIds = new Map<string, { id: string; line: number }>()
+  const orderRows = orders
+    ? collect(orders, ctx, (r) => {
+        const account = r.key('AccountCode')
+        const branch = r.key('LocationID')
+        const site = r.text('SiteCode')
+        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+        if (branch && !ctx.known.branches.has(branch)) r.problem('LocationID', branch, 'unknown branch')
+        if (site && !ctx.known.sites.has(`${account}|${site}`)) r.problem('SiteCode', site, `unknown delivery site of account ${account}`)
+        const salesOrder = r.key('SalesOrder')
+        const portal = r.text('PortalOrderId')
+        if (portal) {
+          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, 'not a portal order number (such as SO9000001)')
+          else portalIds.set(salesOrder, { id: portal, line: r.line })
+        }
+        const text = (field: string) => r.text(field)
+        return {
+          key: salesOrder,
+          row: {
+            account,
+            enter_date: r.date('EnterDate', { required: true }) ?? '',
+            status: r.key('SalesOrderStatus'),
+            location_id: branch,
+            customer_purchase_order: text('CustomerPurchaseOrder'),
+            ship_date: r.date('ShipDate'),
+            site_code: site === undefined ? undefined : site || null,
+            delivery_name: text('DeliveryName'),
+            delivery_address1: text('DeliveryAddress1'),
+            delivery_address2: text('DeliveryAddress2'),
+            delivery_city: text('DeliveryCity'),
+            delivery_state: text('DeliveryState'),
+            delivery_postal_code: text('DeliveryPostalCode'),
+            email: text('Email'),
+            phone: text('Phone'),
+          },
+        }
+      })
+    : null
+  const lineRows = lines
+    ? collect(
+        lines,
+        ctx,
+        (r) => {
+          const salesOrder = r.key('SalesOrder')
+          const line = r.whole('Line', { required: true, min: 1 }) ?? 0
+          const product = r.key('ProductCode')
+          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          const row: LineRow = {
+            product_code: product,
+            qty_ordered: r.whole('QuantityOrdered', { required: true }) ?? 0,
+            unit_price_cents: r.money('Price', { required: true }) ?? 0,
+            ...given({
+              qty_supplied: r.whole('QuantitySupplied', { empty: 0 }) ?? undefined,
+              qty_back_ordered: r.whole('QuantityBackOrdered', { empty: 0 }) ?? undefined,
+              due_date: r.date('DueDate'),
+            }),
+          }
+          return { key: `${salesOrder}|${line}`, row }
+        },
+        'Line',
+      )
+    : null
+  const named = [...new Set([...(orderRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const existing = await repo.orders(db, named)
+  const portal = await repo.portalOrders(
+    db,
+    [...portalIds.values()].map((p) => p.id),
+  )
+  // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
+  for (const [salesOrder, { id, line }] of portalIds) {
+    const now = portal.get(id)
+    const problem = (field: string, value: string, message: string) => ctx.problems.push({ file: orders!.file, line, field, value, message })
+    if (now === undefined) problem('PortalOrderId', id, 'unknown portal order')
+    else if (now.acknowledged && now.salesOrder !== salesOrder)
+      problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
+    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, 'another order already has this SalesOrder')
+  }
+  let lineProblems = 0
+  if (lineRows && lines) {
+    for (const [key] of lineRows.rows) {
+      const salesOrder = key.split('|')[0]!
+      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder)) {
+        lineProblems++
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: 'unknown sales order' })
+      }
+    }
+  }
+  // A portal order being acknowledged is the same order under its new number: a change, not an addition.
+  const before = new Map(existing.orders)
+  for (const [salesOrder, { id }] of portalIds) if (portal.has(id) && !before.has(salesOrder)) before.set(salesOrder, { acknowledging: true })
+  const orderDiff = orderRows ? diff(orderRows.rows, before) : { added: [], changed: [] }
+  const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
+
+  const steps: Step[] = []
+  if (orders && orderRows) {
+    steps.push({
+      file: orders.file,
+      counts: counts(orderDiff.added.length, orderDiff.changed.length, 0, orderRows.failed),
+      async write(trx) {
+        const accounts = await repo.accountIds(trx)
+        for (const [salesOrder, { id }] of portalIds) if (!portal.get(id)!.acknowledged) await acknowledge(trx, id, salesOrder)
+        for (const [sales_order, { account, ...row }] of [...orderDiff.added, ...orderDiff.changed]) {
+          await repo.upsertOrder(trx, { sales_order, account_id: accounts.get(account)!.id, ...given(row) } as never)
+        }
+      },
+    })
+  }
+  if (lines && lineRows) {
+    steps.push({
+      file: lines.file,
+      counts: counts(grouped.added.length, grouped.changed.length, grouped.removed.length, lineRows.failed + lineProblems),
+      async write(trx) {
+        const products = await repo.productDescriptions(trx, [...new Set([...lineRows.rows.values()].map((l) => l.product_code))])
+        const ids = await repo.orderIds(trx, [...grouped.touched])
+        for (const salesOrder of grouped.touched) {
+          const orderId = ids.get(salesOrder)!
+          const records = (grouped.byDocument.get(salesOrder) ?? []).map(([line, row]) => {
+            const product = products.get(row.product_code)
+            return {
+              order_id: orderId,
+              due_date: row.due_date ?? null,
+              ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, row),
+            }
+          })
+          await repo.replaceOrderLines(trx, orderId, records)
+        }
+      },
+    })
+  }
+  return steps
+}
+
+/** invoices.csv and invoice_lines.csv: an invoice's Amount (inc GST) must equal its lines' totals, GST computed here. */
+export async function planInvoices(db: Db, invoices: Table | null, lines: Table | null, ctx: PlanContext): Promise<Step[]> {
+  const invoiceRows = invoices
+    ? collect(invoices, ctx, (r) => {
+        const account = r.key('AccountCode')
+        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+        const location = r.text('SalesLocation')
+        if (location && !ctx.known.branches.has(location)) r.problem('SalesLocation', location, 'unknown branch')
+        const invoiceDate = r.date('InvoiceDate', { required: true }) ?? ''
+        const text = (field: string) => r.text(field)
+        return {
+          key: r.key('Invoice'),
+          row: {
+            account,
+            invoice_date: invoiceDate,
+            transaction_type: r.key('TransactionType'),
+            extended_inc_cents: r.money('Amount', { required: true, negative: true }) ?? 0,
+            due_date: r.date('DueDate') ?? (r.text('DueDate') === undefined ? undefined : invoiceDate),
+            sales_order: text('SalesOrder'),
+            reference: text('Reference'),
+            brn: text('BRN'),
+            sales_location: location || undefined,
+            carrier: text('Carrier'),
+            consignment_note: text('ConsignmentNote'),
+          },
+        }
+      })
+    : null
+  const lineRows = lines
+    ? collect(
+        lines,
+        ctx,
+        (r) => {
+          const invoice = r.key('Invoice')
+          const line = r.whole('Line', { required: true, min: 1 }) ?? 0
+          const product = r.key('ProductCode')
+          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          const row: LineRow = {
+            product_code: product,
+            qty_ordered: r.whole('Quantity', { required: true, min: -1_000_000_000 }) ?? 0,
+            unit_price_cents: r.money('Price', { required: true }) ?? 0,
+          }
+          return { key: `${invoice}|${line}`, row }
+        },
+        'Line',
+      )
+    : null
+  const named = [...new Set([...(invoiceRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const existing = await repo.invoices(db, named)
+  const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
+  let extraProblems = 0
+  if (lineRows && lines)
+    for (const [key] of lineRows.rows) {
+      const invoice = key.split('|')[0]!
+      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice)) {
+        extraProblems++
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: 'unknown invoice' })
+      }
+    }
+  // The server computes GST per line; an Amount that does not add up is the ERP's or the export's mistake.
+  if (invoiceRows && invoices)
+    for (const [invoice, row] of invoiceRows.rows) {
+      const documentLines = grouped.byDocument.get(invoice)
+      if (!documentLines) continue
+      const total = sumTotals(documentLines.map(([, l]) => lineTotals(l.unit_price_cents, l.qty_ordered))).incCents
+      if (total !== row.extended_inc_cents) {
+        extraProblems++
+        ctx.problems.push({
+          file: invoices.file,
+          line: invoiceRows.lines.get(invoice)!,
+          field: 'Amount',
+          value: (row.extended_inc_cents / 100).toFixed(2),
+          message: `does not match the lines: ${(total / 100).toFixed(2)} including GST`,
+        })
+      }
+    }
+  const invoiceDiff = invoiceRows ? diff(invoiceRows.rows, existing.invoices) : { added: [], changed: [] }
+  const steps: Step[] = []
+  if (invoices && invoiceRows) {
+    steps.push({
+      file: invoices.file,
+      counts: counts(invoiceDiff.added.length, invoiceDiff.changed.length, 0, invoiceRows.failed),
+      async write(trx) {
+        const accounts = await repo.accountIds(trx)
+        for (const [invoice, { account, extended_inc_cents, ...row }] of [...invoiceDiff.added, ...invoiceDiff.changed]) {
+          const lines = grouped.byDocument.get(invoice)
+          const totals = lines ? sumTotals(lines.map(([, l]) => lineTotals(l.unit_price_cents, l.qty_ordered))) : splitInc(extended_inc_cents)
+          const salesOrder = row.sales_order ? await repo.orderIdBySalesOrder(trx, row.sales_order) : undefined
+          const owner = accounts.get(account)!
+          await repo.upsertInvoice(trx, {
+            invoice,
+            account_id: owner.id,
+            order_id: salesOrder ?? null,
+            transaction_date: row.invoice_date,
+            ...given(row),
+            due_date: row.due_date ?? row.invoice_date,
+            sales_location: row.sales_location ?? owner.defaultBranch,
+            extended_ex_cents: totals.exCents,
+            tax_cents: totals.taxCents,
+            extended_inc_cents: totals.incCents,
+          } as never)
+        }
+      },
+    })
+  }
+  if (lines && lineRows) {
+    steps.push({
+      file: lines.file,
+      counts: counts(grouped.added.length, grouped.changed.length, grouped.removed.length, lineRows.failed + extraProblems),
+      async write(trx) {
+        const products = await repo.productDescriptions(trx, [...new Set([...lineRows.rows.values()].map((l) => l.product_code))])
+        const ids = await repo.invoiceIds(trx, [...grouped.touched])
+        for (const invoice of grouped.touched) {
+          const invoiceId = ids.get(invoice)!
+          const records = (grouped.byDocument.get(invoice) ?? []).map(([line, row]) => {
+            const product = products.get(row.product_code)
+            return {
+              invoice_id: invoiceId,
+              ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, { ...row, qty_supplied: row.qty_ordered }),
+            }
+          })
+          await repo.replaceInvoiceLines(trx, invoiceId, records)
+        }
+      },
+    })
+  }
+  return steps
+}
+
+/** An invoice without lines (a payment, an adjustment): its Amount includes GST at 10%. */
+function splitInc(incCents: number) {
+  const exCents = Math.round((incCents * 10) / 11)
+  return { exCents, taxCents: incCents - exCents, incCents }
+}
+
+export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
+  const existing = await repo.financialPeriods(db)
+  const { rows, failed } = collect(
+    table,
+    ctx,
+    (r) => {
+      const year = r.whole('financialYear', { required: true, min: 1900 })
+      const period = r.whole('financialPeriod', { required: true, min: 1 })
+      const start = r.date('StartDate', { required: true }) ?? ''
+      const end = r.date('EndDate', { required: true }) ?? ''
+      if (start && end && end < start) r.problem('EndDate', end, 'before StartDate')
+      return { key: `${year}|${period}`, row: { description: r.key('DESCRIPTION'), start_date: start, end_date: end } }
+    },
+    'financialPeriod',
+  )
+  const { added, changed } = diff(rows, existing)
+  return {
+    file: table.file,
+    counts: counts(added.length, changed.length, 0, failed),
+    async write(trx) {
+      await repo.upsertFinancialPeriods(
+        trx,
+        [...added, ...changed].map(([key, row]) => {
+          const [year, period] = key.split('|').map(Number) as [number, number]
+          return { financial_year: year, financial_period: period, ...row }
+        }),
+      )
+    },
+  }
+}

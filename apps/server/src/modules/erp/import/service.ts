@@ -1,0 +1,134 @@
+import type { Deps } from '../../../lib/context'
+import { planAccounts, planContractPrices, planDeliverySites, planUsers } from './accounts'
+import { planBranches, planBrands, planCategories, planProducts, planStock, planSynonyms } from './catalogue'
+import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER, isInterchangePath, type FileSpec } from './files'
+import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
+import { planAttachments, planImages } from './media'
+import type { Counts, Mode, PlanContext, Step } from './plan'
+import type { ErpProblem as Problem } from '../problems'
+import { readTable, type ExportFiles, type Table } from './read'
+import * as repo from './repo'
+
+export type { ExportFiles } from './read'
+export type { Mode } from './plan'
+export type { ErpProblem as Problem } from '../problems'
+
+export interface ImportOptions {
+  mode: Mode
+  dryRun: boolean
+  /** Acknowledges a portal order that orders.csv names by PortalOrderId (the orders feed's service). */
+  acknowledge: Acknowledge
+  /** Called as each file is planned and as each is written (the CLI's progress). */
+  progress?: (event: { file: string; phase: 'checked' | 'written'; index: number; total: number }) => void
+}
+
+export interface FileCounts extends Counts {
+  file: string
+}
+
+export interface ImportReport {
+  mode: Mode
+  dryRun: boolean
+  /** False when there were problems: then nothing was written. */
+  ok: boolean
+  files: FileCounts[]
+  totals: Counts
+  problems: Problem[]
+}
+
+/**
+ * Imports an ERP export (design section 10): reads every file, checks every row against the portal and the
+ * rest of the export, and writes only if nothing at all is wrong, in one transaction. Changes only what
+ * differs, so the same export twice changes nothing the second time. The CLI and POST /api/erp/import both
+ * come here. Caches and the search index show the result when this returns.
+ */
+export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'caches' | 'search'>, files: ExportFiles, options: ImportOptions): Promise<ImportReport> {
+  const problems: Problem[] = []
+  for (const path of files.keys())
+    if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: 'not a file of the ERP interchange (design section 10)' })
+  const table = (spec: FileSpec) => readTable(files, spec, problems)
+  const tables = {
+    branches: table(FILES.branches),
+    categories: table(FILES.categories),
+    brands: table(FILES.brands),
+    products: table(FILES.products),
+    stock: table(FILES.stock),
+    synonyms: table(FILES.synonyms),
+    accounts: table(FILES.accounts),
+    contractPrices: table(FILES.contractPrices),
+    users: table(FILES.users),
+    deliverySites: table(FILES.deliverySites),
+    financialPeriods: table(FILES.financialPeriods),
+    orders: table(FILES.orders),
+    orderLines: table(FILES.orderLines),
+    invoices: table(FILES.invoices),
+    invoiceLines: table(FILES.invoiceLines),
+    attachments: table(FILES.attachments),
+  }
+
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await repo.lockImports(trx)
+    const ctx: PlanContext = { mode: options.mode, problems, known: await repo.knownKeys(trx) }
+    // In the order rows refer to each other: branches before the accounts and stock that name them, and so on.
+    const plans: Array<[file: string, plan: () => Promise<Step | Step[] | null>]> = []
+    const add = (t: Table | null, plan: (t: Table) => Promise<Step | Step[]>) => t && plans.push([t.file, () => plan(t)])
+    add(tables.branches, (t) => planBranches(trx, t, ctx))
+    add(tables.categories, (t) => planCategories(trx, t, ctx))
+    add(tables.brands, (t) => planBrands(trx, t, ctx))
+    add(tables.products, (t) => planProducts(trx, t, ctx))
+    add(tables.stock, (t) => planStock(trx, t, ctx))
+    add(tables.synonyms, (t) => planSynonyms(trx, t, ctx))
+    const sent = (folder: string) => [...files.keys()].some((path) => path.startsWith(`${folder}/`))
+    if (sent(IMAGE_FOLDER)) plans.push([`${IMAGE_FOLDER}/`, () => planImages(trx, files, ctx)])
+    if (sent(ATTACHMENT_FOLDER) || tables.attachments)
+      plans.push([tables.attachments?.file ?? `${ATTACHMENT_FOLDER}/`, () => planAttachments(trx, files, tables.attachments, ctx)])
+    add(tables.accounts, (t) => planAccounts(trx, t, ctx))
+    add(tables.contractPrices, (t) => planContractPrices(trx, t, ctx))
+    add(tables.users, (t) => planUsers(trx, t, ctx, deps.config))
+    add(tables.deliverySites, (t) => planDeliverySites(trx, t, ctx))
+    add(tables.financialPeriods, (t) => planFinancialPeriods(trx, t, ctx))
+    if (tables.orders || tables.orderLines)
+      plans.push([tables.orders?.file ?? tables.orderLines!.file, () => planOrders(trx, tables.orders, tables.orderLines, ctx, options.acknowledge)])
+    if (tables.invoices || tables.invoiceLines)
+      plans.push([tables.invoices?.file ?? tables.invoiceLines!.file, () => planInvoices(trx, tables.invoices, tables.invoiceLines, ctx)])
+
+    const steps: Step[] = []
+    for (const [index, [file, plan]] of plans.entries()) {
+      for (const step of [await plan()].flat()) if (step) steps.push(step)
+      options.progress?.({ file, phase: 'checked', index, total: plans.length })
+    }
+
+    const write = problems.length === 0 && !options.dryRun
+    if (write)
+      for (const [index, step] of steps.entries()) {
+        await step.write(trx)
+        options.progress?.({ file: step.file, phase: 'written', index, total: steps.length })
+      }
+    return { steps, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
+  })
+
+  if (outcome.wrote) {
+    deps.caches?.forgetAll()
+    await deps.search?.refresh()
+  }
+  const fileCounts = outcome.steps.map((s) => ({ file: s.file, ...s.counts }))
+  // A file whose every row had problems has no step; it still shows with its failures.
+  return {
+    mode: options.mode,
+    dryRun: options.dryRun,
+    ok: problems.length === 0,
+    files: withFailedFiles(fileCounts, problems),
+    totals: fileCounts.reduce(
+      (t, f) => ({ added: t.added + f.added, changed: t.changed + f.changed, withdrawn: t.withdrawn + f.withdrawn, failed: t.failed + f.failed }),
+      { added: 0, changed: 0, withdrawn: 0, failed: 0 },
+    ),
+    problems,
+  }
+}
+
+function withFailedFiles(files: FileCounts[], problems: Problem[]): FileCounts[] {
+  const named = new Set(files.map((f) => f.file))
+  const extra = new Map<string, number>()
+  for (const p of problems) if (!named.has(p.file) && !p.file.includes('/')) extra.set(p.file, (extra.get(p.file) ?? 0) + 1)
+  return [...files, ...[...extra].map(([file, failed]) => ({ file, added: 0, changed: 0, withdrawn: 0, failed }))]
+}
