@@ -122,14 +122,12 @@ async function makeOrders(db, count) {
     [count],
   )
   await db.query(
-    `WITH catalogue AS (SELECT array_agg(id ORDER BY id) AS ids FROM products WHERE active),
-          lines AS (
-            SELECT o.id AS order_id, l, c.ids[1 + (o.id * 7 + l * 13) % array_length(c.ids, 1)] AS product_id
-            FROM orders o CROSS JOIN generate_series(1, 2) l CROSS JOIN catalogue c
-            WHERE o.portal_order_id LIKE '${ORDER_PREFIX}%')
+    `WITH catalogue AS (SELECT id, product_code, description, row_number() OVER (ORDER BY id) - 1 AS n FROM products WHERE active)
      INSERT INTO order_lines (order_id, line_no, product_id, product_code, description, qty_ordered, unit_price_cents, extended_ex_cents, tax_cents, extended_inc_cents)
-     SELECT lines.order_id, lines.l, p.id, p.product_code, p.description, 2, 1000, 2000, 200, 2200
-     FROM lines JOIN products p ON p.id = lines.product_id`,
+     SELECT o.id, l, c.id, c.product_code, c.description, 2, 1000, 2000, 200, 2200
+     FROM orders o CROSS JOIN generate_series(1, 2) l
+     JOIN catalogue c ON c.n = (o.id * 7 + l * 13) % (SELECT count(*) FROM products WHERE active)
+     WHERE o.portal_order_id LIKE '${ORDER_PREFIX}%'`,
   )
   return Number((await db.query(`SELECT count(*) AS n FROM orders WHERE portal_order_id LIKE '${ORDER_PREFIX}%'`)).rows[0].n)
 }

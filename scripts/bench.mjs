@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, then docs/benchmarks.md (printed too).
 //
-//   npm run bench [-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,first-screen,repeat-visit,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
+//   npm run bench [-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,erp,first-screen,repeat-visit,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
 //
 //  - catalogue, history: the API's hot paths on PostgreSQL with the large data set (BENCH_DATABASE_URL, default
 //    postgres://127.0.0.1:5432/bench; load it with npm run bench:catalogue -- --seed), each scenario beside the
@@ -14,6 +14,9 @@
 //    demo data: the benchmark writes orders, so it keeps away from the large set), beside hello world too;
 //  - ordering: a bulk add of 100 lines by 10 buyers at once, and buy-again for the 20,000-order account with the
 //    caches off, on the large data set (scripts/bench-ordering.mjs);
+//  - erp: the ERP interchange on its own database (BENCH_ERP_DATABASE_URL, default .../bench_erp, the large data set;
+//    scripts/bench-erp.mjs): 10,000-row stock deltas end to end, the orders feed with 10,000 unacknowledged orders,
+//    the catalogue's p99 meanwhile (and the importer's figures once it is there);
 //  - first-screen: the gzip size of the JavaScript and CSS the login and home screens load (Chromium);
 //  - repeat-visit: a signed-in customer's repeat visit to the home frame on a farm 3G link and offline (Chromium,
 //    service worker active; scripts/bench-repeat-visit.mjs);
@@ -28,6 +31,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchCatalogue } from './bench-catalogue.mjs'
 import { benchCheckout } from './bench-checkout.mjs'
+import { benchErp } from './bench-erp.mjs'
 import { JS_BUDGET_KB, measureFirstScreen, printFirstScreen } from './bench-first-screen.mjs'
 import { benchHistory } from './bench-history.mjs'
 import { benchOrdering } from './bench-ordering.mjs'
@@ -36,7 +40,7 @@ import { buildIfStale, load, machine, root } from './bench-lib.mjs'
 import { lighthouseScreens, printLighthouse, startPortal } from './lighthouse.mjs'
 import { measureRepeatVisit, printRepeatVisit } from './bench-repeat-visit.mjs'
 
-const PARTS = ['catalogue', 'catalogue-cold', 'traffic', 'history', 'history-cold', 'checkout', 'ordering', 'first-screen', 'repeat-visit', 'lighthouse']
+const PARTS = ['catalogue', 'catalogue-cold', 'traffic', 'history', 'history-cold', 'checkout', 'ordering', 'erp', 'first-screen', 'repeat-visit', 'lighthouse']
 const PERFORMANCE_TARGET = 90
 const ACCESSIBILITY_TARGET = 95
 const P99_TARGET_MS = 50
@@ -98,6 +102,7 @@ async function main() {
     })
   if (only.includes('checkout')) data.checkout = await part('checkout', () => benchCheckout({ seconds: seconds ?? 30, buyers: 20, lines: 10, port }))
   if (only.includes('ordering')) data.ordering = await part('ordering fast', () => benchOrdering({ seconds: seconds ?? 10, buyers: 10, lines: 100, port }))
+  if (only.includes('erp')) data.erp = await part('erp', () => benchErp({ port }))
 
   if (only.includes('first-screen') || only.includes('repeat-visit') || only.includes('lighthouse')) {
     console.log('\nStarting a portal like npm start (embedded database, demo data)...')
@@ -170,8 +175,57 @@ const historyEndpoint = (title) =>
         : ''
 
 /** Every target of the issue that the figures do not meet, with what the figures say about why. */
+/** The ERP interchange (npm run bench:erp): stock deltas, the orders feed, the catalogue meanwhile, the importer's runs. */
+function erpSection(p) {
+  const c = p.catalogue
+  const feed = p.ordersFeed
+  const run = (title, r, target) =>
+    `| ${title} | ${fmt(r.seconds, 1)} | ${target} s: ${r.targetMet ? 'met' : '**not met**'} | ${r.catalogue?.p99 ?? '-'} |`
+  const imported = p.import?.full
+    ? [
+        '| run (npm run erp:import, scripts/bench-erp-import.mjs) | seconds | target | catalogue p99 ms meanwhile |',
+        '|---|---:|---|---:|',
+        run('full import of the large catalogue into an empty database', p.import.full, 60),
+        run('no-change re-import', p.import.noChange, 30),
+      ]
+    : [`Not measured in this run (${p.import?.note ?? 'no import figures'}); see "ERP import" below. Targets: full import under 60 s, no-change re-import under 30 s.`]
+  return [
+    '## ERP interchange (PostgreSQL, large data set)',
+    '',
+    `Its own database (${p.database}): 50,000 products, 13 branches of stock. \`npm run bench:erp\`. ${when(p)}.`,
+    '',
+    `### Stock delta (POST /api/erp/stock, ${fmt(p.stockDelta.rows)} rows, every count changed)`,
+    '',
+    '| run | answered ms | visible in the catalogue API ms |',
+    '|---:|---:|---:|',
+    ...p.stockDelta.runs.map((r, i) => `| ${i + 1} | ${fmt(r.answeredMs)} | ${fmt(r.visibleMs)} |`),
+    '',
+    `Target: visible within 2 s end to end, ${p.stockDelta.targetMet ? 'met' : '**not met**'} (slowest ${fmt(p.stockDelta.slowestVisibleMs)} ms).`,
+    '',
+    '### Orders feed (GET /api/erp/orders and POST /api/erp/orders/{id}/ack)',
+    '',
+    `${fmt(feed.orders)} unacknowledged orders (two lines each), ${feed.collectors} collectors at once taking 500 a call and acknowledging 8 at a time each: all collected and acknowledged in ${fmt(feed.seconds, 1)} s, **${fmt(feed.ordersPerSecond, 1)} orders/s** (collect and acknowledge), per collector ${feed.perCollector.join(' and ')}, none handed to two collectors, ${feed.leftUnacknowledged} left. A call of 500: p50 ${fmt(feed.collectCallMs.p50)} ms, p99 ${fmt(feed.collectCallMs.p99)} ms; an acknowledgement: p50 ${fmt(feed.ackMs.p50, 1)} ms, p99 ${fmt(feed.ackMs.p99, 1)} ms.`,
+    '',
+    '### The catalogue meanwhile (a customer reading category and product pages, 4 connections)',
+    '',
+    '| while | answers | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    `| nothing else (10 s) | ${fmt(c.alone.requests)} | ${c.alone.p50} | ${c.alone.p99} |`,
+    `| the three stock deltas | ${fmt(c.duringDeltas.requests)} | ${c.duringDeltas.p50} | ${c.duringDeltas.p99} |`,
+    `| the orders feed | ${fmt(c.duringFeed.requests)} | ${c.duringFeed.p50} | ${c.duringFeed.p99} |`,
+    '',
+    '### Import (the importer\'s)',
+    '',
+    ...imported,
+    '',
+  ]
+}
+
 function missedTargets(data) {
   const missed = []
+  if (data.erp && !data.erp.stockDelta.targetMet) {
+    missed.push(`**ERP stock delta of ${fmt(data.erp.stockDelta.rows)} rows visible in ${fmt(data.erp.stockDelta.slowestVisibleMs)} ms (target 2 s)**: measured at a load average of ${data.erp.loadBefore}-${data.erp.loadAfter}.`)
+  }
   // A page of 40 products is tens of KB against hello world's 17 bytes: on the shared cores, writing and reading it costs.
   const throughputWhy = (t, p) => {
     const page = p.results?.['category page (40 products)']
@@ -266,7 +320,7 @@ function render(data) {
     `Written by \`npm run bench\` (scripts/bench.mjs) on ${data.date.slice(0, 10)}. Each part below says when it ran and how busy the machine was; the figures are in \`docs/benchmarks.json\`.`,
     '',
     `To reproduce: build (\`npm run build\`; the script rebuilds what is stale), load the large data set into PostgreSQL once (\`npm run bench:catalogue -- --seed\`, or \`DATABASE_URL=postgres://127.0.0.1:5432/bench npm run seed -- --scale large\`), then run \`npm run bench\` ` +
-      `(\`-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,first-screen,repeat-visit,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
+      `(\`-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,erp,first-screen,repeat-visit,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
       `The load generator (autocannon), the server, PostgreSQL and Chromium run on the same machine.`,
     '',
     `**These figures come from a shared ${m.cores}-core machine**: other work ran on it at the same time, so each part records the 1-minute load average before and after it. A load average above ${m.cores} means the benchmark had to share the cores; read the figures as a floor, not the portal's capacity.`,
@@ -360,6 +414,7 @@ function render(data) {
       '',
     )
   }
+  if (data.erp) out.push(...erpSection(data.erp))
   if (data.firstScreen) {
     const p = data.firstScreen
     const row = (name, r) =>

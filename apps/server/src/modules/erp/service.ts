@@ -27,8 +27,8 @@ const code = (value: unknown): string | null => (typeof value === 'string' && va
 /**
  * POST /api/erp/stock: every row checked (unknown product or branch, a quantity that is not a whole number ≥ 0,
  * the same product and branch twice); any problem and nothing is written (ErpProblemsError: 422 with them all).
- * Else one transaction writes the counts and records the run, and this instance's catalogue pages and search
- * stock are right before the answer (other instances hear it from the change feed as it commits: decision 0015).
+ * Else one transaction writes the counts and records the run, and this instance's catalogue pages are right
+ * before the answer (other instances hear it from the change feed as it commits: decision 0015).
  */
 export async function applyStockDelta(deps: Deps, rows: unknown[], who: string): Promise<ErpStockResult> {
   if (rows.length > ERP_STOCK_MAX_ROWS) {
@@ -73,10 +73,12 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
     return { run, rows: valid.length, changed, unchanged: valid.length - changed }
   })
   if (result.changed > 0) {
-    // Only the pages and search stock of the products whose stock moved (decision 0032), before the answer.
+    // Pages list the counts the database has: forgetting this instance's pages holding these products makes them
+    // right at once (decision 0032). The search index only ranks by in-stock (decision 0029); its stock patch goes
+    // on after the answer, as the change notification starts it on every other instance.
     const moved = [...new Set(valid.map((row) => row.productId))]
     deps.caches?.forgetProducts(moved)
-    await deps.search?.reloadStock(moved)
+    void deps.search?.reloadStock(moved)
   }
   return result
 }
