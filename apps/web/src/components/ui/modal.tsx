@@ -1,29 +1,18 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
-import styles from './dialog.module.css'
-import { useReturnFocus } from './return-focus'
+import { Suspense, lazy, useState } from 'react'
+import type { ModalProps } from './modal-radix'
 
-type ModalProps = {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  title: string
-  description?: ReactNode
-  children: ReactNode
-}
+// Radix Dialog is loaded when a modal first opens (as dialog.tsx does), not with the screen that has one: the
+// product page's "Add to list" and the cart's "Save as list" keep it out of the first screen's JavaScript.
+const RadixModal = lazy(() => import('./modal-radix').then((module) => ({ default: module.RadixModal })))
 
 /** A modal panel with a title, for short forms; Escape and the overlay close it. */
-export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
-  const returnFocus = useReturnFocus()
+export function Modal(props: ModalProps) {
+  const [opened, setOpened] = useState(props.open)
+  if (props.open && !opened) setOpened(true)
+  if (!opened && !props.open) return null
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} {...returnFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description && <Dialog.Description className={styles.description}>{description}</Dialog.Description>}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <RadixModal {...props} />
+    </Suspense>
   )
 }

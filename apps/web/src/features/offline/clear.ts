@@ -1,6 +1,6 @@
 import { RUNTIME_CACHE_PREFIX } from '../../lib/offline-cache'
 import { forgetQueue } from './cart-changes'
-import { forgetHistoryMark } from './history-prefetch'
+import { forgetHistoryMark } from './history-mark'
 
 /**
  * Logout and a 401 (both end at /logout): what the user read (the service worker's runtime caches) and

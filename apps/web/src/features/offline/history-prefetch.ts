@@ -2,12 +2,12 @@ import { INVOICES_PAGE_SIZE } from '@portal/contract/invoices'
 import { defaultDateFilters } from '../../components/ui/date-filters'
 import { getInvoice, getInvoices, getRelatedInvoices } from '../invoices'
 import { getBackOrders, getOrder, getOrders } from '../orders'
+import { HISTORY_MARK as MARK } from './history-mark'
 
 /** How many of the latest orders and invoices a device keeps readable offline (issue 18). */
 export const HISTORY_KEPT = 100
 /** A device reads the history again at most this often (a sign-in or a reload within it does nothing). */
 const EVERY_MS = 6 * 60 * 60 * 1000
-const MARK = 'portal-history-saved'
 /** Two requests at a time: the history follows the screens' own reads, never ahead of them. */
 const AT_ONCE = 2
 
@@ -87,6 +87,3 @@ export async function saveHistoryForOffline(userId: string, signal: AbortSignal,
   if (!signal.aborted) localStorage.setItem(MARK, JSON.stringify({ user: userId, at: now }))
   return 2 + invoicePages.length + done
 }
-
-/** Logout and a 401: the next user of the device reads their own history afresh. */
-export const forgetHistoryMark = () => localStorage.removeItem(MARK)

@@ -6,7 +6,6 @@ import { afterFirstScreen } from '../../components/ui/after-first-screen'
 import { forgetKeptAnswers, useKeptSince, useOnline } from '../../lib/connection'
 import { useSession } from '../../lib/session'
 import { dismissResults, flushQueue, startQueue, useCartQueue } from './cart-changes'
-import { saveHistoryForOffline } from './history-prefetch'
 import styles from './offline.module.css'
 
 const asOf = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
@@ -42,7 +41,10 @@ export function OfflineStatus() {
   useEffect(() => {
     if (!username) return
     const stop = new AbortController()
-    const cancel = afterFirstScreen(() => void saveHistoryForOffline(username, stop.signal).catch(() => undefined))
+    // Loaded only then: the history's API code is no part of the first screen.
+    const cancel = afterFirstScreen(
+      () => void import('./history-prefetch').then(({ saveHistoryForOffline }) => saveHistoryForOffline(username, stop.signal)).catch(() => undefined),
+    )
     return () => {
       cancel()
       stop.abort()
