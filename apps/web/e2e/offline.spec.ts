@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 120_000 })
 const expect = baseExpect.configure({ timeout: 30_000 })
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 990, 'the worker and the queue do not depend on the layout: the desktop project only')
 
-type Product = { ProductID: number; Description: string; Category: string; Availability: { Available: number } }
+type Product = { ProductID: number; ProductCode: string; Description: string; Category: string; Availability: { Available: number } }
 
 /** The service worker has installed and controls the page (it registers once the first screen is up). */
 async function workerInControl(page: Page) {
@@ -103,6 +103,33 @@ test('two products added offline wait on the device, then go into the cart and t
   await expect(page.getByRole('banner').getByRole('link', { name: /2 items/ })).toBeVisible()
   await page.goto('/cart')
   for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
+})
+
+test('quick-order lines added offline wait on the device as one order of lines, then go into the cart when the connection is back', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const products = await popular(page, 'WAG', 5, 2)
+  await page.goto('/quick-order')
+  await expect(page.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeVisible()
+
+  await goOffline(context, page)
+  for (const [i, p] of products.entries()) {
+    await page.getByRole('combobox', { name: `Product code, row ${i + 1}`, exact: true }).fill(p.ProductCode)
+    await page.keyboard.press('Enter')
+  }
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting to send: 2 lines go into your cart when you are back online.' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem')).toHaveText(['Quick order of 2 lines'])
+  // The grid starts afresh: the lines are on the device, a second click must not queue them again.
+  await expect(page.getByRole('combobox', { name: 'Product code, row 1', exact: true })).toHaveValue('')
+
+  await context.setOffline(false)
+  await expect(page.getByRole('list', { name: 'Sent from this device' }).getByText('Quick order of 2 lines: 2 lines added to your cart')).toBeVisible()
+  await page.goto('/cart')
+  for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
+  // The journeys after this one expect trade's cart empty.
+  await api(page, 'DELETE', 'cart')
 })
 
 test('a cash-sale quantity queued offline above the stock comes back refused with the spec’s message', async ({ page, context }) => {

@@ -14,15 +14,15 @@ const KEEP_DAYS = 7
  * and then sees its answer. A refused change rolls back its claim too: sending it again is judged afresh,
  * which is safe because nothing was applied.
  */
-export async function claim(trx: Db, userId: number, key: string | undefined): Promise<CartSummary | null> {
+export async function claim<T = CartSummary>(trx: Db, userId: number, key: string | undefined): Promise<T | null> {
   if (!key) return null
   await repo.forgetCartRequestsBefore(trx, userId, new Date(Date.now() - KEEP_DAYS * 86_400_000))
   if (await repo.claimCartRequest(trx, userId, key)) return null
-  return (await repo.cartRequestAnswer(trx, userId, key)) as CartSummary
+  return (await repo.cartRequestAnswer(trx, userId, key)) as T
 }
 
 /** Keeps the answer with the claimed key, in the same transaction as the change. */
-export async function remember(trx: Db, userId: number, key: string | undefined, answer: CartSummary): Promise<CartSummary> {
+export async function remember<T = CartSummary>(trx: Db, userId: number, key: string | undefined, answer: T): Promise<T> {
   if (key) await repo.saveCartRequestAnswer(trx, userId, key, answer)
   return answer
 }

@@ -201,7 +201,9 @@ export async function fill(
   wanted: Array<{ productId: number; qty: number }>,
   { whole = false }: { whole?: boolean } = {},
 ) {
-  return db.transaction().execute(async (trx) => {
+  // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
+  return inTransaction(async (trx) => {
     const { cart, branch } = await cartForChange(trx, session, warehouse)
     const held = await repo.lineQuantities(trx, cart.id)
     const ids = wanted.map((w) => w.productId)
@@ -234,6 +236,22 @@ export async function fill(
     )
     if (lines.some((l) => l.added > 0)) await repo.touchCart(trx, cart.id, branch)
     return { branch, lines }
+  })
+}
+
+/**
+ * Runs another module's cart change (the bulk add) once per Idempotency-Key, by the rules of `add`: the key
+ * is claimed in the change's own transaction (the change gets `deps` on that transaction), a repeat answers
+ * the first answer and changes nothing, and a refused change releases its claim. Each route's keys are its
+ * own (`scope`), so a key reused on another route never answers with another route's answer.
+ */
+export async function once<T>(deps: Deps, session: Session, scope: string, key: string | undefined, change: (deps: Deps) => Promise<T>): Promise<T> {
+  if (!key) return change(deps)
+  const scoped = `${scope}:${key}`
+  return deps.db.transaction().execute(async (trx) => {
+    const replayed = await idempotency.claim<T>(trx, session.userId, scoped)
+    if (replayed) return replayed
+    return idempotency.remember(trx, session.userId, scoped, await change({ ...deps, db: trx }))
   })
 }
 

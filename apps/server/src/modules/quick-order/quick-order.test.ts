@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
@@ -327,5 +328,72 @@ describe('GET /api/products/by-code', () => {
     const branch = await byCode(trade, `code=${encodeURIComponent(take().code)}&warehouse=ZZZ`)
     expect(branch.statusCode).toBe(400)
     expect(branch.json().error).toBe('unknown_warehouse')
+  })
+})
+
+// The web app's offline queue sends a quick order again with the same key until it has an answer (docs/decisions/0031).
+describe('POST /api/cart/bulk with an Idempotency-Key', () => {
+  beforeEach(async () => {
+    for (const token of [trade, cash, elders]) await call('DELETE', token, '/api/cart')
+  })
+
+  const keyed = (token: string, body: unknown, key: string) =>
+    t.app.inject({ method: 'POST', url: '/api/cart/bulk', headers: { ...bearer(token), 'idempotency-key': key }, payload: body as object })
+
+  it('a repeat with the same key adds once and answers the same report; a fresh key adds again', async () => {
+    const [a, b] = [take(), take()]
+    const body = { warehouse: 'WAG', lines: [{ code: a.code, qty: 2 }, { code: 'NO-SUCH-CODE', qty: 1 }, { code: b.code, qty: 3 }] }
+    const key = randomUUID()
+    const first = await keyed(trade, body, key)
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ added: [{ index: 0 }, { index: 2 }], notAdded: [{ index: 1, reason: 'unknown_code' }] })
+    const again = await keyed(trade, body, key)
+    expect(again.statusCode).toBe(200)
+    expect(again.json()).toEqual(first.json())
+    expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 2, [b.id]: 3 })
+    expect((await keyed(trade, body, randomUUID())).statusCode).toBe(200)
+    expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 4, [b.id]: 6 })
+  })
+
+  it('repeats at the same moment add once', async () => {
+    const a = take()
+    const key = randomUUID()
+    const answers = await Promise.all([1, 2, 3].map(() => keyed(trade, { warehouse: 'WAG', lines: [{ code: a.code, qty: 5 }] }, key)))
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200])
+    expect(answers.map((r) => r.json().added)).toEqual([[expect.objectContaining({ ProductID: a.id })], ...Array(2).fill(answers[0]!.json().added)])
+    expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 5 })
+  })
+
+  it('a refused call keeps no key: sent again it is judged afresh', async () => {
+    const [a, b] = [take(), take()]
+    await bulk(trade, { warehouse: 'WAG', lines: [{ code: a.code, qty: 1 }] })
+    const key = randomUUID()
+    const body = { warehouse: 'MEL', lines: [{ code: b.code, qty: 1 }] }
+    expect((await keyed(trade, body, key)).statusCode).toBe(409)
+    await call('DELETE', trade, '/api/cart')
+    const retried = await keyed(trade, body, key)
+    expect(retried.statusCode).toBe(200)
+    expect(await cartOf(ids.trade)).toEqual({ branch: 'MEL', lines: { [b.id]: 1 } })
+  })
+
+  it('a key used for a single add is not answered with that add’s summary', async () => {
+    const [a, b] = [take(), take()]
+    const key = randomUUID()
+    const single = await t.app.inject({ method: 'POST', url: '/api/cart', headers: { ...bearer(trade), 'idempotency-key': key }, payload: { productID: a.id, qty: 1, warehouse: 'WAG' } })
+    expect(single.statusCode).toBe(200)
+    const res = await keyed(trade, { warehouse: 'WAG', lines: [{ code: b.code, qty: 1 }] }, key)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().added).toEqual([expect.objectContaining({ ProductID: b.id })])
+    expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 1, [b.id]: 1 })
+  })
+
+  it('a key of the wrong length is a 400 naming the header, and adds nothing', async () => {
+    const a = take()
+    for (const key of ['short', 'k'.repeat(101)]) {
+      const bad = await keyed(trade, { warehouse: 'WAG', lines: [{ code: a.code, qty: 1 }] }, key)
+      expect(bad.statusCode).toBe(400)
+      expect(JSON.stringify(bad.json())).toContain('idempotency-key')
+    }
+    expect((await cartOf(ids.trade)).lines).toEqual({})
   })
 })

@@ -40,9 +40,15 @@ const REFUSALS: Record<cart.Refusal, BulkReason> = {
  * Adds many lines to the cart in one go (quick order, paste, upload, saved lists). Each line goes in at the
  * quantity asked, added to what the cart holds, or comes back with its reason; nothing is half-added. The
  * cart's own `fill` decides, in one transaction under the cart's lock: branch and branch group, visibility,
- * the CAS stock cap and the 99,999 line cap (docs/decisions/0007, 0021, 0033).
+ * the CAS stock cap and the 99,999 line cap (docs/decisions/0007, 0021, 0033). An Idempotency-Key makes it
+ * apply once, as for POST /api/cart (docs/decisions/0031).
  */
-export async function bulkAdd(deps: Deps, session: Session, body: BulkAddBody): Promise<BulkAddResult> {
+export async function bulkAdd(deps: Deps, session: Session, body: BulkAddBody, idempotencyKey?: string): Promise<BulkAddResult> {
+  // With an Idempotency-Key (the web app's offline queue), a repeat answers the first report and adds nothing.
+  return cart.once(deps, session, 'bulk', idempotencyKey, (d) => addLines(d, session, body))
+}
+
+async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promise<BulkAddResult> {
   const lines = body.lines.map((line, index) => ({ index, code: line.code?.trim() ?? '', barcode: line.barcode?.trim() ?? '', qty: quantityOf(line.qty) }))
   const codes = lines.flatMap((l) => [l.code, l.barcode]).filter((c) => c !== '')
   const find = matcher(codes.length > 0 ? await repo.productsByCodes(deps.db, codes) : [])

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import type { CartSummary } from '@portal/contract/cart'
+import type { BulkAddResult } from '@portal/contract/quick-order'
 import { api, ApiError, serverMessage } from '../../lib/api'
 import { isNetworkFailure, isOnline } from '../../lib/connection'
 import { getSession } from '../../lib/session'
@@ -43,8 +44,13 @@ const loadQueue = () => import('./queue')
 const canQueue = () => typeof indexedDB !== 'undefined'
 const currentUser = () => getSession()?.user.username ?? null
 
-function send(change: CartChange, key: string): Promise<CartSummary> {
+/** What the server answers a change: the cart's summary, or a bulk add's report line by line. */
+export type ChangeAnswer<C extends CartChange> = C extends { kind: 'bulk' } ? BulkAddResult : CartSummary
+
+function send<C extends CartChange>(change: C, key: string): Promise<ChangeAnswer<C>>
+function send(change: CartChange, key: string): Promise<CartSummary | BulkAddResult> {
   const headers = { 'Idempotency-Key': key }
+  if (change.kind === 'bulk') return api.post<BulkAddResult>('cart/bulk', change.body, { headers })
   return change.kind === 'add' ? api.post<CartSummary>('cart', change.body, { headers }) : api.put<CartSummary>('cart', change.body, { headers })
 }
 
@@ -65,7 +71,7 @@ async function queue(change: CartChange, key: string, label: string): Promise<Qu
  * Sends a cart change now, or queues it: offline, behind changes already waiting (they keep their order),
  * or when the network fails under it (the same key goes out again later, so it is applied once).
  */
-export async function sendOrQueue(change: CartChange, label: string): Promise<CartSummary | Queued> {
+export async function sendOrQueue<C extends CartChange>(change: C, label: string): Promise<ChangeAnswer<C> | Queued> {
   const key = crypto.randomUUID()
   if (canQueue() && (!isOnline() || state.waiting.length > 0)) return queue(change, key, label)
   try {
@@ -76,8 +82,20 @@ export async function sendOrQueue(change: CartChange, label: string): Promise<Ca
   }
 }
 
-const describe = (change: QueuedChange) =>
-  change.kind === 'add' ? `${change.label}: added to your cart` : `${change.label}: quantity changed to ${change.body.qty}`
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`
+
+/** A bulk add's result, from its report: how many lines went in, and which did not and why. */
+function describeBulk(label: string, report: BulkAddResult): string {
+  const added = report.added.length === 0 ? 'nothing added to your cart' : `${lines(report.added.length)} added to your cart`
+  if (report.notAdded.length === 0) return `${label}: ${added}`
+  const why = report.notAdded.map((n) => `${n.code}: ${n.message}`).join('; ')
+  return `${label}: ${added}, ${lines(report.notAdded.length)} not added (${why})`
+}
+
+const describe = (change: QueuedChange, answer: CartSummary | BulkAddResult): string => {
+  if (change.kind === 'bulk') return describeBulk(change.label, answer as BulkAddResult)
+  return change.kind === 'add' ? `${change.label}: added to your cart` : `${change.label}: quantity changed to ${change.body.qty}`
+}
 
 /**
  * Sends the signed-in user's waiting changes, oldest first, one at a time. A refusal (4xx) is a result
@@ -98,8 +116,10 @@ export async function flushQueue(client: QueryClient): Promise<void> {
     for (const change of changes) {
       let result: ChangeResult
       try {
-        await send(change, change.key)
-        result = { id: change.id, label: change.label, ok: true, message: describe(change) }
+        const answer: CartSummary | BulkAddResult = await send(change, change.key)
+        // A bulk add answers 200 with lines it did not add: they are shown as refused.
+        const ok = change.kind !== 'bulk' || (answer as BulkAddResult).notAdded.length === 0
+        result = { id: change.id, label: change.label, ok, message: describe(change, answer) }
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500 || error.status === 401) {
           stopped = true

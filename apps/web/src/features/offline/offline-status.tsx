@@ -73,7 +73,7 @@ export function OfflineStatus() {
           <ul className={styles.list} aria-label="Waiting to send">
             {waiting.map((change) => (
               <li key={change.id}>
-                {change.label}: {change.kind === 'add' ? `add ${change.body.qty}` : `quantity ${change.body.qty}`}
+                {change.kind === 'bulk' ? change.label : `${change.label}: ${change.kind === 'add' ? 'add' : 'quantity'} ${change.body.qty}`}
               </li>
             ))}
           </ul>

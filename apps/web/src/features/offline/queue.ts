@@ -1,20 +1,21 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb'
 import type { UpdateCartBody } from '@portal/contract/cart'
 import type { AddToCartBody as AddToCartInput } from '@portal/contract/cart'
+import type { BulkAddBody } from '@portal/contract/quick-order'
 
 /**
  * The device's queue of cart changes made without a connection, in IndexedDB (through `idb`), so that
  * a reload, a closed tab or a flat battery loses none of them. Each keeps the Idempotency-Key it is sent
  * with, every time, so the server applies it once however often it goes out (docs/decisions/0031-offline-app.md).
  */
-export type CartChange = { kind: 'add'; body: AddToCartInput } | { kind: 'quantity'; body: UpdateCartBody }
+export type CartChange = { kind: 'add'; body: AddToCartInput } | { kind: 'quantity'; body: UpdateCartBody } | { kind: 'bulk'; body: BulkAddBody }
 
 export type QueuedChange = CartChange & {
   id: number
   /** Whose change it is: only the signed-in user's changes are sent. */
   user: string
   key: string
-  /** What the user sees while it waits and with its result: the product's description. */
+  /** What the user sees while it waits and with its result: the product's description ("Quick order: 3 lines" for a bulk add). */
   label: string
   queuedAt: number
 }

@@ -206,6 +206,23 @@ describe('the quick order screen', () => {
     expect(codeBox(4)).toHaveValue('')
   })
 
+  it('sends each Add to cart with its own Idempotency-Key, so that a retry after a lost answer adds once', async () => {
+    const api = quickOrderApi()
+    const { user } = renderApp('/quick-order')
+    const keys: Array<string | null> = []
+    for (const code of ['IVO-PLUS-500', 'FMH-SH-18M']) {
+      await user.click(await screen.findByRole('combobox', { name: 'Product code, row 1' }))
+      await user.keyboard(`${code}{Enter}`)
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+      await waitFor(() => expect(sentTo(api, 'POST', '/api/cart/bulk')).toHaveLength(keys.length + 1))
+      const [, init] = api.mock.calls.filter(([input, i]) => i?.method === 'POST' && String(input).includes('/api/cart/bulk')).at(-1)!
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'))
+      expect(await screen.findByText('1 line was added to your cart.')).toBeInTheDocument()
+    }
+    expect(keys.every((k) => k !== null && k.length >= 8 && k.length <= 100)).toBe(true)
+    expect(keys[0]).not.toBe(keys[1])
+  })
+
   it('shows the server’s reason when the whole call is refused, and keeps the rows', async () => {
     quickOrderApi(() => ({
       status: 409,

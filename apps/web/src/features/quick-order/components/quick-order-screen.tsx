@@ -6,6 +6,7 @@ import { MAX_BULK_LINES, type BulkAddResult } from '@portal/contract/quick-order
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
+import { isQueued } from '../../offline'
 import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
@@ -169,6 +170,12 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
       { warehouse, lines: toSend.map((r) => ({ code: r.code.trim(), qty: r.qty.trim() })) },
       {
         onSuccess: (result) => {
+          if (isQueued(result)) {
+            // The lines are safe on the device: a fresh grid, so that they are not added twice by a second click.
+            setRows(Array.from({ length: FIRST_ROWS }, emptyRow))
+            setReport(`Waiting to send: ${toSend.length === 1 ? '1 line goes' : `${toSend.length} lines go`} into your cart when you are back online.`)
+            return
+          }
           const added = new Set(result.added.map((a) => toSend[a.index]!.id))
           const problems = new Map(result.notAdded.map((n) => [toSend[n.index]!.id, n.message]))
           setRows((current) => withTrailingRow(current.filter((r) => !added.has(r.id)).map((r) => ({ ...r, problem: problems.get(r.id) }))))
