@@ -217,6 +217,8 @@ test('cash’s checkout and card payment screens', async ({ page }) => {
 
 test('a reseller’s cart, checkout and history with the branch filter', async ({ page }) => {
   await signIn(page, 'elders', 'Elders2026')
+  // The welcome toast comes just after the greeting: checked once it is in, not caught fading in mid-check.
+  await expect(page.locator('[data-sonner-toast]').first()).toHaveAttribute('data-mounted', 'true')
   const warehouse = await page.evaluate(() => localStorage.getItem('currentWarehouse') ?? '')
   await fillCart(page, warehouse, 1)
   await expectScreenAccessible(page, 'reseller home', 'Home')
