@@ -10,6 +10,19 @@ export const HISTORY_KEPT = 100
 const EVERY_MS = 6 * 60 * 60 * 1000
 /** Two requests at a time: the history follows the screens' own reads, never ahead of them. */
 const AT_ONCE = 2
+/** How long after the worker takes the page the reading starts: the user's first moves and the precache go first. */
+const AFTER_MS = 15_000
+
+/** Resolves after `ms`, or at once (false) when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(!signal.aborted), ms)
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true })
+  })
+
+/** Resolves when the main thread is idle (each record is read in a quiet moment, never in a burst of work). */
+const idle = () =>
+  new Promise<void>((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0)))
 
 type Connection = { saveData?: boolean; effectiveType?: string }
 
@@ -50,6 +63,7 @@ async function inTurn(jobs: Array<() => Promise<unknown>>, signal: AbortSignal):
   const worker = async () => {
     while (next < jobs.length && !signal.aborted) {
       const job = jobs[next++]!
+      await idle()
       try {
         await job()
         done++
@@ -69,7 +83,7 @@ async function inTurn(jobs: Array<() => Promise<unknown>>, signal: AbortSignal):
  * Resolves with how many reads succeeded, or null when it was not worth doing now.
  */
 export async function saveHistoryForOffline(userId: string, signal: AbortSignal, now = Date.now()): Promise<number | null> {
-  if (!(await workerInControl(signal)) || !worthIt(userId, now)) return null
+  if (!(await workerInControl(signal)) || !worthIt(userId, now) || !(await pause(AFTER_MS, signal))) return null
   const filters = { ...defaultDateFilters(new Date(now)), branch: '0' }
   const invoicePages = Array.from({ length: Math.ceil(HISTORY_KEPT / INVOICES_PAGE_SIZE) }, (_, i) => i + 1)
   const [orders, , ...invoiceLists] = await Promise.all([
