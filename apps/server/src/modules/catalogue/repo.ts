@@ -52,6 +52,29 @@ function visibleProducts(db: Db, session: Pick<Session, 'isElders'>) {
   return db.selectFrom('products').where('products.active', '=', true).where(productVisibleTo(session))
 }
 
+/** What a product card and page show besides prices and stock: the same for a priced page and a shared one. */
+const PAGE_COLUMNS = [
+  'products.id',
+  'products.product_code',
+  'products.description',
+  'products.full_description1',
+  'products.full_description2',
+  'products.full_description3',
+  'products.brand_code',
+  'categories.name as category',
+  'categories.title as category_title',
+  'products.carton_qty',
+  'products.pallet_qty',
+  'products.rrp_cents',
+  'products.weight_kg',
+  'products.barcode',
+  'products.info_text',
+] as const
+
+/** The product's stock at the branch (0 without a row), looked up per row. */
+const stockAt = (warehouse: string) =>
+  sql<number>`coalesce((SELECT stock.qty_available FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as('available')
+
 /**
  * The products of a page, in the page's order, each with the account's prices and the stock at
  * the branch. `ids` picks the page (from visibleProducts) on the products table alone, with its
@@ -79,27 +102,11 @@ function pricedPage(db: Db, { session, warehouse }: ProductScope, ids: Expressio
     )
     .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
     .select([
-      'products.id',
-      'products.product_code',
-      'products.description',
-      'products.full_description1',
-      'products.full_description2',
-      'products.full_description3',
-      'products.brand_code',
-      'categories.name as category',
-      'categories.title as category_title',
+      ...PAGE_COLUMNS,
       accountUnitPriceCents().as('unit_cents'),
       accountPackPriceCents('carton_price_cents').as('carton_cents'),
-      'products.carton_qty',
       accountPackPriceCents('pallet_price_cents').as('pallet_cents'),
-      'products.pallet_qty',
-      'products.rrp_cents',
-      'products.weight_kg',
-      'products.barcode',
-      'products.info_text',
-      sql<number>`coalesce((SELECT stock.qty_available FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as(
-        'available',
-      ),
+      stockAt(warehouse),
     ])
     .orderBy('page.rank')
 }
@@ -120,27 +127,11 @@ function listedPage(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>, ids:
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
     .select([
-      'products.id',
-      'products.product_code',
-      'products.description',
-      'products.full_description1',
-      'products.full_description2',
-      'products.full_description3',
-      'products.brand_code',
-      'categories.name as category',
-      'categories.title as category_title',
+      ...PAGE_COLUMNS,
       'products.unit_price_cents',
       'products.carton_price_cents',
-      'products.carton_qty',
       'products.pallet_price_cents',
-      'products.pallet_qty',
-      'products.rrp_cents',
-      'products.weight_kg',
-      'products.barcode',
-      'products.info_text',
-      sql<number>`coalesce((SELECT stock.qty_available FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as(
-        'available',
-      ),
+      stockAt(warehouse),
       sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`.as(
         'contract_cents',
       ),
