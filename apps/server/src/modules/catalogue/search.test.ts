@@ -198,8 +198,10 @@ describe('the search index follows the database', () => {
       .execute()
     await expect.poll(async () => codes(await search('stripy worm potion', trade))[0]).toBe('COO-MD-20L')
 
-    // Withdrawn: gone from search at once (the page is read from the database), and from the index after.
+    // Withdrawn by another writer (straight in the database): gone from search once its change notification
+    // arrives, which empties the shared search pages (decision 0032; on PostgreSQL the notification comes back
+    // over the connection, so not in the same instant as the update).
     await t.db.updateTable('products').set({ active: false }).where('id', '=', product.id).execute()
-    expect(codes(await search('zebrafluke', trade))).not.toContain('COO-MD-20L')
+    await expect.poll(async () => codes(await search('zebrafluke', trade))).not.toContain('COO-MD-20L')
   })
 })
