@@ -62,7 +62,7 @@ test.describe('with SecurePay, PUBLIC_URL at 127.0.0.1', () => {
   const base = `http://localhost:${port}`
 
   test('cash pays with the portal opened at localhost', async ({ page }, info) => {
-    const po = `ORIGIN-SP-${info.project.name}`
+    const po = `ORIGIN-SP-${info.project.name}-${info.repeatEachIndex}`
     const violations: string[] = []
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
@@ -78,9 +78,8 @@ test.describe('with SecurePay, PUBLIC_URL at 127.0.0.1', () => {
     expect(violations).toEqual([])
   })
 
-  // Held back: in a full run it waits past its budget (the policy's console message or the alert never comes); issue 19 part 1 stays open.
-  test.fixme('a card form the page’s policy refuses says why at once and can be sent again', async ({ page }, info) => {
-    const po = `ORIGIN-CSP-${info.project.name}`
+  test('a card form the page’s policy refuses says why at once and can be sent again', async ({ page }, info) => {
+    const po = `ORIGIN-CSP-${info.project.name}-${info.repeatEachIndex}`
     await signIn(page, base)
     await fillCart(page)
     // The report's defect, made on purpose: the form's action on another origin than the page's.
@@ -91,23 +90,38 @@ test.describe('with SecurePay, PUBLIC_URL at 127.0.0.1', () => {
       body.formData.action = `${elsewhere}/sandbox/securepay/directpost/authorise`
       await route.fulfill({ response: res, json: body })
     })
-    const refused = page.waitForEvent('console', (m) => /Content Security Policy/i.test(m.text()))
+    const refusals: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refusals.push(m.text())
+    })
     await toCardPayment(page, base, po)
     await fillCard(page)
-    await page.getByRole('button', { name: 'Confirm Payment' }).click()
-    expect((await refused).text()).toContain("form-action 'self'")
-    await expect(page.getByRole('alert').filter({ hasText: 'An error occured while processing payment' })).toHaveText(
-      `An error occured while processing payment: this page is not allowed to send the card form to ${elsewhere}. Open the portal at its usual address, or contact us.`,
-    )
-    await expect(page).toHaveURL(new RegExp(`^${base}/card-payment`))
-    await expect(page.getByText('Processing your payment')).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled()
+    // Playwright counts a refused form submission as a navigation that never ends, and its locators and clicks
+    // wait for it ("waiting for navigation to finish..."). So the button is pressed and the page read with
+    // evaluate, which does not wait: the page itself is what is checked, not Playwright's view of a navigation.
+    const confirm = () => page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Confirm Payment' && !b.disabled)!.click())
+    const read = () =>
+      page.evaluate(() => ({
+        path: location.pathname,
+        alerts: [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent ?? ''),
+        spinning: (document.body.textContent ?? '').includes('Processing your payment'),
+        confirmEnabled: [...document.querySelectorAll('button')].some((b) => b.textContent === 'Confirm Payment' && !b.disabled),
+      }))
+    const message = `An error occured while processing payment: this page is not allowed to send the card form to ${elsewhere}. Open the portal at its usual address, or contact us.`
+    await confirm()
+    await expect.poll(() => refusals.length).toBe(1)
+    expect(refusals[0]).toContain("form-action 'self'")
+    await expect.poll(async () => (await read()).alerts).toContain(message)
+    expect(await read()).toEqual({ path: '/card-payment', alerts: [message], spinning: false, confirmEnabled: true })
+    // Sent again: refused again, said again, never a spinner left turning.
+    await confirm()
+    await expect.poll(() => refusals.length).toBe(2)
+    await expect.poll(async () => (await read()).confirmEnabled).toBe(true)
+    expect(await read()).toEqual({ path: '/card-payment', alerts: [message], spinning: false, confirmEnabled: true })
   })
 })
 
 test.describe('with the Mastercard Gateway, PUBLIC_URL at 127.0.0.1', () => {
-  // Held back: not yet seen passing (its second portal with the gateway sandbox); issue 19 part 1 stays open.
-  test.fixme()
   test.slow()
   // A portal configured for the gateway and its sandbox, on its own port and database (the provider is a
   // server setting, PAYMENT_PROVIDER), opened at localhost while its PUBLIC_URL names 127.0.0.1.
@@ -147,7 +161,7 @@ test.describe('with the Mastercard Gateway, PUBLIC_URL at 127.0.0.1', () => {
   })
 
   test('cash pays on the gateway’s page with the portal opened at localhost', async ({ page }, info) => {
-    const po = `ORIGIN-MPGS-${info.project.name}`
+    const po = `ORIGIN-MPGS-${info.project.name}-${info.repeatEachIndex}`
     await signIn(page, base)
     await fillCart(page)
     await toCardPayment(page, base, po)
