@@ -105,7 +105,10 @@ test('two products added offline wait on the device, then go into the cart and t
   for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
 })
 
-test('quick-order lines added offline wait on the device as one order of lines, then go into the cart when the connection is back', async ({ page, context }) => {
+test('quick-order lines added offline wait on the device as one order of lines, then go into the cart when the connection is back', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'trade', 'Trade2026')
   await workerInControl(page)
   await api(page, 'DELETE', 'cart')

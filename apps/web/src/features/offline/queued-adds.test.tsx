@@ -32,7 +32,16 @@ const fencing: ListDetail = {
 }
 
 const buyAgain: BuyAgainItem[] = [
-  { ProductID: 11, ProductCode: 'IVO-PLUS-500', Description: drench.Description, Product: drench, Orders: 5, TotalQuantity: 20, LastOrderDate: '2026-10-02', LastQuantity: 4 },
+  {
+    ProductID: 11,
+    ProductCode: 'IVO-PLUS-500',
+    Description: drench.Description,
+    Product: drench,
+    Orders: 5,
+    TotalQuantity: 20,
+    LastOrderDate: '2026-10-02',
+    LastQuantity: 4,
+  },
 ]
 
 const summary: CartSummary = { Count: 2, Value: 12_000, warehouse: 'WAG' }
@@ -84,11 +93,7 @@ function goOnline() {
 describe('adds from saved lists and buy-again without a connection', () => {
   // The signed-in frame and the screens load lazily: load them once, as a browser's cache would have them.
   beforeAll(async () => {
-    await Promise.all([
-      import('../../app/layout/signed-in-frame'),
-      import('../../app/routes/list-route'),
-      import('../../app/routes/buy-again-route'),
-    ])
+    await Promise.all([import('../../app/layout/signed-in-frame'), import('../../app/routes/list-route'), import('../../app/routes/buy-again-route')])
   })
   beforeEach(() => {
     online = true
@@ -153,7 +158,7 @@ describe('adds from saved lists and buy-again without a connection', () => {
   it('a queued list whose lines the server refuses in part is listed as not all added, with the server’s reasons', async () => {
     portalApi((body) => ({
       ...addedAll({ ...body, lines: body.lines.slice(0, 1) }),
-      notAdded: [{ index: 1, code: 'FMH-SH-18M', reason: 'stock', message: 'Quantity not available' }],
+      notAdded: [{ index: 1, code: 'FMH-SH-18M', reason: 'quantity_not_available', message: 'Quantity not available' }],
     }))
     const { user } = renderApp('/lists/7')
     const addAll = await screen.findByRole('button', { name: 'Add all to cart' })
@@ -162,7 +167,9 @@ describe('adds from saved lists and buy-again without a connection', () => {
     expect(await screen.findByText(/Waiting to send: 2 lines go/)).toBeInTheDocument()
 
     goOnline()
-    const refused = await screen.findByText('Saved list “Fencing run” (2 lines): 1 line added to your cart, 1 line not added (FMH-SH-18M: Quantity not available)')
+    const refused = await screen.findByText(
+      'Saved list “Fencing run” (2 lines): 1 line added to your cart, 1 line not added (FMH-SH-18M: Quantity not available)',
+    )
     expect(refused.closest('li')?.className).toMatch(/refused/)
   })
 
