@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-// The release takeover (docs/decisions/0041-release-takeover.md) against a stand-in for the browser's service
+// The release takeover (docs/decisions/0041-offline-lists-release-takeover-category-tbt.md) against a stand-in for the browser's service
 // worker objects: each step is an event the test fires, as the browser would, never a wait on the clock.
 
 vi.mock('../../components/ui/after-first-screen', () => ({

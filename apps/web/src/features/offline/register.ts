@@ -5,7 +5,7 @@ import { afterFirstScreen } from '../../components/ui/after-first-screen'
  * Registers the service worker (src/sw.ts) once the first screen is up, and offers a new release when one
  * is waiting: "A new version is available — Reload". The waiting worker takes over only then, and the page
  * reloads under it, so a page never runs a mix of two releases' chunks (docs/decisions/0031-offline-app.md,
- * 0041-release-takeover.md).
+ * 0041-offline-lists-release-takeover-category-tbt.md).
  *
  * Everything here waits on the browser's own events, never on the clock:
  * - a release is offered when its worker is `installed` and is the registration's waiting worker behind an
