@@ -105,7 +105,10 @@ test('two products added offline wait on the device, then go into the cart and t
   for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
 })
 
-test('quick-order lines added offline wait on the device as one order of lines, then go into the cart when the connection is back', async ({ page, context }) => {
+test('quick-order lines added offline wait on the device as one order of lines, then go into the cart when the connection is back', async ({
+  page,
+  context,
+}) => {
   await signIn(page, 'trade', 'Trade2026')
   await workerInControl(page)
   await api(page, 'DELETE', 'cart')
@@ -130,6 +133,63 @@ test('quick-order lines added offline wait on the device as one order of lines, 
   for (const p of products) await expect(page.getByRole('link', { name: p.Description })).toBeVisible()
   // The journeys after this one expect trade's cart empty.
   await api(page, 'DELETE', 'cart')
+})
+
+test('a saved list’s "Add all to cart" and a buy-again add made offline wait on the device, then go into the cart once when the connection is back', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const onList = await popular(page, 'WAG', 5, 2)
+  const again = (await api<Array<{ ProductID: number; Description: string; Product: Product | null }>>(page, 'GET', 'buy-again?warehouse=WAG')).find(
+    (i) => i.Product !== null && i.Product.Availability.Available >= 5 && !onList.some((p) => p.ProductID === i.ProductID),
+  )!
+  expect(again).toBeDefined()
+  const name = `Offline list ${Date.now()}`
+  const list = await api<{ id: number }>(page, 'POST', 'lists', {
+    name,
+    lines: onList.map((p, i) => ({ ProductID: p.ProductID, Quantity: i + 2 })),
+  })
+  // Seen online first: the device keeps what was read.
+  await page.goto(`/lists/${list.id}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await page.goto('/buy-again')
+  await expect(page.getByRole('link', { name: again.Description, exact: true })).toBeVisible()
+
+  await goOffline(context, page)
+  await page.goto(`/lists/${list.id}`)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await page.getByRole('button', { name: 'Add all to cart' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Waiting to send: 2 lines go into your cart when you are back online.' })).toBeVisible()
+  await page.goto('/buy-again')
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: again.Description, exact: true }) })
+  await row.getByRole('spinbutton', { name: /Quantity/ }).fill('3')
+  await row.getByRole('button', { name: 'Add to cart' }).click()
+  const waiting = page.getByRole('list', { name: 'Waiting to send' }).getByRole('listitem')
+  await expect(waiting).toHaveText([`Saved list “${name}” (2 lines)`, `${again.Description}: add 3`])
+
+  await context.setOffline(false)
+  const sent = page.getByRole('list', { name: 'Sent from this device' })
+  await expect(sent.getByText(`Saved list “${name}” (2 lines): 2 lines added to your cart`)).toBeVisible()
+  await expect(sent.getByText(`${again.Description}: added to your cart`)).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: /3 items/ })).toBeVisible()
+  // Once, not twice: a reload starts the queue again, and nothing in it is sent a second time.
+  await page.reload()
+  await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: /3 items/ })).toBeVisible()
+  const lines = await api<Array<{ ProductID: number; Quantity: number }>>(page, 'GET', 'cart/items?warehouse=WAG')
+  expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({
+    [onList[0]!.ProductID]: 2,
+    [onList[1]!.ProductID]: 3,
+    [again.ProductID]: 3,
+  })
+  await page.goto('/cart')
+  for (const description of [...onList.map((p) => p.Description), again.Description]) await expect(page.getByRole('link', { name: description })).toHaveCount(1)
+  // The journeys after this one expect trade's cart empty and its lists as they were.
+  await api(page, 'DELETE', 'cart')
+  await api(page, 'DELETE', `lists/${list.id}`)
 })
 
 test('a cash-sale quantity queued offline above the stock comes back refused with the spec’s message', async ({ page, context }) => {

@@ -8,7 +8,9 @@ import { routes } from '../app/router'
 
 function testQueryClient(): QueryClient {
   const client = createQueryClient()
-  client.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } })
+  // On top of the app's defaults (its network mode among them: a change made offline must still run, to be queued).
+  const defaults = client.getDefaultOptions()
+  client.setDefaultOptions({ queries: { ...defaults.queries, retry: false, staleTime: Infinity }, mutations: { ...defaults.mutations, retry: false } })
   return client
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Outlet, useNavigate } from 'react-router'
 import { UpdatePrompt } from '../../features/offline/offline-status'
-import { registerServiceWorker, useUpdateReady } from '../../features/offline/register'
+import { registerServiceWorker, useUpdate } from '../../features/offline/register'
 import { setUnauthorizedHandler } from '../../lib/api'
 import { useScrollToTop } from './use-scroll-to-top'
 
@@ -11,7 +11,7 @@ import { useScrollToTop } from './use-scroll-to-top'
  */
 export function RootLayout() {
   const navigate = useNavigate()
-  const update = useUpdateReady()
+  const update = useUpdate()
   useScrollToTop()
   useEffect(() => {
     setUnauthorizedHandler(() => void navigate('/logout', { replace: true }))
@@ -21,7 +21,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      {update && <UpdatePrompt reload={update} />}
+      {update.reload && <UpdatePrompt reload={update.reload} updating={update.updating} />}
     </>
   )
 }

@@ -6,6 +6,7 @@ import { afterFirstScreen } from '../../components/ui/after-first-screen'
 import { forgetKeptAnswers, useKeptSince, useOnline } from '../../lib/connection'
 import { useSession } from '../../lib/session'
 import { dismissResults, flushQueue, startQueue, useCartQueue } from './cart-changes'
+import { useUpdate } from './register'
 import styles from './offline.module.css'
 
 const asOf = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' })
@@ -38,8 +39,10 @@ export function OfflineStatus() {
   }, [client])
 
   // The latest 100 orders and invoices are read ahead, in the background, so that they open offline too.
+  // Not while a new release takes over: the outgoing worker must fall idle for the new one to take the page.
+  const { updating } = useUpdate()
   useEffect(() => {
-    if (!username) return
+    if (!username || updating) return
     const stop = new AbortController()
     // Loaded only then: the history's API code is no part of the first screen.
     const cancel = afterFirstScreen(
@@ -49,7 +52,7 @@ export function OfflineStatus() {
       cancel()
       stop.abort()
     }
-  }, [username])
+  }, [username, updating])
 
   const saved = keptSince === null ? null : asOf.format(keptSince)
   const show = !online || saved !== null || waiting.length > 0 || sending || results.length > 0
@@ -98,12 +101,13 @@ export function OfflineStatus() {
 }
 
 /** "A new version is available — Reload": the waiting release takes over and the page reloads into it. */
-export function UpdatePrompt({ reload }: { reload: () => void }) {
+export function UpdatePrompt({ reload, updating = false }: { reload: () => void; updating?: boolean }) {
   return (
     <div className={styles.update} role="status">
       <span>A new version is available</span>
-      <Button variant="secondary" onClick={reload}>
-        Reload
+      {/* The new release takes over once the old one has finished what it was doing: busy, never a dead button. */}
+      <Button variant="secondary" onClick={reload} disabled={updating} aria-busy={updating || undefined}>
+        {updating ? 'Reloading…' : 'Reload'}
       </Button>
     </div>
   )

@@ -1,16 +1,29 @@
 import type { Product } from '@portal/contract/catalogue'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import type { Shopper } from '../shopper'
 import { ProductCard } from './product-card'
 import styles from './product-grid.module.css'
 
+/** Cards rendered with the answer itself: a desktop's first row of four, more than a phone shows; the rest follow at once in the background. */
+export const FIRST_CARDS = 4
+const NONE: Product[] = []
+
+/**
+ * The cards of a list. When a page of products arrives, the first screen's cards render at once and the rest in
+ * a background render that React splits into small pieces (useDeferredValue): forty cards in one go held a
+ * phone's main thread for a third of a second (Lighthouse's blocking time on the category page,
+ * docs/decisions/0041-offline-lists-release-takeover-category-tbt.md).
+ */
 export function ProductGrid({ products, shopper, label }: { products: Product[]; shopper: Shopper; label: string }) {
+  // On first showing too (the grid appears with its first page): the rest follows in the background.
+  const settled = useDeferredValue(products, NONE)
+  const shown = settled === products ? products : products.slice(0, Math.max(FIRST_CARDS, settled.length))
   return (
     <ul className={styles.grid} aria-label={label}>
-      {products.map((product) => (
+      {shown.map((product) => (
         <li key={product.ProductID}>
           <ProductCard product={product} shopper={shopper} />
         </li>
@@ -28,7 +41,8 @@ type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
  */
 export function InfiniteProductGrid({ query, shopper, label, empty }: { query: InfiniteProducts; shopper: Shopper; label: string; empty: string }) {
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage } = query
-  const products = data?.pages.flat() ?? []
+  // One array per answer, not per render: the grid's background render settles on it once.
+  const products = useMemo(() => data?.pages.flat() ?? [], [data])
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isError
   const end = useRef<HTMLDivElement>(null)
 

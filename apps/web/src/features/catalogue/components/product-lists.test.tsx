@@ -59,7 +59,7 @@ describe('a category', () => {
     expect(await screen.findByText('More products could not be loaded.')).toBeInTheDocument()
     io.scrollToEnd()
     expect(screen.queryByRole('button', { name: 'Load more products' })).not.toBeInTheDocument()
-    expect(screen.getAllByRole('article')).toHaveLength(40)
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
     expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2'])
   })
 

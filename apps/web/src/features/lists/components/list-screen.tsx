@@ -8,6 +8,7 @@ import { DocumentStatus } from '../../../components/ui/document'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
+import { isQueued } from '../../offline'
 import { formatMoney } from '../../../lib/format'
 import { useAddAllToCart } from '../api/add-all-to-cart'
 import { useDeleteList } from '../api/delete-list'
@@ -75,9 +76,15 @@ function ListView({ list, warehouse }: { list: ListDetail; warehouse: string }) 
       return
     }
     addAll.mutate(
-      { warehouse, lines: sold.map((l) => ({ code: l.ProductCode, qty: quantities[l.ProductID] ?? String(l.Quantity) })) },
+      { warehouse, listName: list.name, lines: sold.map((l) => ({ code: l.ProductCode, qty: quantities[l.ProductID] ?? String(l.Quantity) })) },
       {
         onSuccess: (result) => {
+          if (isQueued(result)) {
+            // The lines wait on the device (docs/decisions/0031-offline-app.md); what they become is shown when sent.
+            setProblems(new Map())
+            setReport(`Waiting to send: ${sold.length === 1 ? '1 line goes' : `${sold.length} lines go`} into your cart when you are back online.`)
+            return
+          }
           setProblems(new Map(result.notAdded.map((n) => [sold[n.index]!.ProductID, n.message])))
           setReport(outcome(result, lines.length - sold.length))
           if (result.added.length > 0) notify.success(result.added.length === 1 ? 'Product added to cart!' : `${result.added.length} products added to cart!`)
