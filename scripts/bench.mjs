@@ -25,6 +25,7 @@
 // --seconds replaces every API benchmark's duration (10 s, 10 s, 30 s); --runs is Lighthouse's runs a screen
 // (the median is kept). The figures of each part are kept in docs/benchmarks.json, so that --only refreshes
 // those parts and the page still shows the others (with their own dates); --render-only rewrites the page from them.
+// Sections written into the page by hand between <!-- kept after="<heading>" --> and <!-- /kept --> are kept.
 // Scripts, not tests: the figures depend on the machine, and on what else runs on it (the load is recorded).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -78,7 +79,7 @@ async function main() {
   buildIfStale(['@portal/server', '@portal/web'])
   const data = existsSync(dataPath) ? JSON.parse(readFileSync(dataPath, 'utf8')) : {}
   if (args['render-only']) {
-    writeFileSync(outPath, render(data))
+    writeFileSync(outPath, withKeptSections(render(data), previousPage()))
     console.log(`Written: ${args.out} from ${args.data}`)
     return
   }
@@ -132,7 +133,7 @@ async function main() {
   }
 
   writeFileSync(dataPath, `${JSON.stringify(data, null, 2)}\n`)
-  const page = render(data)
+  const page = withKeptSections(render(data), previousPage())
   writeFileSync(outPath, page)
   console.log(`\n${page}`)
   console.log(`Written: ${args.out} (figures in ${args.data})`)
@@ -310,6 +311,33 @@ function trafficSection(p) {
     trafficTable(p),
     '',
   ]
+}
+
+const previousPage = () => (existsSync(outPath) ? readFileSync(outPath, 'utf8') : '')
+
+/**
+ * Sections written by hand (a run on a quiet machine, a before-and-after pair) survive a new render: each sits
+ * between `<!-- kept after="<heading>" -->` and `<!-- /kept -->` and is put back at the end of the rendered section
+ * whose heading line it names (at the end of the page when that section is gone), in the order they stood.
+ */
+export function withKeptSections(page, previous) {
+  const kept = [...previous.matchAll(/<!-- kept after="([^"]*)" -->\n[\s\S]*?<!-- \/kept -->\n?/g)].map((m) => ({ after: m[1], block: m[0].trimEnd() }))
+  if (kept.length === 0) return page
+  const lines = page.split('\n')
+  const level = (line) => /^(#+) /.exec(line)?.[1].length ?? 0
+  const tail = []
+  for (const { after, block } of kept) {
+    const at = lines.indexOf(after)
+    if (at < 0) {
+      tail.push(block, '')
+      continue
+    }
+    // The section ends before the next heading of its own level or higher, or before a kept block already placed there.
+    let end = at + 1
+    while (end < lines.length && !(level(lines[end]) > 0 && level(lines[end]) <= level(after))) end++
+    lines.splice(end, 0, block, '')
+  }
+  return [...lines, ...tail].join('\n')
 }
 
 function render(data) {
