@@ -180,8 +180,7 @@ const historyEndpoint = (title) =>
 function erpSection(p) {
   const c = p.catalogue
   const feed = p.ordersFeed
-  const run = (title, r, target) =>
-    `| ${title} | ${fmt(r.seconds, 1)} | ${target} s: ${r.targetMet ? 'met' : '**not met**'} | ${r.catalogue?.p99 ?? '-'} |`
+  const run = (title, r, target) => `| ${title} | ${fmt(r.seconds, 1)} | ${target} s: ${r.targetMet ? 'met' : '**not met**'} | ${r.catalogue?.p99 ?? '-'} |`
   const imported = p.import?.full
     ? [
         '| run (npm run erp:import, scripts/bench-erp-import.mjs) | seconds | target | catalogue p99 ms meanwhile |',
@@ -189,7 +188,9 @@ function erpSection(p) {
         run('full import of the large catalogue into an empty database', p.import.full, 60),
         run('no-change re-import', p.import.noChange, 30),
       ]
-    : [`Not measured in this run (${p.import?.note ?? 'no import figures'}); see "ERP import" below. Targets: full import under 60 s, no-change re-import under 30 s.`]
+    : [
+        `Not measured in this run (${p.import?.note ?? 'no import figures'}); see "ERP import" below. Targets: full import under 60 s, no-change re-import under 30 s.`,
+      ]
   return [
     '## ERP interchange (PostgreSQL, large data set)',
     '',
@@ -215,7 +216,7 @@ function erpSection(p) {
     `| the three stock deltas | ${fmt(c.duringDeltas.requests)} | ${c.duringDeltas.p50} | ${c.duringDeltas.p99} |`,
     `| the orders feed | ${fmt(c.duringFeed.requests)} | ${c.duringFeed.p50} | ${c.duringFeed.p99} |`,
     '',
-    '### Import (the importer\'s)',
+    "### Import (the importer's)",
     '',
     ...imported,
     '',
@@ -225,7 +226,9 @@ function erpSection(p) {
 function missedTargets(data) {
   const missed = []
   if (data.erp && !data.erp.stockDelta.targetMet) {
-    missed.push(`**ERP stock delta of ${fmt(data.erp.stockDelta.rows)} rows visible in ${fmt(data.erp.stockDelta.slowestVisibleMs)} ms (target 2 s)**: measured at a load average of ${data.erp.loadBefore}-${data.erp.loadAfter}.`)
+    missed.push(
+      `**ERP stock delta of ${fmt(data.erp.stockDelta.rows)} rows visible in ${fmt(data.erp.stockDelta.slowestVisibleMs)} ms (target 2 s)**: measured at a load average of ${data.erp.loadBefore}-${data.erp.loadAfter}.`,
+    )
   }
   // A page of 40 products is tens of KB against hello world's 17 bytes: on the shared cores, writing and reading it costs.
   const throughputWhy = (t, p) => {
