@@ -12,6 +12,7 @@ import * as erpActiveFlags from './migrations/0009_erp_active_flags'
 import * as erpInterchange from './migrations/0010_erp_interchange'
 import * as listsAndBuyAgain from './migrations/0011_lists_and_buy_again'
 import * as stockChangeProducts from './migrations/0012_stock_change_products'
+import * as purchaseTotalsPerProduct from './migrations/0015_purchase_totals_per_product'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -27,6 +28,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0010_erp_interchange', up: erpInterchange.up },
   { version: '0011_lists_and_buy_again', up: listsAndBuyAgain.up },
   { version: '0012_stock_change_products', up: stockChangeProducts.up },
+  { version: '0015_purchase_totals_per_product', up: purchaseTotalsPerProduct.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -133,6 +133,50 @@ describe('GET /api/buy-again', () => {
     expect((await buyAgain()).find((i) => i.ProductID === products[2]!.id)).toMatchObject({ Product: null })
   })
 
+  it('keeps the 12-month totals equal to a count of the order lines as orders are placed, moved, changed and deleted (product by product, migration 0015)', async () => {
+    await buyAgain() // the account's window exists: from here on the triggers keep its totals
+    const fromMonth = `${monthsBefore(today(), 11).slice(0, 7)}-01`
+    const totals = async () =>
+      (
+        await sql<{ product_id: number; order_count: number; quantity: number; last_date: string; last_qty: number }>`
+        SELECT product_id, order_count, quantity::int AS quantity, to_char(last_date, 'YYYY-MM-DD') AS last_date, last_qty
+        FROM purchase_totals WHERE account_id = ${accountId} ORDER BY product_id`.execute(t.db)
+      ).rows
+    const counted = async () =>
+      (
+        await sql<{ product_id: number; order_count: number; quantity: number; last_date: string; last_qty: number }>`
+        SELECT l.product_id, count(DISTINCT o.id)::int AS order_count, sum(l.qty_ordered)::int AS quantity,
+               to_char(max(o.enter_date), 'YYYY-MM-DD') AS last_date,
+               (array_agg(l.qty_ordered ORDER BY o.enter_date DESC, o.id DESC, l.line_no DESC))[1] AS last_qty
+        FROM orders o JOIN order_lines l ON l.order_id = o.id
+        WHERE o.account_id = ${accountId} AND o.enter_date >= ${fromMonth}::date AND l.product_id IS NOT NULL
+        GROUP BY l.product_id ORDER BY l.product_id`.execute(t.db)
+      ).rows
+    expect(await totals()).toEqual(await counted())
+
+    const now = today()
+    const placed = await order(now, [
+      [4, 3],
+      [5, 2],
+      [4, 1],
+    ])
+    expect(await totals()).toEqual(await counted())
+    // A line's quantity changed, an order moved out of the window and back into it, an order deleted.
+    await t.db.updateTable('order_lines').set({ qty_ordered: 9 }).where('order_id', '=', placed).where('line_no', '=', 2).execute()
+    expect(await totals()).toEqual(await counted())
+    await t.db
+      .updateTable('orders')
+      .set({ enter_date: monthsBefore(now, 14) })
+      .where('id', '=', placed)
+      .execute()
+    expect((await totals()).find((r) => r.product_id === products[5]!.id)).toBeUndefined()
+    expect(await totals()).toEqual(await counted())
+    await t.db.updateTable('orders').set({ enter_date: now }).where('id', '=', placed).execute()
+    expect(await totals()).toEqual(await counted())
+    await t.db.deleteFrom('orders').where('id', '=', placed).execute()
+    expect(await totals()).toEqual(await counted())
+  })
+
   it('shows only the account’s own history', async () => {
     const trade = await signIn(t.app, { username: 'trade', password: 'Trade2026' })
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/buy-again', headers: bearer(trade) })).json() as Array<{ ProductID: number; Orders: number }>
