@@ -11,11 +11,24 @@
 // its cart and its 10 stock rows, prices the lines, allocates stock, writes the order, its lines and a
 // confirmation e-mail, and empties the cart, in one transaction.
 // A script, not a test: the figures depend on the machine.
-import { randomBytes, randomUUID, createHash } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { buildIfStale, createDatabase, machine, measureHello, printable, printResult, rowCount, seed, startBenchServer, withUser, writeJson } from './bench-lib.mjs'
+import {
+  buildIfStale,
+  createDatabase,
+  machine,
+  measureHello,
+  printable,
+  printResult,
+  rowCount,
+  seed,
+  startBenchServer,
+  withUser,
+  writeJson,
+} from './bench-lib.mjs'
+import { createBuyers, pick } from './lib/users.mjs'
 
 const { fetch } = globalThis
 const databaseUrl = process.env.BENCH_CHECKOUT_DATABASE_URL || 'postgres://127.0.0.1:5432/checkout_bench'
@@ -31,55 +44,25 @@ async function ensureDatabase() {
   seed(databaseUrl, 'demo')
 }
 
-const sha256 = (text) => createHash('sha256').update(text).digest()
-
-/** One buyer per trade account (not cash-sale, not reseller), each with a session and the products of its branch. */
+/** One buyer per trade account (not cash-sale, not reseller), each with a session, a cart and the products of its branch. */
 async function prepareBuyers(db) {
-  const accounts = (
-    await db.query(
-      `SELECT a.id, a.default_branch FROM customer_accounts a
-       WHERE upper(a.sales_category) <> 'CAS' AND NOT a.is_elders
-         AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= 200
-       ORDER BY a.id LIMIT $1`,
-      [buyers],
-    )
-  ).rows
-  if (accounts.length < buyers) throw new Error(`only ${accounts.length} trade accounts found for ${buyers} buyers`)
-  await db.query(`DELETE FROM users WHERE username LIKE 'bench-checkout-%'`)
+  const people = await createBuyers(db, { prefix: 'bench-checkout', count: buyers, minStock: 200 })
   const pools = new Map()
   const result = []
-  for (const [i, account] of accounts.entries()) {
-    const user = (
-      await db.query(`INSERT INTO users (account_id, username, name, email, role, password_hash) VALUES ($1, $2, $3, $4, 'User', 'not-a-hash') RETURNING id`, [
-        account.id,
-        `bench-checkout-${i}`,
-        `Bench buyer ${i}`,
-        `bench-checkout-${i}@buyers.example`,
-      ])
-    ).rows[0]
-    const token = randomBytes(32).toString('base64url')
-    await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, sha256(token)])
-    await db.query(`INSERT INTO carts (user_id, location_id) VALUES ($1, $2)`, [user.id, account.default_branch])
-    if (!pools.has(account.default_branch)) {
+  for (const buyer of people) {
+    await db.query(`INSERT INTO carts (user_id, location_id) VALUES ($1, $2)`, [buyer.userId, buyer.branch])
+    if (!pools.has(buyer.branch)) {
       const products = (
-        await db.query(`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1 WHERE p.active ORDER BY p.id`, [
-          account.default_branch,
-        ])
+        await db.query(`SELECT p.id FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1 WHERE p.active ORDER BY p.id`, [buyer.branch])
       ).rows.map((r) => r.id)
-      pools.set(account.default_branch, products)
+      pools.set(buyer.branch, products)
     }
-    const cart = (await db.query('SELECT id FROM carts WHERE user_id = $1', [user.id])).rows[0]
-    result.push({ token, cartId: cart.id, branch: account.default_branch, products: pools.get(account.default_branch) })
+    const cart = (await db.query('SELECT id FROM carts WHERE user_id = $1', [buyer.userId])).rows[0]
+    result.push({ token: buyer.token, cartId: cart.id, branch: buyer.branch, products: pools.get(buyer.branch) })
   }
   // Plenty of stock, so that the orders allocate (and update stock rows) rather than back-order everything.
   await db.query(`UPDATE stock SET qty_available = greatest(qty_available, 100000)`)
   return result
-}
-
-function pick(pool, n) {
-  const chosen = new Set()
-  while (chosen.size < n) chosen.add(pool[Math.floor(Math.random() * pool.length)])
-  return [...chosen]
 }
 
 async function fillCart(db, buyer) {

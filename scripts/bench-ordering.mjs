@@ -10,8 +10,6 @@
 // BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database; it must hold the large data
 // set (--seed loads it: a long while). Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms.
 // A script, not a test: the figures depend on the machine, and the machine's load average is printed with them.
-import { createHash, randomBytes } from 'node:crypto'
-import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import {
@@ -30,6 +28,8 @@ import {
   withUser,
   writeJson,
 } from './bench-lib.mjs'
+import { load, percentile } from './lib/figures.mjs'
+import { createBuyers, pick } from './lib/users.mjs'
 
 const { fetch } = globalThis
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench'
@@ -37,56 +37,23 @@ const BUY_AGAIN_LOGIN = { username: 'bigfarm', password: 'Bigfarm2026' }
 const BULK_TARGET_MS = 100
 const BUY_AGAIN_TARGET_MS = 50
 
-const sha256 = (text) => createHash('sha256').update(text).digest()
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-const load = () => loadavg()[0].toFixed(2)
-
 /** One buyer per trade account (not cash-sale, not reseller), each with a session and the codes sold at its branch. */
 async function prepareBuyers(db, count) {
-  const accounts = (
-    await db.query(
-      `SELECT a.id, a.default_branch FROM customer_accounts a
-       WHERE upper(a.sales_category) <> 'CAS' AND NOT a.is_elders
-         AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= 1000
-       ORDER BY a.id LIMIT $1`,
-      [count],
-    )
-  ).rows
-  if (accounts.length < count) throw new Error(`only ${accounts.length} trade accounts found for ${count} buyers`)
-  await db.query(`DELETE FROM users WHERE username LIKE 'bench-bulk-%'`)
+  const people = await createBuyers(db, { prefix: 'bench-bulk', count, minStock: 1000, name: 'Bench bulk buyer' })
   const codes = new Map()
-  const buyers = []
-  for (const [i, account] of accounts.entries()) {
-    const user = (
-      await db.query(`INSERT INTO users (account_id, username, name, email, role, password_hash) VALUES ($1, $2, $3, $4, 'User', 'not-a-hash') RETURNING id`, [
-        account.id,
-        `bench-bulk-${i}`,
-        `Bench bulk buyer ${i}`,
-        `bench-bulk-${i}@buyers.example`,
-      ])
-    ).rows[0]
-    const token = randomBytes(32).toString('base64url')
-    await db.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [user.id, sha256(token)])
-    if (!codes.has(account.default_branch)) {
-      const rows = await db.query(
-        `SELECT p.product_code FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1
-         JOIN categories c ON c.id = p.category_id WHERE p.active ORDER BY p.id LIMIT 5000`,
-        [account.default_branch],
-      )
-      codes.set(
-        account.default_branch,
-        rows.rows.map((r) => r.product_code),
-      )
-    }
-    buyers.push({ token, branch: account.default_branch, codes: codes.get(account.default_branch) })
+  for (const { branch } of people) {
+    if (codes.has(branch)) continue
+    const rows = await db.query(
+      `SELECT p.product_code FROM products p JOIN stock s ON s.product_id = p.id AND s.location_id = $1
+       JOIN categories c ON c.id = p.category_id WHERE p.active ORDER BY p.id LIMIT 5000`,
+      [branch],
+    )
+    codes.set(
+      branch,
+      rows.rows.map((r) => r.product_code),
+    )
   }
-  return buyers
-}
-
-function pick(pool, n) {
-  const chosen = new Set()
-  while (chosen.size < n) chosen.add(pool[Math.floor(Math.random() * pool.length)])
-  return [...chosen]
+  return people.map(({ token, branch }) => ({ token, branch, codes: codes.get(branch) }))
 }
 
 async function send(base, token, method, path, body) {

@@ -1,5 +1,6 @@
 // Users and orders of the scripts' own: accounts to spread them over, users signing in with the demo
-// password, the checkout form.
+// password, buyers with sessions made in the database, the checkout form.
+import { createHash, randomBytes } from 'node:crypto'
 
 /** The on-terms (not cash-sale, not reseller) accounts, with their default branches, in id order. */
 export async function onTermsAccounts(client) {
@@ -31,6 +32,42 @@ export async function createUsers(client, { prefix, accounts, count, name = 'Rel
     branch: p.account.default_branch,
     account: p.account,
   }))
+}
+
+/**
+ * `count` buyers, each a user `${prefix}-${i}` of its own on-terms account whose default branch stocks at least
+ * `minStock` products, signed in by a session written straight into the database (no sign-in requests, no
+ * password hashing): [{ userId, token, accountId, branch }]. Earlier users of the prefix are removed first.
+ */
+export async function createBuyers(client, { prefix, count, minStock, name = 'Bench buyer', domain = 'buyers.example' }) {
+  const { rows: accounts } = await client.query(
+    `SELECT a.id, a.default_branch FROM customer_accounts a
+     WHERE upper(trim(a.sales_category)) <> 'CAS' AND NOT a.is_elders
+       AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= $2
+     ORDER BY a.id LIMIT $1`,
+    [count, minStock],
+  )
+  if (accounts.length < count) throw new Error(`only ${accounts.length} trade accounts found for ${count} buyers`)
+  await client.query(`DELETE FROM users WHERE username LIKE $1`, [`${prefix}-%`])
+  const buyers = []
+  for (const [i, account] of accounts.entries()) {
+    const { rows } = await client.query(
+      `INSERT INTO users (account_id, username, name, email, role, password_hash) VALUES ($1, $2, $3, $4, 'User', 'not-a-hash') RETURNING id`,
+      [account.id, `${prefix}-${i}`, `${name} ${i}`, `${prefix}-${i}@${domain}`],
+    )
+    const token = randomBytes(32).toString('base64url')
+    const tokenHash = createHash('sha256').update(token).digest()
+    await client.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [rows[0].id, tokenHash])
+    buyers.push({ userId: rows[0].id, token, accountId: account.id, branch: account.default_branch })
+  }
+  return buyers
+}
+
+/** `n` different items of `pool`, at random. */
+export function pick(pool, n) {
+  const chosen = new Set()
+  while (chosen.size < n) chosen.add(pool[Math.floor(Math.random() * pool.length)])
+  return [...chosen]
 }
 
 /** The checkout form of POST /api/orders for a branch. */
