@@ -93,6 +93,11 @@ const Env = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces (e.g. openssl rand -base64 36)')
     .optional(),
+  /** Only while the key is changed: the old key, still accepted beside ERP_API_KEY until the ERP sends the new one. */
+  ERP_API_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces, like ERP_API_KEY')
+    .optional(),
   ERP_ORDER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   ERP_ORDER_ALERT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
 }).superRefine((env, ctx) => {
@@ -167,6 +172,8 @@ function toConfig(env: z.infer<typeof Env>) {
     erp: {
       /** The setting; without it the routes are off in production and a demo key is kept in the data directory (modules/erp/key.ts). */
       apiKey: env.ERP_API_KEY ?? null,
+      /** The key being replaced, accepted beside apiKey during a rotation (docs/deployment.md section 4); only with ERP_API_KEY. */
+      previousApiKey: env.ERP_API_KEY ? (env.ERP_API_KEY_PREVIOUS ?? null) : null,
       /** How long an order collected from GET /api/erp/orders stays out of the feed before it is offered again (decision 0037). */
       orderLeaseMs: env.ERP_ORDER_LEASE_SECONDS * 1000,
       /** An unacknowledged order older than this fails GET /api/ready and shows in /metrics; 0 leaves it out of readiness. */
@@ -231,7 +238,7 @@ function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl
 export class ConfigError extends Error {}
 
 /** Settings whose value never appears in a message, even when it is refused. */
-const SECRETS = new Set(['ERP_API_KEY'])
+const SECRETS = new Set(['ERP_API_KEY', 'ERP_API_KEY_PREVIOUS'])
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -28,7 +28,8 @@ export const erpScope: FastifyPluginAsync<ErpOptions> = async (scope, { erpKey, 
     route.config = { ...route.config, erp: true }
     route.schema = { ...route.schema, tags: ['erp'], security: [{ erpKey: [] }] }
   })
-  scope.addHook('onRequest', erpKeyCheck(erpKey))
+  // During a rotation ERP_API_KEY_PREVIOUS is accepted too (it is only ever set beside ERP_API_KEY).
+  scope.addHook('onRequest', erpKeyCheck(erpKey, deps.config.erp.previousApiKey))
   scope.addHook('onResponse', async (req, reply) => {
     req.log.info({ erp: { method: req.method, route: req.routeOptions.url, status: reply.statusCode, from: req.ip } }, 'ERP interchange call')
   })

@@ -152,6 +152,37 @@ describe('the ERP key setting', () => {
     }
   })
 
+  describe('while the key is changed (ERP_API_KEY_PREVIOUS)', () => {
+    const next = 'next-erp-key-0123456789abcdefghijklmnopqrstu'
+    let t: TestContext
+    let raw = ''
+    beforeAll(async () => {
+      const stream = new PassThrough()
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+      t = await startTestApp({ LOG_LEVEL: 'info', ERP_API_KEY: next, ERP_API_KEY_PREVIOUS: TEST_ERP_KEY }, { logStream: stream })
+    })
+    afterAll(async () => t?.close())
+
+    it('accepts the new key and the old one, nothing else, and logs neither', async () => {
+      for (const key of [next, TEST_ERP_KEY]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/erp/runs', headers: { authorization: `Bearer ${key}` } })
+        expect(res.statusCode).toBe(200)
+      }
+      const wrong = await t.app.inject({ method: 'GET', url: '/api/erp/runs', headers: { authorization: `Bearer ${next}x` } })
+      expect(wrong.statusCode).toBe(401)
+      expect(raw).toContain('ERP interchange call')
+      expect(raw).not.toContain(next)
+      expect(raw).not.toContain(TEST_ERP_KEY)
+    })
+
+    it('is a setting like the key: checked, never repeated, and ignored without ERP_API_KEY', () => {
+      expect(() => loadConfig({ ERP_API_KEY: next, ERP_API_KEY_PREVIOUS: 'too-short' })).toThrow(/ERP_API_KEY_PREVIOUS: must be 32 or more/)
+      expect(() => loadConfig({ ERP_API_KEY: next, ERP_API_KEY_PREVIOUS: 'too-short' })).not.toThrow(/too-short/)
+      expect(loadConfig({ ERP_API_KEY_PREVIOUS: TEST_ERP_KEY }).erp.previousApiKey).toBeNull()
+      expect(resolveErpKey(loadConfig({ ERP_API_KEY: next, ERP_API_KEY_PREVIOUS: TEST_ERP_KEY }))).toMatchObject({ key: next, previous: TEST_ERP_KEY })
+    })
+  })
+
   describe('a production app without ERP_API_KEY', () => {
     let t: TestContext
     beforeAll(async () => {

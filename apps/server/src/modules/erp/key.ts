@@ -13,6 +13,8 @@ export const ERP_KEY_MIN_LENGTH = 32
 
 export interface ErpKey {
   key: string
+  /** ERP_API_KEY_PREVIOUS: the key being replaced, still accepted until the ERP sends the new one. */
+  previous?: string | null
   /** 'setting': ERP_API_KEY; 'demo': kept in the data directory, made on the first start. */
   source: 'setting' | 'demo'
   /** Made by this start (first start of a demo). */
@@ -27,7 +29,7 @@ export interface ErpKey {
  * ERP routes are off (404). Run once by main.ts before the app is built.
  */
 export function resolveErpKey(config: Config): ErpKey | null {
-  if (config.erp.apiKey) return { key: config.erp.apiKey, source: 'setting', made: false }
+  if (config.erp.apiKey) return { key: config.erp.apiKey, previous: config.erp.previousApiKey, source: 'setting', made: false }
   if (!config.demo) return null
   const file = join(config.dataDir, ERP_KEY_FILE)
   const kept = readKeyFile(file)
@@ -57,7 +59,9 @@ function readKeyFile(file: string): string | null {
     throw error
   }
   if (text.length < ERP_KEY_MIN_LENGTH) {
-    throw new Error(`${file}: the ERP key kept there is shorter than ${ERP_KEY_MIN_LENGTH} characters; delete the file to have a new one made, or set ERP_API_KEY`)
+    throw new Error(
+      `${file}: the ERP key kept there is shorter than ${ERP_KEY_MIN_LENGTH} characters; delete the file to have a new one made, or set ERP_API_KEY`,
+    )
   }
   return text
 }
@@ -70,9 +74,11 @@ const KEY_IN_URL = ['token', 'key', 'api_key', 'apiKey', 'access_token']
 /**
  * The onRequest check of the /api/erp scope: `Authorization: Bearer <key>`, compared in constant time
  * (both sides hashed first, so lengths do not leak either). A customer's session token is just a wrong key.
+ * During a rotation the previous key is accepted too; both are always compared, so the time does not say which.
  */
-export function erpKeyCheck(key: string) {
+export function erpKeyCheck(key: string, previous?: string | null) {
   const expected = digest(key)
+  const alsoExpected = previous ? digest(previous) : null
   return async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('WWW-Authenticate', 'Bearer realm="erp"')
     const query = req.query as Record<string, unknown> | undefined
@@ -82,6 +88,9 @@ export function erpKeyCheck(key: string) {
     const header = req.headers.authorization ?? ''
     const given = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
     if (!given) throw new AppError(401, 'unauthorized', 'Send the ERP key as the header Authorization: Bearer <key>.')
-    if (!timingSafeEqual(digest(given), expected)) throw new AppError(401, 'unauthorized', 'That is not the ERP key.')
+    const sent = digest(given)
+    const current = timingSafeEqual(sent, expected)
+    const old = alsoExpected ? timingSafeEqual(sent, alsoExpected) : false
+    if (!current && !old) throw new AppError(401, 'unauthorized', 'That is not the ERP key.')
   }
 }
