@@ -92,6 +92,53 @@ export async function countLines(db: Db, cartId: number): Promise<number> {
   return Number(row.n)
 }
 
+/**
+ * What an add to the cart is judged on, in one statement read after the cart is locked (decision 0042): how
+ * many lines the cart holds, whether the product is sold to this user, the branch asked for (its name when it
+ * takes orders, else null) and whether the account orders from it, how much of the product the cart holds, and
+ * at the branch the add goes to (the one asked for, else the cart's while it has lines, else `defaultBranch`)
+ * its name and the stock this user may take.
+ */
+export async function addFacts(
+  db: Db,
+  viewer: Viewer,
+  add: { cartId: number; cartBranch: string; defaultBranch: string; productId: number; asked: string | null },
+) {
+  const { cartId, cartBranch, defaultBranch, productId, asked } = add
+  const { rows } = await sql<{
+    line_count: number
+    orderable: boolean
+    asked_name: string | null
+    orders_from: boolean
+    in_cart: number
+    branch_name: string | null
+    available: number
+  }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
+      decided AS (
+        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
+      )
+    SELECT
+      (SELECT n FROM lines) AS line_count,
+      EXISTS (SELECT 1 FROM products WHERE products.id = ${productId} AND products.active AND ${productVisibleTo(viewer)}) AS orderable,
+      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
+      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId})
+        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId} AND g.location_id = ${asked}::text)) AS orders_from,
+      coalesce((SELECT l.quantity FROM cart_lines l WHERE l.cart_id = ${cartId} AND l.product_id = ${productId}), 0) AS in_cart,
+      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
+      coalesce((SELECT ${availableTo(viewer.userId)} FROM stock WHERE stock.product_id = ${productId} AND stock.location_id = decided.code), 0) AS available
+    FROM decided`.execute(db)
+  return rows[0]!
+}
+
+/** Sets a product's line (a new line the first time) and marks the cart changed at `branch`, in one statement. */
+export async function putLineAndTouch(db: Db, cartId: number, productId: number, quantity: number, branch: string) {
+  await sql`WITH line AS (
+      INSERT INTO cart_lines (cart_id, product_id, quantity) VALUES (${cartId}, ${productId}, ${quantity})
+      ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = excluded.quantity
+    )
+    UPDATE carts SET updated_at = ${new Date()}, location_id = ${branch} WHERE id = ${cartId}`.execute(db)
+}
+
 /** An active product the user may see; a reseller's hidden products are not found. */
 export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) {
   return db

@@ -75,6 +75,11 @@ export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown
 async function contents(db: Db, session: Session): Promise<CartContents> {
   const cart = await repo.findCart(db, session.userId)
   if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
+  return contentsOf(db, session, cart)
+}
+
+/** contents() of a cart already read: its id, branch and the branch's name. */
+async function contentsOf(db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id' | 'branchName'>): Promise<CartContents> {
   const rows = (await repo.pricedLines(db, session, cart.id, cart.location_id)).filter((r) => r.visible)
   const lines = rows.map((r) => ({
     id: r.id,
@@ -160,20 +165,53 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
   if (session.isCash) checkCashStock(session, quantity, await repo.stockAt(db, session.userId, productId, branch))
 }
 
-/** Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. */
+/**
+ * Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. The rules
+ * of branchForAdd, checkStock and the line's limit, judged on one statement's facts read after the cart is
+ * locked, and the change written in one more (decision 0042: a round trip is most of an add's cost).
+ */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
     const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
     if (replayed) return replayed
-    const product = await repo.findOrderableProduct(trx, session, body.productID)
-    if (!product) throw productNotFound()
-    const { cart, branch } = await cartForChange(trx, session, body.warehouse)
-    const quantity = (await repo.lineQuantity(trx, cart.id, product.id)) + body.qty
+    let cart = await repo.lockCart(trx, session.userId)
+    if (!cart) {
+      await repo.createCart(trx, session.userId, session.defaultBranch)
+      cart = (await repo.lockCart(trx, session.userId))!
+    }
+    const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
+    const facts = await repo.addFacts(trx, session, {
+      cartId: cart.id,
+      cartBranch: cart.location_id,
+      defaultBranch: session.defaultBranch,
+      productId: body.productID,
+      asked,
+    })
+    if (!facts.orderable) throw productNotFound()
+    const hasLines = facts.line_count > 0
+    let branch: string
+    let branchName: string
+    if (asked === null) {
+      branch = hasLines ? cart.location_id : session.defaultBranch
+      branchName = facts.branch_name ?? branch
+    } else {
+      if (facts.asked_name === null) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+      if (!facts.orders_from) throw notInGroup()
+      if (hasLines && asked !== cart.location_id) {
+        throw conflict(
+          'cart_branch_mismatch',
+          `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${facts.asked_name}.`,
+        )
+      }
+      branch = asked
+      branchName = facts.asked_name
+    }
+    const quantity = facts.in_cart + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
-    await checkStock(trx, session, product.id, branch, quantity)
-    await repo.putLine(trx, cart.id, product.id, quantity)
-    await repo.touchCart(trx, cart.id, branch)
-    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
+    if (session.isCash) checkCashStock(session, quantity, facts.available)
+    await repo.putLineAndTouch(trx, cart.id, body.productID, quantity, branch)
+    const summary = toSummary(await contentsOf(trx, session, { id: cart.id, location_id: branch, branchName }))
+    return idempotency.remember(trx, session.userId, idempotencyKey, summary)
   })
 }
 
