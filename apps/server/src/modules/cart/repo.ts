@@ -139,17 +139,6 @@ export async function putLineAndTouch(db: Db, cartId: number, productId: number,
     UPDATE carts SET updated_at = ${new Date()}, location_id = ${branch} WHERE id = ${cartId}`.execute(db)
 }
 
-/** An active product the user may see; a reseller's hidden products are not found. */
-export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) {
-  return db
-    .selectFrom('products')
-    .select(['products.id'])
-    .where('products.id', '=', productId)
-    .where('products.active', '=', true)
-    .where(productVisibleTo(viewer))
-    .executeTakeFirst()
-}
-
 /** The units of the product at the branch this user may take (others' card payments hold the rest). */
 export async function stockAt(db: Db, userId: number, productId: number, branch: string): Promise<number> {
   const row = await db
@@ -159,19 +148,6 @@ export async function stockAt(db: Db, userId: number, productId: number, branch:
     .where('location_id', '=', branch)
     .executeTakeFirst()
   return row?.available ?? 0
-}
-
-export async function lineQuantity(db: Db, cartId: number, productId: number): Promise<number> {
-  const row = await db.selectFrom('cart_lines').select('quantity').where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst()
-  return row?.quantity ?? 0
-}
-
-export async function putLine(db: Db, cartId: number, productId: number, quantity: number) {
-  await db
-    .insertInto('cart_lines')
-    .values({ cart_id: cartId, product_id: productId, quantity })
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity }))
-    .execute()
 }
 
 /** Sets several lines' quantities in one statement (adding the lines not there yet, in the order given). */

@@ -338,23 +338,6 @@ export async function productDetail(db: Db, scope: ListScope, id: number, userId
   return row
 }
 
-/** Stock at every trading branch but the given one. */
-export function otherBranchStock(db: Db, productId: number, branch: string) {
-  return db
-    .selectFrom('branches')
-    .leftJoin('stock', (j) => j.onRef('stock.location_id', '=', 'branches.location_id').on('stock.product_id', '=', productId))
-    .select(['branches.location_id', 'branches.name', sql<number>`coalesce(stock.qty_available, 0)`.as('qty')])
-    .where('branches.location_id', '<>', branch)
-    .where('branches.trading', '=', true)
-    .orderBy('branches.sort_order')
-    .orderBy('branches.name')
-    .execute()
-}
-
-export function attachmentsOf(db: Db, productId: number) {
-  return db.selectFrom('product_attachments').select(['id', 'file_name', 'description']).where('product_id', '=', productId).orderBy('id').execute()
-}
-
 export async function codeSetupRequested(db: Db, userId: number, productId: number, warehouse: string): Promise<boolean> {
   const row = await db
     .selectFrom('code_setup_requests')
