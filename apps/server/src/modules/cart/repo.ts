@@ -58,6 +58,11 @@ export async function touchCart(db: Db, cartId: number, branch?: string) {
  * may be seen by this user (the cart leaves hidden lines out; an order refuses them).
  */
 export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
+  return pricedLinesOf(db, viewer, branch).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.id').execute()
+}
+
+/** pricedLines' statement, over `cart_lines` as the query creator has it (the table, or the lines as a statement leaves them). */
+function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: string) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
@@ -78,9 +83,34 @@ export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: stri
       availableTo(viewer.userId).as('available'),
       accountUnitPriceCents().as('unitPriceCents'),
     ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.id')
-    .execute()
+}
+
+/**
+ * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
+ * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042). Its
+ * parts read the statement's snapshot, in which the line is not yet written, so the lines are the cart's
+ * others and the written one; the caller holds the cart's lock, so other adds, updates and orders of the cart wait meanwhile.
+ */
+export async function putLineReturningLines(db: Db, viewer: Viewer, line: { cartId: number; productId: number; quantity: number; branch: string }) {
+  const { cartId, productId, quantity, branch } = line
+  const withLines = db
+    .with('written', (q) =>
+      q
+        .insertInto('cart_lines')
+        .values({ cart_id: cartId, product_id: productId, quantity })
+        .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
+        .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
+    )
+    .with('touched', (q) => q.updateTable('carts').set({ updated_at: new Date(), location_id: branch }).where('id', '=', cartId).returning('id'))
+    .with('cart_lines', (q) =>
+      q
+        .selectFrom('cart_lines')
+        .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
+        .where('cart_id', '=', cartId)
+        .where('product_id', '<>', productId)
+        .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
+    )
+  return pricedLinesOf(withLines, viewer, branch).orderBy('cart_lines.id').execute()
 }
 
 export async function countLines(db: Db, cartId: number): Promise<number> {
@@ -128,15 +158,6 @@ export async function addFacts(
       coalesce((SELECT ${availableTo(viewer.userId)} FROM stock WHERE stock.product_id = ${productId} AND stock.location_id = decided.code), 0) AS available
     FROM decided`.execute(db)
   return rows[0]!
-}
-
-/** Sets a product's line (a new line the first time) and marks the cart changed at `branch`, in one statement. */
-export async function putLineAndTouch(db: Db, cartId: number, productId: number, quantity: number, branch: string) {
-  await sql`WITH line AS (
-      INSERT INTO cart_lines (cart_id, product_id, quantity) VALUES (${cartId}, ${productId}, ${quantity})
-      ON CONFLICT (cart_id, product_id) DO UPDATE SET quantity = excluded.quantity
-    )
-    UPDATE carts SET updated_at = ${new Date()}, location_id = ${branch} WHERE id = ${cartId}`.execute(db)
 }
 
 /** The units of the product at the branch this user may take (others' card payments hold the rest). */

@@ -75,12 +75,12 @@ export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown
 async function contents(db: Db, session: Session): Promise<CartContents> {
   const cart = await repo.findCart(db, session.userId)
   if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
-  return contentsOf(db, session, cart)
+  return contentsFrom(await repo.pricedLines(db, session, cart.id, cart.location_id), { code: cart.location_id, name: cart.branchName })
 }
 
-/** contents() of a cart already read: its id, branch and the branch's name. */
-async function contentsOf(db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id' | 'branchName'>): Promise<CartContents> {
-  const rows = (await repo.pricedLines(db, session, cart.id, cart.location_id)).filter((r) => r.visible)
+/** The contents of a cart at `branch` from its priced lines (repo.pricedLines). */
+function contentsFrom(priced: Awaited<ReturnType<typeof repo.pricedLines>>, branch: { code: string; name: string }): CartContents {
+  const rows = priced.filter((r) => r.visible)
   const lines = rows.map((r) => ({
     id: r.id,
     productId: r.productId,
@@ -95,7 +95,7 @@ async function contentsOf(db: Db, session: Session, cart: Pick<CartRow, 'id' | '
   }))
   return {
     // Only a cart with lines belongs to a branch; an emptied one takes whichever branch its next product comes from.
-    branch: lines.length > 0 ? { code: cart.location_id, name: cart.branchName } : null,
+    branch: lines.length > 0 ? branch : null,
     lines,
     totals: sumTotals(lines),
     grams: lines.reduce((sum, l) => sum + l.gramsEach * l.quantity, 0),
@@ -209,8 +209,8 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody, i
     const quantity = facts.in_cart + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
     if (session.isCash) checkCashStock(session, quantity, facts.available)
-    await repo.putLineAndTouch(trx, cart.id, body.productID, quantity, branch)
-    const summary = toSummary(await contentsOf(trx, session, { id: cart.id, location_id: branch, branchName }))
+    const rows = await repo.putLineReturningLines(trx, session, { cartId: cart.id, productId: body.productID, quantity, branch })
+    const summary = toSummary(contentsFrom(rows, { code: branch, name: branchName }))
     return idempotency.remember(trx, session.userId, idempotencyKey, summary)
   })
 }
