@@ -53,7 +53,9 @@ describe('the cold path (caches off)', () => {
     expect(await statementsOf({ method: 'POST', url: '/api/cart', payload: { productID: 2, qty: 3, warehouse: 'WAG' } })).toBe(4)
     // The add answers the cart as it is once written: the same summary the cart then reads, new line or not.
     for (const productID of [1, 3]) {
-      const added = (await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID, qty: 2, warehouse: 'WAG' } })).json()
+      const added = (
+        await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID, qty: 2, warehouse: 'WAG' } })
+      ).json()
       expect(added).toEqual((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })).json())
     }
     const items = (await ctx.app.inject({ method: 'GET', url: '/api/cart/items', headers: bearer(trade) })).json()
@@ -95,7 +97,9 @@ describe('the cold path (caches off)', () => {
     }
     const shown = await sql<{ id: number }>`SELECT p.id FROM products p JOIN brands b ON b.brand_code = p.brand_code
       JOIN categories c ON c.id = p.category_id LEFT JOIN categories pc ON pc.id = c.parent_id
-      WHERE p.active AND NOT b.hidden_for_elders AND NOT c.hidden_for_elders AND NOT coalesce(pc.hidden_for_elders, false) ORDER BY p.id LIMIT 1`.execute(ctx.db)
+      WHERE p.active AND NOT b.hidden_for_elders AND NOT c.hidden_for_elders AND NOT coalesce(pc.hidden_for_elders, false) ORDER BY p.id LIMIT 1`.execute(
+      ctx.db,
+    )
     const id = shown.rows[0]!.id
     const before = (await ctx.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=WAG`, headers: bearer(elders) })).json()
     expect(before.CodeSetupRequested).toBe(false)

@@ -51,7 +51,10 @@ export interface Paging {
 function visibleProducts(db: Db, session: Pick<Session, 'isElders'>) {
   // `active` as written, not a parameter: a prepared statement's generic plan can then use the partial
   // indexes (WHERE active) and skip planning on every request (decision 0042).
-  return db.selectFrom('products').where(sql<boolean>`products.active`).where(productVisibleTo(session))
+  return db
+    .selectFrom('products')
+    .where(sql<boolean>`products.active`)
+    .where(productVisibleTo(session))
 }
 
 /** What a product card and page show besides prices and stock: the same for a priced page and a shared one. */
