@@ -86,13 +86,24 @@ const MAX_NAMED_STATEMENTS = 5_000
 /** The most statements one connection keeps prepared (PostgreSQL holds each one's plan in that backend). */
 export const PREPARED_PER_CONNECTION = 250
 
+let namesGiven = 0
+
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text)
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `s${statementNames.size + 1}`
+    name = `s${++namesGiven}`
     statementNames.set(text, name)
   }
   return name
+}
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result's columns changed under it (a `SELECT *` of a
+ * table a newer instance's migration altered): the text then gets a new name, which every connection prepares
+ * afresh on its next use. The statement that met the change fails once; its caller sees the error.
+ */
+function isStalePlan(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message))
 }
 
 /**
@@ -112,7 +123,13 @@ export function prepareStatements(client: pg.ClientBase): void {
       const name = statementName(text)
       if (name !== undefined && (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION)) {
         prepared.add(name)
-        return query({ name, text, values })
+        return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+          if (isStalePlan(error) && statementNames.get(text) === name) {
+            statementNames.set(text, `s${++namesGiven}`)
+            prepared.delete(name)
+          }
+          throw error
+        })
       }
     }
     return query(...args)

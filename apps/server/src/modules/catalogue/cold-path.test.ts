@@ -133,6 +133,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
     }
   })
 
+  it('prepares a statement afresh when a table it reads changed its columns under it, after failing once', async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    try {
+      await sql`CREATE TEMP TABLE cold_path_changing (id int PRIMARY KEY, name text)`.execute(handle.db)
+      await sql`INSERT INTO cold_path_changing VALUES (1, 'one')`.execute(handle.db)
+      const read = () =>
+        handle.db
+          .selectFrom('cold_path_changing' as never)
+          .selectAll()
+          .where('id' as never, '=', 1 as never)
+          .execute()
+      expect(await read()).toEqual([{ id: 1, name: 'one' }])
+      await sql`ALTER TABLE cold_path_changing ADD COLUMN note text`.execute(handle.db)
+      await expect(read()).rejects.toThrow(/cached plan must not change result type/)
+      expect(await read()).toEqual([{ id: 1, name: 'one', note: null }])
+    } finally {
+      await handle.close()
+    }
+  })
+
   it('keeps at most PREPARED_PER_CONNECTION statements on a connection; the rest still run, unnamed', async () => {
     const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
     try {
