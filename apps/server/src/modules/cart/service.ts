@@ -135,23 +135,38 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
   return lines.map(toCartLine)
 }
 
+/** What the branch rule of an add needs to know, however it was read (three small queries, or one with the add's other facts). */
+interface BranchFacts {
+  hasLines: boolean
+  /** The branch asked for, if it exists and takes orders (null: it does not); undefined when none was asked for. */
+  asked: { code: string; name: string } | null | undefined
+  /** Whether the account may order from the branch asked for (its branch group, if it has one). */
+  ordersFrom: boolean
+}
+
 /**
  * The branch an add goes to: the one asked for, which must exist, take orders, be in the account's
  * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0021).
  */
-async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
-  const hasLines = (await repo.countLines(db, cart.id)) > 0
-  if (asked === undefined) return hasLines ? cart.location_id : session.defaultBranch
-  const branch = await findTradingBranch(db, asked)
-  if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
-  if (!(await repo.accountOrdersFrom(db, session.accountId, branch.code))) throw notInGroup()
-  if (hasLines && branch.code !== cart.location_id) {
+function judgeBranch(session: Session, cart: Pick<CartRow, 'location_id' | 'branchName'>, facts: BranchFacts): string {
+  if (facts.asked === undefined) return facts.hasLines ? cart.location_id : session.defaultBranch
+  if (facts.asked === null) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+  if (!facts.ordersFrom) throw notInGroup()
+  if (facts.hasLines && facts.asked.code !== cart.location_id) {
     throw conflict(
       'cart_branch_mismatch',
-      `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${branch.name}.`,
+      `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${facts.asked.name}.`,
     )
   }
-  return branch.code
+  return facts.asked.code
+}
+
+async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
+  const hasLines = (await repo.countLines(db, cart.id)) > 0
+  if (asked === undefined) return judgeBranch(session, cart, { hasLines, asked: undefined, ordersFrom: false })
+  const branch = (await findTradingBranch(db, asked)) ?? null
+  const ordersFrom = branch !== null && (await repo.accountOrdersFrom(db, session.accountId, branch.code))
+  return judgeBranch(session, cart, { hasLines, asked: branch && { code: branch.code, name: branch.name }, ordersFrom })
 }
 
 /** The user's cart (made at the default branch if there is none), locked until the transaction ends, and the branch a change goes to. */
@@ -188,24 +203,13 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody, i
       asked,
     })
     if (!facts.orderable) throw productNotFound()
-    const hasLines = facts.line_count > 0
-    let branch: string
-    let branchName: string
-    if (asked === null) {
-      branch = hasLines ? cart.location_id : session.defaultBranch
-      branchName = facts.branch_name ?? branch
-    } else {
-      if (facts.asked_name === null) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
-      if (!facts.orders_from) throw notInGroup()
-      if (hasLines && asked !== cart.location_id) {
-        throw conflict(
-          'cart_branch_mismatch',
-          `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${facts.asked_name}.`,
-        )
-      }
-      branch = asked
-      branchName = facts.asked_name
-    }
+    const branch = judgeBranch(session, cart, {
+      hasLines: facts.line_count > 0,
+      asked: asked === null ? undefined : facts.asked_name === null ? null : { code: asked, name: facts.asked_name },
+      ordersFrom: Boolean(facts.orders_from),
+    })
+    // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
+    const branchName = facts.branch_name ?? branch
     const quantity = facts.in_cart + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
     if (session.isCash) checkCashStock(session, quantity, facts.available)
