@@ -15,6 +15,7 @@ import {
   benchArgs,
   buildIfStale,
   call,
+  cpuMs,
   ensureLargeData,
   machine,
   measure,
@@ -107,12 +108,36 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
       ],
     ])
 
-    const hello = await measureHello({ base, connections, seconds })
+    // Each scenario's CPU time per request, of the server and of PostgreSQL's backends (Linux), measured
+    // after its warm-up: the cost of a request whatever else the shared cores are doing.
+    const dbName = new URL(databaseUrl).pathname.slice(1)
+    const costed = async (run, warm) => {
+      await warm()
+      const before = cpuMs(server.pid, dbName)
+      const r = await run()
+      const after = cpuMs(server.pid, dbName)
+      if (!before || !after || !r.requests) return r
+      const per = (key) => Number(((after[key] - before[key]) / r.requests).toFixed(3))
+      return { ...r, cpuMsPerRequest: { server: per('server'), postgres: per('postgres') } }
+    }
+    const hello = await costed(
+      () => measureHello({ base, connections, seconds, warmup: 0 }),
+      () => measureHello({ base, connections, seconds: 2, warmup: 0 }),
+    )
     printResult('hello world (baseline)', hello)
     const measured = {}
-    for (const [title, requests] of scenarios) measured[title] = await measure({ base, connections, seconds, requests, headers: auth, title })
+    for (const [title, requests] of scenarios) {
+      const run = (s) => () => measure({ base, connections, seconds: s, requests, headers: auth, title, warmup: 0 })
+      measured[title] = await costed(run(seconds), run(2))
+    }
     const results = withHelloRatio(measured, hello)
     for (const [title, r] of Object.entries(results)) printResult(title, r)
+    if (hello.cpuMsPerRequest) {
+      console.log('\nCPU per request (ms), server / PostgreSQL:')
+      for (const [title, r] of Object.entries({ 'hello world (baseline)': hello, ...results })) {
+        if (r.cpuMsPerRequest) console.log(`  ${title.padEnd(34)} ${r.cpuMsPerRequest.server.toFixed(3)} / ${r.cpuMsPerRequest.postgres.toFixed(3)}`)
+      }
+    }
     if (cart.status < 300) await call(base, 'DELETE', 'cart', { token })
     for (const b of buyers) await call(base, 'DELETE', 'cart', { token: b.token })
 

@@ -11,7 +11,7 @@ export { root } from './lib/paths.mjs'
 export { createDatabase, printable, query, rowCount, withClient, withUser } from './lib/postgres.mjs'
 export { freePort, rssMiB, spawnServer } from './lib/server.mjs'
 export { call, httpClient, login, signIn, signInAll } from './lib/http.mjs'
-export { load, machine, writeJson } from './lib/figures.mjs'
+export { cpuMs, load, machine, writeJson } from './lib/figures.mjs'
 
 /** The options every bench script takes, with its own defaults; `extra` adds the script's own. */
 export function benchArgs(defaults, extra = {}) {
@@ -131,8 +131,8 @@ export async function measure({ base, connections, seconds, requests, headers = 
 }
 
 /** The do-nothing GET /api/hello of the same server, at the same connections: the ceiling the others compare to. */
-export const measureHello = ({ base, connections, seconds }) =>
-  measure({ base, connections, seconds, requests: [{ path: '/api/hello' }], title: 'hello world' })
+export const measureHello = ({ base, connections, seconds, warmup }) =>
+  measure({ base, connections, seconds, requests: [{ path: '/api/hello' }], title: 'hello world', warmup })
 
 /** Adds each result's throughput as a share of hello world's. */
 export function withHelloRatio(results, hello) {

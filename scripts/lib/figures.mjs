@@ -1,6 +1,6 @@
 // Figures of a script's run: latencies by kind, percentiles, the machine and how busy it was.
 import { cpus, loadavg, totalmem } from 'node:os'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { query } from './postgres.mjs'
 
 export function percentile(sorted, p) {
@@ -77,4 +77,32 @@ export const load = () => Number(loadavg()[0].toFixed(2))
 
 export function writeJson(path, data) {
   if (path) writeFileSync(path, `${JSON.stringify(data, null, 2)}\n`)
+}
+
+/**
+ * CPU time used so far by the process `pid` and by PostgreSQL's backends serving `database` (Linux /proc only;
+ * null elsewhere), in milliseconds: what a scenario costs per request, whatever else shares the machine.
+ */
+export function cpuMs(pid, database) {
+  const tick = 10 // USER_HZ is 100 on Linux
+  const used = (stat) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * tick
+  }
+  try {
+    const server = used(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+    let postgres = 0
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+        if (title.startsWith('postgres: ') && title.split(' ').includes(database)) postgres += used(readFileSync(`/proc/${entry}/stat`, 'utf8'))
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return { server, postgres }
+  } catch {
+    return null
+  }
 }

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   errorReporter?: ErrorReporter | null
   /** A migrated database with no data at all (no demo data), as a distributor's first ERP import finds it. */
   emptyDatabase?: boolean
+  /** The database as the app gets it (e.g. with a Kysely plugin that counts statements). */
+  wrapDb?: (db: Database) => Database
 }
 
 /** The ERP interchange's key in test apps (ERP_API_KEY), unless a test sets its own. */
@@ -53,7 +55,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const changes = await handle.openChangeFeed()
   const app = await buildApp({
     config,
-    db: handle.db,
+    db: options.wrapDb ? options.wrapDb(handle.db) : handle.db,
     changes,
     logger: false,
     webDist: '/nonexistent',

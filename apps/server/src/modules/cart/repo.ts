@@ -58,6 +58,11 @@ export async function touchCart(db: Db, cartId: number, branch?: string) {
  * may be seen by this user (the cart leaves hidden lines out; an order refuses them).
  */
 export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
+  return pricedLinesOf(db, viewer, branch).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.id').execute()
+}
+
+/** pricedLines' statement, over `cart_lines` as the query creator has it (the table, or the lines as a statement leaves them). */
+function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: string) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
@@ -78,9 +83,34 @@ export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: stri
       availableTo(viewer.userId).as('available'),
       accountUnitPriceCents().as('unitPriceCents'),
     ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.id')
-    .execute()
+}
+
+/**
+ * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
+ * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042). Its
+ * parts read the statement's snapshot, in which the line is not yet written, so the lines are the cart's
+ * others and the written one; the caller holds the cart's lock, so other adds, updates and orders of the cart wait meanwhile.
+ */
+export async function putLineReturningLines(db: Db, viewer: Viewer, line: { cartId: number; productId: number; quantity: number; branch: string }) {
+  const { cartId, productId, quantity, branch } = line
+  const withLines = db
+    .with('written', (q) =>
+      q
+        .insertInto('cart_lines')
+        .values({ cart_id: cartId, product_id: productId, quantity })
+        .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
+        .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
+    )
+    .with('touched', (q) => q.updateTable('carts').set({ updated_at: new Date(), location_id: branch }).where('id', '=', cartId).returning('id'))
+    .with('cart_lines', (q) =>
+      q
+        .selectFrom('cart_lines')
+        .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
+        .where('cart_id', '=', cartId)
+        .where('product_id', '<>', productId)
+        .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
+    )
+  return pricedLinesOf(withLines, viewer, branch).orderBy('cart_lines.id').execute()
 }
 
 export async function countLines(db: Db, cartId: number): Promise<number> {
@@ -92,15 +122,42 @@ export async function countLines(db: Db, cartId: number): Promise<number> {
   return Number(row.n)
 }
 
-/** An active product the user may see; a reseller's hidden products are not found. */
-export function findOrderableProduct(db: Db, viewer: Viewer, productId: number) {
-  return db
-    .selectFrom('products')
-    .select(['products.id'])
-    .where('products.id', '=', productId)
-    .where('products.active', '=', true)
-    .where(productVisibleTo(viewer))
-    .executeTakeFirst()
+/**
+ * What an add to the cart is judged on, in one statement read after the cart is locked (decision 0042): how
+ * many lines the cart holds, whether the product is sold to this user, the branch asked for (its name when it
+ * takes orders, else null) and whether the account orders from it, how much of the product the cart holds, and
+ * at the branch the add goes to (the one asked for, else the cart's while it has lines, else `defaultBranch`)
+ * its name and the stock this user may take.
+ */
+export async function addFacts(
+  db: Db,
+  viewer: Viewer,
+  add: { cartId: number; cartBranch: string; defaultBranch: string; productId: number; asked: string | null },
+) {
+  const { cartId, cartBranch, defaultBranch, productId, asked } = add
+  const { rows } = await sql<{
+    line_count: number
+    orderable: boolean
+    asked_name: string | null
+    orders_from: boolean
+    in_cart: number
+    branch_name: string | null
+    available: number
+  }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
+      decided AS (
+        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
+      )
+    SELECT
+      (SELECT n FROM lines) AS line_count,
+      EXISTS (SELECT 1 FROM products WHERE products.id = ${productId} AND products.active AND ${productVisibleTo(viewer)}) AS orderable,
+      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
+      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId})
+        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId} AND g.location_id = ${asked}::text)) AS orders_from,
+      coalesce((SELECT l.quantity FROM cart_lines l WHERE l.cart_id = ${cartId} AND l.product_id = ${productId}), 0) AS in_cart,
+      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
+      coalesce((SELECT ${availableTo(viewer.userId)} FROM stock WHERE stock.product_id = ${productId} AND stock.location_id = decided.code), 0) AS available
+    FROM decided`.execute(db)
+  return rows[0]!
 }
 
 /** The units of the product at the branch this user may take (others' card payments hold the rest). */
@@ -112,19 +169,6 @@ export async function stockAt(db: Db, userId: number, productId: number, branch:
     .where('location_id', '=', branch)
     .executeTakeFirst()
   return row?.available ?? 0
-}
-
-export async function lineQuantity(db: Db, cartId: number, productId: number): Promise<number> {
-  const row = await db.selectFrom('cart_lines').select('quantity').where('cart_id', '=', cartId).where('product_id', '=', productId).executeTakeFirst()
-  return row?.quantity ?? 0
-}
-
-export async function putLine(db: Db, cartId: number, productId: number, quantity: number) {
-  await db
-    .insertInto('cart_lines')
-    .values({ cart_id: cartId, product_id: productId, quantity })
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity }))
-    .execute()
 }
 
 /** Sets several lines' quantities in one statement (adding the lines not there yet, in the order given). */

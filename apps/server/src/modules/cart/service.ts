@@ -75,7 +75,12 @@ export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown
 async function contents(db: Db, session: Session): Promise<CartContents> {
   const cart = await repo.findCart(db, session.userId)
   if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
-  const rows = (await repo.pricedLines(db, session, cart.id, cart.location_id)).filter((r) => r.visible)
+  return contentsFrom(await repo.pricedLines(db, session, cart.id, cart.location_id), { code: cart.location_id, name: cart.branchName })
+}
+
+/** The contents of a cart at `branch` from its priced lines (repo.pricedLines). */
+function contentsFrom(priced: Awaited<ReturnType<typeof repo.pricedLines>>, branch: { code: string; name: string }): CartContents {
+  const rows = priced.filter((r) => r.visible)
   const lines = rows.map((r) => ({
     id: r.id,
     productId: r.productId,
@@ -90,7 +95,7 @@ async function contents(db: Db, session: Session): Promise<CartContents> {
   }))
   return {
     // Only a cart with lines belongs to a branch; an emptied one takes whichever branch its next product comes from.
-    branch: lines.length > 0 ? { code: cart.location_id, name: cart.branchName } : null,
+    branch: lines.length > 0 ? branch : null,
     lines,
     totals: sumTotals(lines),
     grams: lines.reduce((sum, l) => sum + l.gramsEach * l.quantity, 0),
@@ -130,23 +135,38 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
   return lines.map(toCartLine)
 }
 
+/** What the branch rule of an add needs to know, however it was read (three small queries, or one with the add's other facts). */
+interface BranchFacts {
+  hasLines: boolean
+  /** The branch asked for, if it exists and takes orders (null: it does not); undefined when none was asked for. */
+  asked: { code: string; name: string } | null | undefined
+  /** Whether the account may order from the branch asked for (its branch group, if it has one). */
+  ordersFrom: boolean
+}
+
 /**
  * The branch an add goes to: the one asked for, which must exist, take orders, be in the account's
  * branch group if it has one, and match a cart that has lines (docs/decisions/0007-cart.md, 0021).
  */
-async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
-  const hasLines = (await repo.countLines(db, cart.id)) > 0
-  if (asked === undefined) return hasLines ? cart.location_id : session.defaultBranch
-  const branch = await findTradingBranch(db, asked)
-  if (!branch) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
-  if (!(await repo.accountOrdersFrom(db, session.accountId, branch.code))) throw notInGroup()
-  if (hasLines && branch.code !== cart.location_id) {
+function judgeBranch(session: Session, cart: Pick<CartRow, 'location_id' | 'branchName'>, facts: BranchFacts): string {
+  if (facts.asked === undefined) return facts.hasLines ? cart.location_id : session.defaultBranch
+  if (facts.asked === null) throw badRequest('unknown_warehouse', 'That branch does not take orders.', 'body.warehouse')
+  if (!facts.ordersFrom) throw notInGroup()
+  if (facts.hasLines && facts.asked.code !== cart.location_id) {
     throw conflict(
       'cart_branch_mismatch',
-      `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${branch.name}.`,
+      `Your cart holds items for ${cart.branchName}. Switch back to that branch, or empty your cart to shop at ${facts.asked.name}.`,
     )
   }
-  return branch.code
+  return facts.asked.code
+}
+
+async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
+  const hasLines = (await repo.countLines(db, cart.id)) > 0
+  if (asked === undefined) return judgeBranch(session, cart, { hasLines, asked: undefined, ordersFrom: false })
+  const branch = (await findTradingBranch(db, asked)) ?? null
+  const ordersFrom = branch !== null && (await repo.accountOrdersFrom(db, session.accountId, branch.code))
+  return judgeBranch(session, cart, { hasLines, asked: branch && { code: branch.code, name: branch.name }, ordersFrom })
 }
 
 /** The user's cart (made at the default branch if there is none), locked until the transaction ends, and the branch a change goes to. */
@@ -160,20 +180,42 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
   if (session.isCash) checkCashStock(session, quantity, await repo.stockAt(db, session.userId, productId, branch))
 }
 
-/** Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. */
+/**
+ * Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. The rules
+ * of branchForAdd, checkStock and the line's limit, judged on one statement's facts read after the cart is
+ * locked, and the change written in one more (decision 0042: a round trip is most of an add's cost).
+ */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
     const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
     if (replayed) return replayed
-    const product = await repo.findOrderableProduct(trx, session, body.productID)
-    if (!product) throw productNotFound()
-    const { cart, branch } = await cartForChange(trx, session, body.warehouse)
-    const quantity = (await repo.lineQuantity(trx, cart.id, product.id)) + body.qty
+    let cart = await repo.lockCart(trx, session.userId)
+    if (!cart) {
+      await repo.createCart(trx, session.userId, session.defaultBranch)
+      cart = (await repo.lockCart(trx, session.userId))!
+    }
+    const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
+    const facts = await repo.addFacts(trx, session, {
+      cartId: cart.id,
+      cartBranch: cart.location_id,
+      defaultBranch: session.defaultBranch,
+      productId: body.productID,
+      asked,
+    })
+    if (!facts.orderable) throw productNotFound()
+    const branch = judgeBranch(session, cart, {
+      hasLines: facts.line_count > 0,
+      asked: asked === null ? undefined : facts.asked_name === null ? null : { code: asked, name: facts.asked_name },
+      ordersFrom: Boolean(facts.orders_from),
+    })
+    // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
+    const branchName = facts.branch_name ?? branch
+    const quantity = facts.in_cart + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
-    await checkStock(trx, session, product.id, branch, quantity)
-    await repo.putLine(trx, cart.id, product.id, quantity)
-    await repo.touchCart(trx, cart.id, branch)
-    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
+    if (session.isCash) checkCashStock(session, quantity, facts.available)
+    const rows = await repo.putLineReturningLines(trx, session, { cartId: cart.id, productId: body.productID, quantity, branch })
+    const summary = toSummary(contentsFrom(rows, { code: branch, name: branchName }))
+    return idempotency.remember(trx, session.userId, idempotencyKey, summary)
   })
 }
 

@@ -5,7 +5,7 @@ import type { Deps, Session } from '../../lib/context'
 import { branchOf } from '../branches/service'
 import * as repo from './repo'
 import * as catalogue from './service'
-import { pricedRow, toProduct } from './service'
+import { pricedRow, toProduct, toProductDetail } from './service'
 
 /** Builds a page's rows: with `accountId`'s prices, or (null) with list prices only, for every account. */
 export type PageBuilder = (accountId: number | null) => Promise<repo.ListedRow[]>
@@ -68,14 +68,14 @@ export async function sendProductList(
 interface SharedDetail {
   readonly ids: readonly number[]
   readonly rows: readonly repo.ListedRow[]
-  readonly others: Awaited<ReturnType<typeof repo.otherBranchStock>>
-  readonly attachments: Awaited<ReturnType<typeof repo.attachmentsOf>>
+  readonly others: readonly repo.OtherBranchStock[]
+  readonly attachments: readonly repo.Attachment[]
 }
 
 /**
  * GET /product/{id} (decision 0032): the product and its stock at every branch are kept like a list page
  * (forgotten when its stock or the catalogue changes) and priced for the account as served; whether a
- * reseller already asked for its code is read each time. Without live caches: catalogue.product.
+ * reseller already asked for its code is read each time. Without live caches: catalogue.product, one statement.
  */
 export async function productDetail(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
   const caches = deps.caches?.live ? deps.caches : undefined
@@ -83,34 +83,28 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
   const { db } = deps
   const warehouse = branchOf(session, req.warehouse)
   const key = JSON.stringify([session.isElders, 'product', id, warehouse])
-  const requested = session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : Promise.resolve(false)
   let shared = caches.products.get(key) as SharedDetail | undefined
   let prices: AccountPrices
+  let requested: boolean
   if (shared) {
-    prices = await pricesOf({ ...deps, caches }, session.accountId)
+    ;[prices, requested] = await Promise.all([
+      pricesOf({ ...deps, caches }, session.accountId),
+      session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
+    ])
   } else {
     const stamp = caches.products.stamp()
-    const [rows, others, attachments, found] = await Promise.all([
-      repo.productsInOrder(db, { session, warehouse, accountId: null }, [id]),
-      repo.otherBranchStock(db, id, warehouse),
-      repo.attachmentsOf(db, id),
+    const [row, found] = await Promise.all([
+      repo.productDetail(db, { session, warehouse, accountId: null }, id, session.isElders ? session.userId : null),
       pricesOf({ ...deps, caches }, session.accountId),
     ])
     // No such product for this user, or no such branch: the uncached path gives the right answer.
-    if (rows.length === 0) {
-      await requested
-      return catalogue.product(deps, session, id, req)
-    }
-    shared = { ids: [id], rows, others, attachments }
+    if (!row) return catalogue.product(deps, session, id, req)
+    const { others, attachments, requested: asked, ...listed } = row
+    shared = { ids: [id], rows: [listed], others, attachments }
     caches.products.set(key, shared, stamp)
     prices = found
+    requested = asked
   }
   const row = shared.rows[0]!
-  return {
-    ...toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id)), session),
-    QtyAvailableOther: shared.others.reduce((sum, b) => sum + Math.max(0, b.qty), 0),
-    AvailabilityOther: shared.others.map((b) => ({ LocationID: b.location_id, DESCRIPTION: b.name, QtyAvail: b.qty })),
-    Attachments: shared.attachments.map((a) => ({ AttachmentID: a.id, FileName: a.file_name, Description: a.description })),
-    CodeSetupRequested: await requested,
-  }
+  return toProductDetail(toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id)), session), shared.others, shared.attachments, requested)
 }

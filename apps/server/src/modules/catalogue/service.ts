@@ -188,22 +188,29 @@ export async function listedInOrder({ db }: Deps, session: Session, warehouse: s
   return rows
 }
 
-/** The product page: the product at the branch, its stock elsewhere, its documents, and whether a reseller already asked for its code. */
+/**
+ * The product page: the product at the branch priced for the account, its stock elsewhere, its documents, and
+ * whether a reseller already asked for its code; one statement (decision 0042).
+ */
 export async function product(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
-  const { db } = deps
   const warehouse = branchOf(session, req.warehouse)
-  const [row, others, attachments, requested] = await Promise.all([
-    repo.productById(db, { session, warehouse }, id),
-    repo.otherBranchStock(db, id, warehouse),
-    repo.attachmentsOf(db, id),
-    session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
-  ])
+  const row = await repo.productDetail(deps.db, { session, warehouse, accountId: session.accountId }, id, session.isElders ? session.userId : null)
   if (!row) {
     await checked(deps, warehouse, [])
     throw notFound('product')
   }
+  return toProductDetail(toProduct(pricedRow(row, row.discount_bp ?? 0, row.contract_cents), session), row.others, row.attachments, row.requested)
+}
+
+/** The product page's answer: the priced product, its stock at the other branches, its documents. */
+export function toProductDetail(
+  product: Product,
+  others: readonly repo.OtherBranchStock[],
+  attachments: readonly repo.Attachment[],
+  requested: boolean,
+): ProductDetail {
   return {
-    ...toProduct(row, session),
+    ...product,
     QtyAvailableOther: others.reduce((sum, b) => sum + Math.max(0, b.qty), 0),
     AvailabilityOther: others.map((b) => ({ LocationID: b.location_id, DESCRIPTION: b.name, QtyAvail: b.qty })),
     Attachments: attachments.map((a) => ({ AttachmentID: a.id, FileName: a.file_name, Description: a.description })),

@@ -1,0 +1,169 @@
+import { sql, type KyselyPlugin } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { openDatabase, PREPARED_PER_CONNECTION } from '../../db/database'
+
+// Decision 0042: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
+// the cold path asks as few statements as it can, and a session is still read from the database every time.
+
+/**
+ * Counts the statements the app runs through Kysely: transformResult is called once per statement run
+ * (transformQuery is also called for the subqueries a statement is built of). BEGIN and COMMIT are the
+ * driver's and not counted.
+ */
+class StatementCounter implements KyselyPlugin {
+  count = 0
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => args.node
+  transformResult: KyselyPlugin['transformResult'] = async (args) => {
+    this.count++
+    return args.result
+  }
+}
+
+describe('the cold path (caches off)', () => {
+  let ctx: TestContext
+  let trade: string
+  const counter = new StatementCounter()
+
+  beforeAll(async () => {
+    ctx = await startTestApp({ CACHE_SECONDS: '0' }, { wrapDb: (db) => db.withPlugin(counter) })
+    trade = await signIn(ctx.app, DEMO.trade)
+    // The search index is built from the database once, at the first search.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/search/suggest?text=drench&warehouse=WAG', headers: bearer(trade) })).statusCode).toBe(200)
+    await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+  })
+  afterAll(() => ctx?.close())
+
+  async function statementsOf(request: { method: 'GET' | 'POST'; url: string; payload?: object }, token = trade) {
+    counter.count = 0
+    const res = await ctx.app.inject({ ...request, headers: bearer(token) })
+    expect(res.statusCode, res.body).toBe(200)
+    return counter.count
+  }
+
+  it('answers a category page, a search, suggestions and a product page with the session and one statement each', async () => {
+    expect(await statementsOf({ method: 'GET', url: '/api/categories/animal-health/products?warehouse=WAG&page=1&size=40' })).toBe(2)
+    expect(await statementsOf({ method: 'POST', url: '/api/search?warehouse=WAG', payload: { search: 'drench' } })).toBe(2)
+    expect(await statementsOf({ method: 'GET', url: '/api/search/suggest?text=ivom&warehouse=WAG' })).toBe(2)
+    expect(await statementsOf({ method: 'GET', url: '/api/product/1?warehouse=WAG' })).toBe(2)
+  })
+
+  it('adds to a cart with the session and three statements: lock, facts, the write answering the lines', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
+    expect(await statementsOf({ method: 'POST', url: '/api/cart', payload: { productID: 2, qty: 3, warehouse: 'WAG' } })).toBe(4)
+    // The add answers the cart as it is once written: the same summary the cart then reads, new line or not.
+    for (const productID of [1, 3]) {
+      const added = (
+        await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID, qty: 2, warehouse: 'WAG' } })
+      ).json()
+      expect(added).toEqual((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })).json())
+    }
+    const items = (await ctx.app.inject({ method: 'GET', url: '/api/cart/items', headers: bearer(trade) })).json()
+    expect(items.map((l: { ProductID: number; Quantity: number }) => [l.ProductID, l.Quantity])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 2],
+    ])
+    await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+  })
+
+  it('refuses a session revoked straight in the database from the very next request of every kind', async () => {
+    const token = await signIn(ctx.app, DEMO.trade)
+    const requests = [
+      { method: 'GET' as const, url: '/api/categories/animal-health/products?warehouse=WAG' },
+      { method: 'GET' as const, url: '/api/product/1?warehouse=WAG' },
+      { method: 'POST' as const, url: '/api/search?warehouse=WAG', payload: { search: 'drench' } },
+      { method: 'GET' as const, url: '/api/search/suggest?text=drench&warehouse=WAG' },
+      { method: 'POST' as const, url: '/api/cart', payload: { productID: 1, qty: 1, warehouse: 'WAG' } },
+    ]
+    for (const request of requests) expect((await ctx.app.inject({ ...request, headers: bearer(token) })).statusCode).toBe(200)
+    // Another instance, or an administrator, ends every session of the user: no notification is waited for.
+    await sql`UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE username = 'trade')`.execute(ctx.db)
+    for (const request of requests) {
+      const res = await ctx.app.inject({ ...request, headers: bearer(token) })
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(401)
+    }
+    trade = await signIn(ctx.app, DEMO.trade)
+    await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+  })
+
+  it('shows a reseller the product page without hidden products and with whether its code was asked for', async () => {
+    const elders = await signIn(ctx.app, DEMO.elders)
+    const hidden = await sql<{ id: number }>`SELECT p.id FROM products p JOIN brands b ON b.brand_code = p.brand_code
+      WHERE p.active AND b.hidden_for_elders ORDER BY p.id LIMIT 1`.execute(ctx.db)
+    if (hidden.rows[0]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/product/${hidden.rows[0].id}?warehouse=WAG`, headers: bearer(elders) })
+      expect(res.statusCode).toBe(404)
+    }
+    const shown = await sql<{ id: number }>`SELECT p.id FROM products p JOIN brands b ON b.brand_code = p.brand_code
+      JOIN categories c ON c.id = p.category_id LEFT JOIN categories pc ON pc.id = c.parent_id
+      WHERE p.active AND NOT b.hidden_for_elders AND NOT c.hidden_for_elders AND NOT coalesce(pc.hidden_for_elders, false) ORDER BY p.id LIMIT 1`.execute(
+      ctx.db,
+    )
+    const id = shown.rows[0]!.id
+    const before = (await ctx.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=WAG`, headers: bearer(elders) })).json()
+    expect(before.CodeSetupRequested).toBe(false)
+    expect(before.AvailabilityOther.length).toBeGreaterThan(0)
+    expect(before.AvailabilityOther.map((b: { LocationID: string }) => b.LocationID)).not.toContain('WAG')
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/products/code-setup', headers: bearer(elders), payload: { id, warehouse: 'WAG' } })).statusCode,
+    ).toBe(200)
+    const after = (await ctx.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=WAG`, headers: bearer(elders) })).json()
+    expect(after.CodeSetupRequested).toBe(true)
+    expect({ ...after, CodeSetupRequested: false }).toEqual(before)
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  it('prepares a statement with parameters once per connection by its text, and leaves statements without parameters alone', async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    try {
+      const prepared = async () =>
+        (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%cold_path_probe%'}`.execute(handle.db)).rows
+      for (const n of [1, 2, 3]) {
+        const { rows } = await sql<{ n: number }>`SELECT ${n}::int AS n, 'cold_path_probe' AS probe`.execute(handle.db)
+        expect(rows[0]!.n).toBe(n)
+      }
+      await sql`SELECT 'cold_path_probe_unprepared' AS probe`.execute(handle.db)
+      const statements = await prepared()
+      expect(statements).toHaveLength(1)
+      expect(statements[0]!.statement).toContain('$1::int')
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it('prepares a statement afresh when a table it reads changed its columns under it, after failing once', async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    try {
+      await sql`CREATE TEMP TABLE cold_path_changing (id int PRIMARY KEY, name text)`.execute(handle.db)
+      await sql`INSERT INTO cold_path_changing VALUES (1, 'one')`.execute(handle.db)
+      const read = () =>
+        handle.db
+          .selectFrom('cold_path_changing' as never)
+          .selectAll()
+          .where('id' as never, '=', 1 as never)
+          .execute()
+      expect(await read()).toEqual([{ id: 1, name: 'one' }])
+      await sql`ALTER TABLE cold_path_changing ADD COLUMN note text`.execute(handle.db)
+      await expect(read()).rejects.toThrow(/cached plan must not change result type/)
+      expect(await read()).toEqual([{ id: 1, name: 'one', note: null }])
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it('keeps at most PREPARED_PER_CONNECTION statements on a connection; the rest still run, unnamed', async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    try {
+      for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i++) {
+        const { rows } = await sql<{ n: number }>`SELECT ${i}::int + ${sql.lit(i)} AS n`.execute(handle.db)
+        expect(rows[0]!.n).toBe(2 * i)
+      }
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(handle.db)
+      expect(rows[0]!.n).toBeLessThanOrEqual(PREPARED_PER_CONNECTION)
+    } finally {
+      await handle.close()
+    }
+  })
+})
