@@ -10,7 +10,7 @@ import { runCommand } from './lib/cli'
 import { sql } from 'kysely'
 import { openDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
-import { seedDemo, type SeedScale } from './db/seed/demo'
+import { loadDemo, type SeedScale } from './demo'
 
 const USAGE = `Usage: seed-cli [--scale demo|large] [--no-demo-logins] [--reset] [--schema NAME] [--today YYYY-MM-DD]
 
@@ -149,7 +149,7 @@ async function main(): Promise<number> {
     }
     console.error(`Seeding ${options.scale} data into ${where}${options.demoLogins ? '' : ', without demo logins'} ...`)
     const bar = progressBar()
-    const summary = await seedDemo(handle.db, {
+    const summary = await loadDemo(handle.db, {
       scale: options.scale,
       demoLogins: options.demoLogins,
       onProgress: bar.update,

@@ -67,8 +67,14 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
     counts: counts(added.length, changed.length, 0, failed),
     async write(trx) {
       const ids = await repo.productIds(trx)
-      for (const [code, p] of [...added, ...changed])
-        await repo.setProductImage(trx, ids.get(code)!, { content_type: p.type, data: p.data, width: p.width, height: p.height })
+      // The same picture sent for several products (a brand's pack shot) is stored once and shown by each.
+      const stored = new Map<string, number>()
+      for (const [code, p] of [...added, ...changed]) {
+        const digest = sha(p.data)
+        const imageId = stored.get(digest) ?? (await repo.insertImage(trx, { content_type: p.type, data: p.data, width: p.width, height: p.height }))
+        stored.set(digest, imageId)
+        await repo.setProductImage(trx, ids.get(code)!, imageId)
+      }
     },
   }
 }

@@ -466,24 +466,21 @@ export async function upsertOrder(db: Db, row: Insertable<'orders'>): Promise<nu
   return inserted.id
 }
 
-export async function replaceOrderLines(db: Db, orderId: number, lines: Insertable<'order_lines'>[]) {
-  await db.deleteFrom('order_lines').where('order_id', '=', orderId).execute()
-  if (lines.length > 0) await db.insertInto('order_lines').values(lines).execute()
-  const totals = await db
-    .selectFrom('order_lines')
-    .select([
-      sql<string>`coalesce(sum(extended_ex_cents), 0)`.as('ex'),
-      sql<string>`coalesce(sum(tax_cents), 0)`.as('tax'),
-      sql<string>`coalesce(sum(extended_inc_cents), 0)`.as('inc'),
-      sql<string>`count(*)`.as('n'),
-    ])
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow()
-  await db
-    .updateTable('orders')
-    .set({ extended_ex_cents: Number(totals.ex), tax_cents: Number(totals.tax), extended_inc_cents: Number(totals.inc), num_lines: Number(totals.n) })
-    .where('id', '=', orderId)
-    .execute()
+/** Replaces every line of the given orders (a document's lines come whole) and sets their totals from them, in batches. */
+export async function replaceOrderLines(db: Db, orderIds: number[], lines: Insertable<'order_lines'>[]) {
+  await inChunks(orderIds, (chunk) => db.deleteFrom('order_lines').where('order_id', 'in', chunk).execute())
+  await insertLines(db, 'order_lines', [['order_id', 'int4'], ...LINE_COLUMNS, ['due_date', 'date']], lines)
+  await inChunks(orderIds, (chunk) =>
+    sql`
+      UPDATE orders o
+      SET extended_ex_cents = coalesce(l.ex, 0), tax_cents = coalesce(l.tax, 0), extended_inc_cents = coalesce(l.inc, 0), num_lines = coalesce(l.n, 0)
+      FROM unnest(${chunk}::int4[]) AS x(id)
+      LEFT JOIN (
+        SELECT order_id, sum(extended_ex_cents) AS ex, sum(tax_cents) AS tax, sum(extended_inc_cents) AS inc, count(*) AS n
+        FROM order_lines WHERE order_id = ANY(${chunk}::int4[]) GROUP BY order_id
+      ) l ON l.order_id = x.id
+      WHERE o.id = x.id`.execute(db),
+  )
 }
 
 export async function upsertInvoice(db: Db, row: Insertable<'invoices'>): Promise<number> {
@@ -496,17 +493,52 @@ export async function upsertInvoice(db: Db, row: Insertable<'invoices'>): Promis
   return (await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id
 }
 
-export async function replaceInvoiceLines(db: Db, invoiceId: number, lines: Insertable<'invoice_lines'>[]) {
-  await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
-  if (lines.length > 0) await db.insertInto('invoice_lines').values(lines).execute()
+/** Replaces every line of the given invoices, in batches. */
+export async function replaceInvoiceLines(db: Db, invoiceIds: number[], lines: Insertable<'invoice_lines'>[]) {
+  await inChunks(invoiceIds, (chunk) => db.deleteFrom('invoice_lines').where('invoice_id', 'in', chunk).execute())
+  await insertLines(db, 'invoice_lines', [['invoice_id', 'int4'], ...LINE_COLUMNS], lines)
 }
 
-export async function orderIdBySalesOrder(db: Db, salesOrder: string) {
-  return (await db.selectFrom('orders').select('id').where('sales_order', '=', salesOrder).executeTakeFirst())?.id
+const LINE_COLUMNS = [
+  ['line_no', 'int4'],
+  ['product_id', 'int4'],
+  ['product_code', 'text'],
+  ['description', 'text'],
+  ['qty_ordered', 'int4'],
+  ['qty_supplied', 'int4'],
+  ['qty_back_ordered', 'int4'],
+  ['unit_price_cents', 'int8'],
+  ['extended_ex_cents', 'int8'],
+  ['tax_cents', 'int8'],
+  ['extended_inc_cents', 'int8'],
+] as const
+
+/**
+ * Document lines as one `INSERT ... SELECT * FROM unnest($1::int4[], ...)` per 10,000: a parameter per column
+ * instead of one per value, which both drivers send far quicker than a VALUES list (a history of 30,000 lines).
+ */
+async function insertLines<T extends 'order_lines' | 'invoice_lines'>(
+  db: Db,
+  table: T,
+  columns: ReadonlyArray<readonly [string, 'int4' | 'int8' | 'text' | 'date']>,
+  lines: Insertable<T>[],
+) {
+  await inChunks(
+    lines,
+    (chunk) => {
+      const arrays = columns.map(([name, type]) => sql`${chunk.map((line) => (line as Record<string, unknown>)[name] ?? null)}::${sql.raw(type)}[]`)
+      return sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db)
+    },
+    NARROW_CHUNK,
+  )
 }
 
-export async function setProductImage(db: Db, productId: number, image: { content_type: string; data: Uint8Array; width: number; height: number }) {
-  const { id } = await db.insertInto('product_images').values(image).returning('id').executeTakeFirstOrThrow()
+export async function insertImage(db: Db, image: { content_type: string; data: Uint8Array; width: number; height: number }): Promise<number> {
+  return (await db.insertInto('product_images').values(image).returning('id').executeTakeFirstOrThrow()).id
+}
+
+/** Shows a stored picture on a product; the picture it showed before goes when no other product shows it. */
+export async function setProductImage(db: Db, productId: number, id: number) {
   const before = await db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirst()
   await db.updateTable('products').set({ image_id: id }).where('id', '=', productId).execute()
   if (before?.image_id) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../schema'
+import type { DB } from '../db/schema'
 
 export type Db = Kysely<DB>
 
@@ -13,6 +13,8 @@ type Columns<Row> = ReadonlyArray<readonly [keyof Row & string, PgType]>
 export class BulkTable<Row extends object> {
   private rows: Row[] = []
   inserted = 0
+  /** Rows kept in memory instead of written, when given no database (the demo's interchange files). */
+  readonly kept: Row[] = []
 
   constructor(
     readonly table: keyof DB & string,
@@ -27,7 +29,7 @@ export class BulkTable<Row extends object> {
     this.rows.push(row)
   }
 
-  async flush(db: Db): Promise<void> {
+  async flush(db: Db | null): Promise<void> {
     await this.insert(db, this.take())
   }
 
@@ -38,8 +40,13 @@ export class BulkTable<Row extends object> {
     return rows
   }
 
-  async insert(db: Db, rows: Row[]): Promise<void> {
+  async insert(db: Db | null, rows: Row[]): Promise<void> {
     if (rows.length === 0) return
+    if (!db) {
+      this.kept.push(...rows)
+      this.inserted += rows.length
+      return
+    }
     const names = sql.join(this.columns.map(([name]) => sql.ref(name)))
     const arrays = sql.join(
       this.columns.map(([name, type]) => {

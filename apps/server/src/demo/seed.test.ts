@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../modules/auth/passwords'
-import { openDatabase, type Database, type DatabaseHandle } from '../database'
-import { migrate } from '../migrate'
-import { DEMO_LOGINS, seedDemo, type SeedSummary } from './demo'
+import { verifyPassword } from '../modules/auth/passwords'
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database'
+import { migrate } from '../db/migrate'
+import { DEMO_LOGINS, loadDemo as seedDemo, type SeedSummary } from './demo'
 import { BRANDS, CATEGORY_TREE } from './reference'
 
 const TODAY = '2026-11-21'

@@ -177,7 +177,8 @@ export class HistoryWriter {
   private failure: unknown = null
 
   constructor(
-    private readonly db: Db,
+    /** Null: the rows are kept in memory (`records()`), for the demo's interchange files. */
+    private readonly db: Db | null,
     private readonly rng: Rng,
     /** Who placed an order is drawn from its own stream, so the history is the same with or without logins. */
     private readonly userRng: Rng,
@@ -208,6 +209,17 @@ export class HistoryWriter {
       invoices: this.invoices.inserted,
       invoice_lines: this.invoiceLines.inserted,
       payments: this.payments.inserted,
+    }
+  }
+
+  /** The rows made, when the writer was given no database. */
+  records() {
+    return {
+      orders: this.orders.kept,
+      orderLines: this.orderLines.kept,
+      invoices: this.invoices.kept,
+      invoiceLines: this.invoiceLines.kept,
+      payments: this.payments.kept,
     }
   }
 
@@ -557,3 +569,4 @@ function deliveryOf(site: SiteSeed): Row {
     delivery_postal_code: site.postcode,
   }
 }
+export type HistoryRecords = ReturnType<HistoryWriter['records']>
