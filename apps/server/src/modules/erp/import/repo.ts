@@ -537,14 +537,24 @@ export async function insertImage(db: Db, image: { content_type: string; data: U
   return (await db.insertInto('product_images').values(image).returning('id').executeTakeFirstOrThrow()).id
 }
 
-/** Shows a stored picture on a product; the picture it showed before goes when no other product shows it. */
-export async function setProductImage(db: Db, productId: number, id: number) {
-  const before = await db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirst()
-  await db.updateTable('products').set({ image_id: id }).where('id', '=', productId).execute()
-  if (before?.image_id) {
-    const shared = await db.selectFrom('products').select('id').where('image_id', '=', before.image_id).executeTakeFirst()
-    if (!shared) await db.deleteFrom('product_images').where('id', '=', before.image_id).execute()
-  }
+/** Shows stored pictures on products; the pictures they showed before go when no other product shows them. */
+export async function setProductImages(db: Db, shown: Array<{ productId: number; imageId: number }>) {
+  await inChunks(
+    shown,
+    async (chunk) => {
+      const productIds = chunk.map((s) => s.productId)
+      const before = await db.selectFrom('products').select('image_id').where('id', 'in', productIds).where('image_id', 'is not', null).execute()
+      await sql`
+        UPDATE products p SET image_id = u.image_id
+        FROM unnest(${productIds}::int4[], ${chunk.map((s) => s.imageId)}::int4[]) AS u(id, image_id)
+        WHERE p.id = u.id`.execute(db)
+      const replaced = [...new Set(before.map((b) => b.image_id!))]
+      if (replaced.length > 0)
+        await sql`
+          DELETE FROM product_images i WHERE i.id = ANY(${replaced}::int4[]) AND NOT EXISTS (SELECT 1 FROM products p WHERE p.image_id = i.id)`.execute(db)
+    },
+    NARROW_CHUNK,
+  )
 }
 
 export async function upsertAttachment(db: Db, row: { product_id: number; file_name: string; description: string; content_type: string; data: Uint8Array }) {
