@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { insertUnnest, type Columns } from '../lib/bulk-sql'
 
 export type Db = Kysely<DB>
-
-type PgType = 'int2' | 'int4' | 'int8' | 'text' | 'date' | 'timestamptz' | 'bool' | 'numeric'
-type Columns<Row> = ReadonlyArray<readonly [keyof Row & string, PgType]>
 
 /**
  * Collects rows and writes them as one `INSERT ... SELECT * FROM unnest($1::int4[], ...)`:
@@ -47,14 +45,7 @@ export class BulkTable<Row extends object> {
       this.inserted += rows.length
       return
     }
-    const names = sql.join(this.columns.map(([name]) => sql.ref(name)))
-    const arrays = sql.join(
-      this.columns.map(([name, type]) => {
-        const values = rows.map((row) => (row as Record<string, unknown>)[name] ?? null)
-        return sql`${values}::${sql.raw(type)}[]`
-      }),
-    )
-    await sql`INSERT INTO ${sql.table(this.table)} (${names}) SELECT * FROM unnest(${arrays})`.execute(db)
+    await insertUnnest(db, this.table, this.columns, rows)
     this.inserted += rows.length
   }
 }

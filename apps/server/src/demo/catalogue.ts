@@ -342,7 +342,9 @@ export async function buildProducts(rng: Rng, options: { count: number; categori
 export async function writeProducts(db: Db, built: BuiltCatalogue, onBatch: (done: number, total: number) => void): Promise<void> {
   await db
     .insertInto('product_images')
-    .values(built.images.map((image, index) => ({ id: index + 1, content_type: image.contentType, data: image.data, width: image.width, height: image.height })))
+    .values(
+      built.images.map((image, index) => ({ id: index + 1, content_type: image.contentType, data: image.data, width: image.width, height: image.height })),
+    )
     .execute()
   const table = new BulkTable<ProductRow>('products', PRODUCT_COLUMNS)
   for (const [index, row] of built.rows.entries()) {

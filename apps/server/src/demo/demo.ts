@@ -168,9 +168,16 @@ async function loadThroughImport(db: Kysely<DB>, options: SeedOptions & { today:
     throw new Error(`The demo export did not import (${result.problems.length} problems):\n${first.join('\n')}`)
   }
   report('Demo extras', 0, 1)
-  await db.transaction().execute((trx) =>
-    writeDemoExtras(trx, { branches: model.branches, categories: model.categories, built: model.built, accounts: model.accounts, history: model.history }, hashes, unusableHash),
-  )
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeDemoExtras(
+        trx,
+        { branches: model.branches, categories: model.categories, built: model.built, accounts: model.accounts, history: model.history },
+        hashes,
+        unusableHash,
+      ),
+    )
   report('Demo extras', 1, 1)
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'kysely'
-import { BulkTable, type Db } from './bulk'
+import { insertUnnest, updateUnnest } from '../lib/bulk-sql'
+import type { Db } from './bulk'
 import type { AccountSeed } from './accounts'
 import { branchRows, type BuiltCatalogue, type CategoryRow } from './catalogue'
 import { canNameFile } from './interchange'
-import type { HistoryRecords } from './history'
+import { PAYMENT_COLUMNS, type HistoryRecords } from './history'
 import { BRANDS, type BranchSeed } from './reference'
 
 /**
@@ -22,24 +23,6 @@ export interface DemoExtras {
   history: HistoryRecords
 }
 
-type PgType = 'int2' | 'int4' | 'int8' | 'text' | 'date' | 'timestamptz' | 'bool'
-
-/** `UPDATE table SET column = u.column ... FROM unnest(...) u WHERE table.key = u.key`: one statement for many rows. */
-async function updateFrom(
-  db: Db,
-  table: string,
-  key: readonly [column: string, type: PgType],
-  columns: ReadonlyArray<readonly [column: string, type: PgType]>,
-  rows: ReadonlyArray<Record<string, unknown>>,
-): Promise<void> {
-  if (rows.length === 0) return
-  const all = [key, ...columns]
-  const arrays = sql.join(all.map(([name, type]) => sql`${rows.map((r) => r[name] ?? null)}::${sql.raw(type)}[]`))
-  const names = sql.join(all.map(([name]) => sql.id(name)))
-  const sets = sql.join(columns.map(([name]) => sql`${sql.id(name)} = u.${sql.id(name)}`))
-  await sql`UPDATE ${sql.table(table)} t SET ${sets} FROM unnest(${arrays}) AS u(${names}) WHERE t.${sql.id(key[0])} = u.${sql.id(key[0])}`.execute(db)
-}
-
 async function idsBy(db: Db, table: 'customer_accounts' | 'orders' | 'invoices', column: 'code' | 'sales_order' | 'invoice') {
   const rows = await sql<{ id: number; key: string }>`SELECT id, ${sql.ref(column)} AS key FROM ${sql.table(table)}`.execute(db)
   return new Map(rows.rows.map((r) => [r.key, r.id]))
@@ -48,10 +31,10 @@ async function idsBy(db: Db, table: 'customer_accounts' | 'orders' | 'invoices',
 /** Writes the extras into a database the demo export has just been imported into. `hashes`: password to argon2 hash. */
 export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<string, string>, unusableHash: string): Promise<void> {
   const { history } = extras
-  await updateFrom(
+  await updateUnnest(
     db,
     'branches',
-    ['location_id', 'text'],
+    [['location_id', 'text']],
     [
       ['sort_order', 'int4'],
       ['phone', 'text'],
@@ -63,22 +46,22 @@ export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<st
   if (hiddenCategories.length > 0) await sql`UPDATE categories SET hidden_for_elders = true WHERE name = ANY(${hiddenCategories}::text[])`.execute(db)
   const hiddenBrands = BRANDS.filter((b) => b.hidden).map((b) => b.code)
   if (hiddenBrands.length > 0) await sql`UPDATE brands SET hidden_for_elders = true WHERE brand_code = ANY(${hiddenBrands}::text[])`.execute(db)
-  await updateFrom(db, 'products', ['product_code', 'text'], [['popularity', 'int4']], extras.built.rows)
+  await updateUnnest(db, 'products', [['product_code', 'text']], [['popularity', 'int4']], extras.built.rows)
   await writeUnnamedMedia(db, extras.built)
 
   const accountIds = await idsBy(db, 'customer_accounts', 'code')
   const accountOf = new Map(extras.accounts.map((a) => [a.id, accountIds.get(a.code)!]))
-  await updateFrom(
+  await updateUnnest(
     db,
     'customer_accounts',
-    ['code', 'text'],
+    [['code', 'text']],
     [['abn', 'text']],
     extras.accounts.map((a) => ({ code: a.code, abn: a.abn })),
   )
-  await updateFrom(
+  await updateUnnest(
     db,
     'delivery_sites',
-    ['id', 'int4'],
+    [['id', 'int4']],
     [['location_id', 'text']],
     (
       await sql<{ id: number; code: string; site_code: string }>`
@@ -101,10 +84,10 @@ export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<st
     }
 
   const orderIds = await idsBy(db, 'orders', 'sales_order')
-  await updateFrom(
+  await updateUnnest(
     db,
     'orders',
-    ['id', 'int4'],
+    [['id', 'int4']],
     [
       ['user_id', 'int4'],
       ['description', 'text'],
@@ -118,10 +101,10 @@ export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<st
     history.orders.map((o) => ({ ...o, id: orderIds.get(o.sales_order as string), user_id: o.user_id === null ? null : userOf.get(o.user_id as number) })),
   )
   const invoiceIds = await idsBy(db, 'invoices', 'invoice')
-  await updateFrom(
+  await updateUnnest(
     db,
     'invoices',
-    ['id', 'int4'],
+    [['id', 'int4']],
     [
       ['description', 'text'],
       ['customer_purchase_order', 'text'],
@@ -136,26 +119,26 @@ export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<st
   )
   // An invoiced line of a back order: what was ordered and what is still to come (the file carries what was supplied).
   const invoiceNumberOf = new Map(history.invoices.map((i) => [i.id as number, i.invoice as string]))
-  const backOrdered = history.invoiceLines
-    .filter((l) => l.qty_ordered !== l.qty_supplied)
-    .map((l) => ({
-      invoiceId: invoiceIds.get(invoiceNumberOf.get(l.invoice_id as number)!)!,
-      lineNo: l.line_no as number,
-      ordered: l.qty_ordered as number,
-      backOrdered: l.qty_back_ordered as number,
-    }))
-  for (const l of backOrdered)
-    await sql`UPDATE invoice_lines SET qty_ordered = ${l.ordered}, qty_back_ordered = ${l.backOrdered}
-              WHERE invoice_id = ${l.invoiceId} AND line_no = ${l.lineNo}`.execute(db)
-
-  const payments = new BulkTable<Record<string, unknown>>('payments', [
-    ['account_id', 'int4'],
-    ['payment_date', 'date'],
-    ['amount_cents', 'int8'],
-    ['reference', 'text'],
-  ])
-  await payments.insert(
+  await updateUnnest(
     db,
+    'invoice_lines',
+    [
+      ['invoice_id', 'int4'],
+      ['line_no', 'int4'],
+    ],
+    [
+      ['qty_ordered', 'int4'],
+      ['qty_back_ordered', 'int4'],
+    ],
+    history.invoiceLines
+      .filter((l) => l.qty_ordered !== l.qty_supplied)
+      .map((l) => ({ ...l, invoice_id: invoiceIds.get(invoiceNumberOf.get(l.invoice_id as number)!) })),
+  )
+
+  await insertUnnest(
+    db,
+    'payments',
+    PAYMENT_COLUMNS,
     history.payments.map((p) => ({ ...p, account_id: accountOf.get(p.account_id as number) })),
   )
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { FILES, type FileSpec } from '../modules/erp/import/files'
 import type { ExportFiles } from '../modules/erp/import/service'
 import type { AccountSeed } from './accounts'
 import type { BuiltCatalogue, CategoryRow, StockRow } from './catalogue'
@@ -61,86 +62,54 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
   const productCode = new Map(built.rows.map((p) => [p.id, p.product_code]))
   const accountCode = new Map(model.accounts.map((a) => [a.id, a.code]))
   const categoryName = new Map(model.categories.map((c) => [c.id, c.name]))
+  // Each file with every field design section 10 gives it, as the import reads them (modules/erp/import/files.ts).
+  const table = (spec: FileSpec, rows: Iterable<Record<string, Cell>>) => files.set(`${spec.name}.csv`, csv(spec.fields, rows))
 
-  files.set(
-    'branches.csv',
-    csv(
-      ['LocationID', 'NAME', 'Active'],
-      model.branches.map((b) => ({ LocationID: b.locationId, NAME: b.name, Active: !b.virtual })),
-    ),
+  table(
+    FILES.branches,
+    model.branches.map((b) => ({ LocationID: b.locationId, NAME: b.name, Active: !b.virtual })),
   )
-  files.set(
-    'categories.csv',
-    csv(
-      ['Category', 'Title', 'Parent', 'Order', 'IconName', 'Active'],
-      model.categories.map((c) => ({
-        Category: c.name,
-        Title: c.title,
-        Parent: c.parent_id === null ? '' : categoryName.get(c.parent_id),
-        Order: c.display_order,
-        IconName: c.icon_name,
-        Active: true,
-      })),
-    ),
+  table(
+    FILES.categories,
+    model.categories.map((c) => ({
+      Category: c.name,
+      Title: c.title,
+      Parent: c.parent_id === null ? '' : categoryName.get(c.parent_id),
+      Order: c.display_order,
+      IconName: c.icon_name,
+      Active: true,
+    })),
   )
-  files.set(
-    'brands.csv',
-    csv(
-      ['BrandCode', 'Description', 'Active'],
-      BRANDS.map((b) => ({ BrandCode: b.code, Description: b.name, Active: true })),
-    ),
+  table(
+    FILES.brands,
+    BRANDS.map((b) => ({ BrandCode: b.code, Description: b.name, Active: true })),
   )
-  files.set(
-    'products.csv',
-    csv(
-      [
-        'ProductCode',
-        'Description',
-        'Category',
-        'brandcode',
-        'Price',
-        'RetailPrice',
-        'CartonPrice',
-        'CartonQty',
-        'PalletPrice',
-        'PalletQty',
-        'Weight',
-        'Barcode',
-        'FullDescription1',
-        'FullDescription2',
-        'FullDescription3',
-        'UserDefinedField4',
-        'Special',
-        'Active',
-      ],
-      built.rows.map((p) => ({
-        ProductCode: p.product_code,
-        Description: p.description as string,
-        Category: categoryName.get(p.category_id as number),
-        brandcode: p.brand_code as string,
-        Price: money(p.unit_price_cents as number),
-        RetailPrice: money(p.rrp_cents as number),
-        CartonPrice: money(p.carton_price_cents as number | null),
-        CartonQty: p.carton_qty as number | null,
-        PalletPrice: money(p.pallet_price_cents as number | null),
-        PalletQty: p.pallet_qty as number | null,
-        Weight: p.weight_kg as number,
-        Barcode: p.barcode as string | null,
-        FullDescription1: p.full_description1 as string,
-        FullDescription2: p.full_description2 as string,
-        FullDescription3: p.full_description3 as string,
-        UserDefinedField4: p.info_text as string,
-        Special: p.is_special as boolean,
-        Active: true,
-      })),
-    ),
+  table(
+    FILES.products,
+    built.rows.map((p) => ({
+      ProductCode: p.product_code,
+      Description: p.description as string,
+      Category: categoryName.get(p.category_id as number),
+      brandcode: p.brand_code as string,
+      Price: money(p.unit_price_cents as number),
+      RetailPrice: money(p.rrp_cents as number),
+      CartonPrice: money(p.carton_price_cents as number | null),
+      CartonQty: p.carton_qty as number | null,
+      PalletPrice: money(p.pallet_price_cents as number | null),
+      PalletQty: p.pallet_qty as number | null,
+      Weight: p.weight_kg as number,
+      Barcode: p.barcode as string | null,
+      FullDescription1: p.full_description1 as string,
+      FullDescription2: p.full_description2 as string,
+      FullDescription3: p.full_description3 as string,
+      UserDefinedField4: p.info_text as string,
+      Special: p.is_special as boolean,
+      Active: true,
+    })),
   )
-  files.set(
-    'stock.csv',
-    csv(
-      ['ProductCode', 'LocationID', 'QtyAvailable'],
-      model.stock.map((s) => ({ ProductCode: productCode.get(s.product_id), LocationID: s.location_id, QtyAvailable: s.qty_available })),
-    ),
+  table(
+    FILES.stock,
+    model.stock.map((s) => ({ ProductCode: productCode.get(s.product_id), LocationID: s.location_id, QtyAvailable: s.qty_available })),
   )
   files.set('synonyms.csv', encoder.encode(DEMO_SYNONYMS_CSV))
   // One picture per brand, sent for each product that shows it (the import stores identical pictures once).
@@ -149,171 +118,129 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
     if (p.image_id !== null && canNameFile(p.product_code)) files.set(`images/${p.product_code}.webp`, built.images[p.image_id - 1]!.data)
   const attachments = built.attachments.filter((a) => canNameFile(productCode.get(a.productId)!))
   for (const a of attachments) files.set(`attachments/${productCode.get(a.productId)}/${a.fileName}`, built.documents[a.document - 1]!)
-  files.set(
-    'attachments.csv',
-    csv(
-      ['ProductCode', 'FileName', 'Description'],
-      attachments.map((a) => ({ ProductCode: productCode.get(a.productId), FileName: a.fileName, Description: a.description })),
-    ),
+  table(
+    FILES.attachments,
+    attachments.map((a) => ({ ProductCode: productCode.get(a.productId), FileName: a.fileName, Description: a.description })),
   )
 
-  files.set(
-    'accounts.csv',
-    csv(
-      ['AccountCode', 'Name', 'SalesCategory', 'isElders', 'TermsDays', 'CreditLimit', 'Balance', 'DiscountPercent', 'DefaultWareHouse', 'Branches', 'Active'],
-      model.accounts.map((a) => {
-        const balance = model.balances.get(a.id) ?? 0
-        return {
-          AccountCode: a.code,
-          Name: a.name,
-          SalesCategory: a.salesCategory,
-          isElders: a.isElders,
-          TermsDays: a.terms,
-          CreditLimit: money(creditLimitCents(a.salesCategory, balance)),
-          Balance: money(balance),
-          DiscountPercent: String(a.discountBp / 100),
-          DefaultWareHouse: a.defaultBranch,
-          Branches: a.branchGroup.join(';'),
-          Active: true,
-        }
-      }),
+  table(
+    FILES.accounts,
+    model.accounts.map((a) => {
+      const balance = model.balances.get(a.id) ?? 0
+      return {
+        AccountCode: a.code,
+        Name: a.name,
+        SalesCategory: a.salesCategory,
+        isElders: a.isElders,
+        TermsDays: a.terms,
+        CreditLimit: money(creditLimitCents(a.salesCategory, balance)),
+        Balance: money(balance),
+        DiscountPercent: String(a.discountBp / 100),
+        DefaultWareHouse: a.defaultBranch,
+        Branches: a.branchGroup.join(';'),
+        Active: true,
+      }
+    }),
+  )
+  table(
+    FILES.contractPrices,
+    model.accounts.flatMap((a) =>
+      [...a.contract].map(([product, price]) => ({ AccountCode: a.code, ProductCode: productCode.get(product), Price: money(price) })),
     ),
   )
-  files.set(
-    'contract_prices.csv',
-    csv(
-      ['AccountCode', 'ProductCode', 'Price'],
-      model.accounts.flatMap((a) => [...a.contract].map(([product, price]) => ({ AccountCode: a.code, ProductCode: productCode.get(product), Price: money(price) }))),
-    ),
-  )
-  files.set(
-    'delivery_sites.csv',
-    csv(
-      ['AccountCode', 'SiteCode', 'Name', 'Address1', 'Address2', 'City', 'State', 'PostalCode', 'Contact', 'Email', 'Phone', 'Fax'],
-      model.accounts.flatMap((a) =>
-        a.sites.map((s) => ({
-          AccountCode: a.code,
-          SiteCode: s.code,
-          Name: s.name,
-          Address1: s.address1,
-          Address2: s.address2,
-          City: s.city,
-          State: s.state,
-          PostalCode: s.postcode,
-          Contact: s.contact,
-          Email: s.email,
-          Phone: s.phone,
-          Fax: s.fax,
-        })),
-      ),
-    ),
-  )
-  files.set(
-    'financial_periods.csv',
-    csv(
-      ['financialYear', 'financialPeriod', 'DESCRIPTION', 'StartDate', 'EndDate'],
-      model.periods.map((p) => ({
-        financialYear: p.financial_year,
-        financialPeriod: p.financial_period,
-        DESCRIPTION: p.description,
-        StartDate: p.start_date,
-        EndDate: p.end_date,
+  table(
+    FILES.deliverySites,
+    model.accounts.flatMap((a) =>
+      a.sites.map((s) => ({
+        AccountCode: a.code,
+        SiteCode: s.code,
+        Name: s.name,
+        Address1: s.address1,
+        Address2: s.address2,
+        City: s.city,
+        State: s.state,
+        PostalCode: s.postcode,
+        Contact: s.contact,
+        Email: s.email,
+        Phone: s.phone,
+        Fax: s.fax,
       })),
     ),
+  )
+  table(
+    FILES.financialPeriods,
+    model.periods.map((p) => ({
+      financialYear: p.financial_year,
+      financialPeriod: p.financial_period,
+      DESCRIPTION: p.description,
+      StartDate: p.start_date,
+      EndDate: p.end_date,
+    })),
   )
 
   const salesOrderOf = new Map(history.orders.map((o) => [o.id as number, o.sales_order as string]))
-  files.set(
-    'orders.csv',
-    csv(
-      [
-        'AccountCode',
-        'SalesOrder',
-        'EnterDate',
-        'SalesOrderStatus',
-        'LocationID',
-        'CustomerPurchaseOrder',
-        'ShipDate',
-        'SiteCode',
-        'DeliveryName',
-        'DeliveryAddress1',
-        'DeliveryAddress2',
-        'DeliveryCity',
-        'DeliveryState',
-        'DeliveryPostalCode',
-        'Email',
-        'Phone',
-      ],
-      history.orders.map((o) => ({
-        AccountCode: accountCode.get(o.account_id as number),
-        SalesOrder: o.sales_order as string,
-        EnterDate: o.enter_date as string,
-        SalesOrderStatus: o.status as string,
-        LocationID: o.location_id as string,
-        CustomerPurchaseOrder: o.customer_purchase_order as string,
-        ShipDate: o.ship_date as string | null,
-        SiteCode: o.site_code as string,
-        DeliveryName: o.delivery_name as string,
-        DeliveryAddress1: o.delivery_address1 as string,
-        DeliveryAddress2: o.delivery_address2 as string,
-        DeliveryCity: o.delivery_city as string,
-        DeliveryState: o.delivery_state as string,
-        DeliveryPostalCode: o.delivery_postal_code as string,
-        Email: o.email as string,
-        Phone: o.phone as string,
-      })),
-    ),
+  table(
+    FILES.orders,
+    history.orders.map((o) => ({
+      AccountCode: accountCode.get(o.account_id as number),
+      SalesOrder: o.sales_order as string,
+      EnterDate: o.enter_date as string,
+      SalesOrderStatus: o.status as string,
+      LocationID: o.location_id as string,
+      CustomerPurchaseOrder: o.customer_purchase_order as string,
+      ShipDate: o.ship_date as string | null,
+      SiteCode: o.site_code as string,
+      DeliveryName: o.delivery_name as string,
+      DeliveryAddress1: o.delivery_address1 as string,
+      DeliveryAddress2: o.delivery_address2 as string,
+      DeliveryCity: o.delivery_city as string,
+      DeliveryState: o.delivery_state as string,
+      DeliveryPostalCode: o.delivery_postal_code as string,
+      Email: o.email as string,
+      Phone: o.phone as string,
+    })),
   )
-  files.set(
-    'order_lines.csv',
-    csv(
-      ['SalesOrder', 'Line', 'ProductCode', 'QuantityOrdered', 'QuantitySupplied', 'QuantityBackOrdered', 'DueDate', 'Price'],
-      history.orderLines.map((l) => ({
-        SalesOrder: salesOrderOf.get(l.order_id as number),
-        Line: l.line_no as number,
-        ProductCode: l.product_code as string,
-        QuantityOrdered: l.qty_ordered as number,
-        QuantitySupplied: l.qty_supplied as number,
-        QuantityBackOrdered: l.qty_back_ordered as number,
-        DueDate: l.due_date as string | null,
-        Price: money(l.unit_price_cents as number),
-      })),
-    ),
+  table(
+    FILES.orderLines,
+    history.orderLines.map((l) => ({
+      SalesOrder: salesOrderOf.get(l.order_id as number),
+      Line: l.line_no as number,
+      ProductCode: l.product_code as string,
+      QuantityOrdered: l.qty_ordered as number,
+      QuantitySupplied: l.qty_supplied as number,
+      QuantityBackOrdered: l.qty_back_ordered as number,
+      DueDate: l.due_date as string | null,
+      Price: money(l.unit_price_cents as number),
+    })),
   )
   const invoiceNumberOf = new Map(history.invoices.map((i) => [i.id as number, i.invoice as string]))
-  files.set(
-    'invoices.csv',
-    csv(
-      ['AccountCode', 'Invoice', 'InvoiceDate', 'TransactionType', 'Amount', 'DueDate', 'SalesOrder', 'Reference', 'BRN', 'SalesLocation', 'Carrier', 'ConsignmentNote'],
-      history.invoices.map((i) => ({
-        AccountCode: accountCode.get(i.account_id as number),
-        Invoice: i.invoice as string,
-        InvoiceDate: i.invoice_date as string,
-        TransactionType: i.transaction_type as string,
-        Amount: money(i.extended_inc_cents as number),
-        DueDate: i.due_date as string,
-        SalesOrder: i.sales_order as string,
-        Reference: i.reference as string,
-        BRN: i.brn as string,
-        SalesLocation: i.sales_location as string,
-        Carrier: i.carrier as string,
-        ConsignmentNote: i.consignment_note as string,
-      })),
-    ),
+  table(
+    FILES.invoices,
+    history.invoices.map((i) => ({
+      AccountCode: accountCode.get(i.account_id as number),
+      Invoice: i.invoice as string,
+      InvoiceDate: i.invoice_date as string,
+      TransactionType: i.transaction_type as string,
+      Amount: money(i.extended_inc_cents as number),
+      DueDate: i.due_date as string,
+      SalesOrder: i.sales_order as string,
+      Reference: i.reference as string,
+      BRN: i.brn as string,
+      SalesLocation: i.sales_location as string,
+      Carrier: i.carrier as string,
+      ConsignmentNote: i.consignment_note as string,
+    })),
   )
   // An invoice line's quantity is what was supplied (and invoiced); what was ordered stays on the order line.
-  files.set(
-    'invoice_lines.csv',
-    csv(
-      ['Invoice', 'Line', 'ProductCode', 'Quantity', 'Price'],
-      history.invoiceLines.map((l) => ({
-        Invoice: invoiceNumberOf.get(l.invoice_id as number),
-        Line: l.line_no as number,
-        ProductCode: l.product_code as string,
-        Quantity: l.qty_supplied as number,
-        Price: money(l.unit_price_cents as number),
-      })),
-    ),
+  table(
+    FILES.invoiceLines,
+    history.invoiceLines.map((l) => ({
+      Invoice: invoiceNumberOf.get(l.invoice_id as number),
+      Line: l.line_no as number,
+      ProductCode: l.product_code as string,
+      Quantity: l.qty_supplied as number,
+      Price: money(l.unit_price_cents as number),
+    })),
   )
   return files
 }

@@ -137,4 +137,3 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     },
   }
 }
-

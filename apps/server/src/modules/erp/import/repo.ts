@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { DOCUMENT_LINE_COLUMNS, insertUnnest, type Columns } from '../../../lib/bulk-sql'
 import type { Db, Fields } from './plan'
 
 /** The queries of the ERP import: what the portal has now (keyed by the ERP's codes), and the writes. */
@@ -469,7 +470,7 @@ export async function upsertOrder(db: Db, row: Insertable<'orders'>): Promise<nu
 /** Replaces every line of the given orders (a document's lines come whole) and sets their totals from them, in batches. */
 export async function replaceOrderLines(db: Db, orderIds: number[], lines: Insertable<'order_lines'>[]) {
   await inChunks(orderIds, (chunk) => db.deleteFrom('order_lines').where('order_id', 'in', chunk).execute())
-  await insertLines(db, 'order_lines', [['order_id', 'int4'], ...LINE_COLUMNS, ['due_date', 'date']], lines)
+  await insertLines(db, 'order_lines', [['order_id', 'int4'], ...DOCUMENT_LINE_COLUMNS, ['due_date', 'date']], lines)
   await inChunks(orderIds, (chunk) =>
     sql`
       UPDATE orders o
@@ -496,41 +497,12 @@ export async function upsertInvoice(db: Db, row: Insertable<'invoices'>): Promis
 /** Replaces every line of the given invoices, in batches. */
 export async function replaceInvoiceLines(db: Db, invoiceIds: number[], lines: Insertable<'invoice_lines'>[]) {
   await inChunks(invoiceIds, (chunk) => db.deleteFrom('invoice_lines').where('invoice_id', 'in', chunk).execute())
-  await insertLines(db, 'invoice_lines', [['invoice_id', 'int4'], ...LINE_COLUMNS], lines)
+  await insertLines(db, 'invoice_lines', [['invoice_id', 'int4'], ...DOCUMENT_LINE_COLUMNS], lines)
 }
 
-const LINE_COLUMNS = [
-  ['line_no', 'int4'],
-  ['product_id', 'int4'],
-  ['product_code', 'text'],
-  ['description', 'text'],
-  ['qty_ordered', 'int4'],
-  ['qty_supplied', 'int4'],
-  ['qty_back_ordered', 'int4'],
-  ['unit_price_cents', 'int8'],
-  ['extended_ex_cents', 'int8'],
-  ['tax_cents', 'int8'],
-  ['extended_inc_cents', 'int8'],
-] as const
-
-/**
- * Document lines as one `INSERT ... SELECT * FROM unnest($1::int4[], ...)` per 10,000: a parameter per column
- * instead of one per value, which both drivers send far quicker than a VALUES list (a history of 30,000 lines).
- */
-async function insertLines<T extends 'order_lines' | 'invoice_lines'>(
-  db: Db,
-  table: T,
-  columns: ReadonlyArray<readonly [string, 'int4' | 'int8' | 'text' | 'date']>,
-  lines: Insertable<T>[],
-) {
-  await inChunks(
-    lines,
-    (chunk) => {
-      const arrays = columns.map(([name, type]) => sql`${chunk.map((line) => (line as Record<string, unknown>)[name] ?? null)}::${sql.raw(type)}[]`)
-      return sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map(([name]) => sql.ref(name)))}) SELECT * FROM unnest(${sql.join(arrays)})`.execute(db)
-    },
-    NARROW_CHUNK,
-  )
+/** Document lines in batches of 10,000, a parameter per column (lib/bulk-sql.ts): a history of 30,000 lines is a few statements. */
+async function insertLines<T extends 'order_lines' | 'invoice_lines'>(db: Db, table: T, columns: Columns, lines: Insertable<T>[]) {
+  await inChunks(lines, (chunk) => insertUnnest(db, table, columns, chunk), NARROW_CHUNK)
 }
 
 export async function insertImage(db: Db, image: { content_type: string; data: Uint8Array; width: number; height: number }): Promise<number> {
