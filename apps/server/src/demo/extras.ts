@@ -4,7 +4,7 @@ import type { Db } from './bulk'
 import type { AccountSeed } from './accounts'
 import { branchRows, type BuiltCatalogue, type CategoryRow } from './catalogue'
 import { canNameFile } from './interchange'
-import { PAYMENT_COLUMNS, type HistoryRecords } from './history'
+import { DELIVERY_COLUMNS, PAYMENT_COLUMNS, type HistoryRecords } from './history'
 import { BRANDS, type BranchSeed } from './reference'
 
 /**
@@ -105,16 +105,7 @@ export async function writeDemoExtras(db: Db, extras: DemoExtras, hashes: Map<st
     db,
     'invoices',
     [['id', 'int4']],
-    [
-      ['description', 'text'],
-      ['customer_purchase_order', 'text'],
-      ['delivery_name', 'text'],
-      ['delivery_address1', 'text'],
-      ['delivery_address2', 'text'],
-      ['delivery_city', 'text'],
-      ['delivery_state', 'text'],
-      ['delivery_postal_code', 'text'],
-    ],
+    [['description', 'text'], ['customer_purchase_order', 'text'], ...DELIVERY_COLUMNS],
     history.invoices.map((i) => ({ ...i, id: invoiceIds.get(i.invoice as string) })),
   )
   // An invoiced line of a back order: what was ordered and what is still to come (the file carries what was supplied).

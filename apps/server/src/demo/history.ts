@@ -37,7 +37,7 @@ export const PAYMENT_COLUMNS = [
   ['reference', 'text'],
 ] as const
 
-const DELIVERY_COLUMNS = [
+export const DELIVERY_COLUMNS = [
   ['delivery_name', 'text'],
   ['delivery_address1', 'text'],
   ['delivery_address2', 'text'],

@@ -28,7 +28,7 @@ export interface DemoModel {
   balances: Map<number, number>
 }
 
-type Cell = string | number | boolean | null | undefined
+type Cell = unknown
 
 const cell = (value: Cell) => {
   const s = value === undefined || value === null ? '' : typeof value === 'boolean' ? (value ? 'Y' : 'N') : String(value)
@@ -44,7 +44,7 @@ function csv(header: readonly string[], rows: Iterable<Record<string, Cell>>): U
 }
 
 /** Cents to the interchange's dollars with 2 decimals. */
-export const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2))
+export const money = (cents: unknown) => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2))
 
 /** The credit limit leaves headroom above the balance: 2.5 times it in steps of $5,000, at least $5,000; none for card (CAS) accounts. */
 export function creditLimitCents(salesCategory: string, balanceCents: number): number {
@@ -88,22 +88,22 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
     FILES.products,
     built.rows.map((p) => ({
       ProductCode: p.product_code,
-      Description: p.description as string,
+      Description: p.description,
       Category: categoryName.get(p.category_id as number),
-      brandcode: p.brand_code as string,
-      Price: money(p.unit_price_cents as number),
-      RetailPrice: money(p.rrp_cents as number),
-      CartonPrice: money(p.carton_price_cents as number | null),
-      CartonQty: p.carton_qty as number | null,
-      PalletPrice: money(p.pallet_price_cents as number | null),
-      PalletQty: p.pallet_qty as number | null,
-      Weight: p.weight_kg as number,
-      Barcode: p.barcode as string | null,
-      FullDescription1: p.full_description1 as string,
-      FullDescription2: p.full_description2 as string,
-      FullDescription3: p.full_description3 as string,
-      UserDefinedField4: p.info_text as string,
-      Special: p.is_special as boolean,
+      brandcode: p.brand_code,
+      Price: money(p.unit_price_cents),
+      RetailPrice: money(p.rrp_cents),
+      CartonPrice: money(p.carton_price_cents),
+      CartonQty: p.carton_qty,
+      PalletPrice: money(p.pallet_price_cents),
+      PalletQty: p.pallet_qty,
+      Weight: p.weight_kg,
+      Barcode: p.barcode,
+      FullDescription1: p.full_description1,
+      FullDescription2: p.full_description2,
+      FullDescription3: p.full_description3,
+      UserDefinedField4: p.info_text,
+      Special: p.is_special,
       Active: true,
     })),
   )
@@ -178,68 +178,68 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
     })),
   )
 
-  const salesOrderOf = new Map(history.orders.map((o) => [o.id as number, o.sales_order as string]))
+  const salesOrderOf = new Map(history.orders.map((o) => [o.id, o.sales_order as string]))
   table(
     FILES.orders,
     history.orders.map((o) => ({
       AccountCode: accountCode.get(o.account_id as number),
-      SalesOrder: o.sales_order as string,
-      EnterDate: o.enter_date as string,
-      SalesOrderStatus: o.status as string,
-      LocationID: o.location_id as string,
-      CustomerPurchaseOrder: o.customer_purchase_order as string,
-      ShipDate: o.ship_date as string | null,
-      SiteCode: o.site_code as string,
-      DeliveryName: o.delivery_name as string,
-      DeliveryAddress1: o.delivery_address1 as string,
-      DeliveryAddress2: o.delivery_address2 as string,
-      DeliveryCity: o.delivery_city as string,
-      DeliveryState: o.delivery_state as string,
-      DeliveryPostalCode: o.delivery_postal_code as string,
-      Email: o.email as string,
-      Phone: o.phone as string,
+      SalesOrder: o.sales_order,
+      EnterDate: o.enter_date,
+      SalesOrderStatus: o.status,
+      LocationID: o.location_id,
+      CustomerPurchaseOrder: o.customer_purchase_order,
+      ShipDate: o.ship_date,
+      SiteCode: o.site_code,
+      DeliveryName: o.delivery_name,
+      DeliveryAddress1: o.delivery_address1,
+      DeliveryAddress2: o.delivery_address2,
+      DeliveryCity: o.delivery_city,
+      DeliveryState: o.delivery_state,
+      DeliveryPostalCode: o.delivery_postal_code,
+      Email: o.email,
+      Phone: o.phone,
     })),
   )
   table(
     FILES.orderLines,
     history.orderLines.map((l) => ({
-      SalesOrder: salesOrderOf.get(l.order_id as number),
-      Line: l.line_no as number,
-      ProductCode: l.product_code as string,
-      QuantityOrdered: l.qty_ordered as number,
-      QuantitySupplied: l.qty_supplied as number,
-      QuantityBackOrdered: l.qty_back_ordered as number,
-      DueDate: l.due_date as string | null,
-      Price: money(l.unit_price_cents as number),
+      SalesOrder: salesOrderOf.get(l.order_id),
+      Line: l.line_no,
+      ProductCode: l.product_code,
+      QuantityOrdered: l.qty_ordered,
+      QuantitySupplied: l.qty_supplied,
+      QuantityBackOrdered: l.qty_back_ordered,
+      DueDate: l.due_date,
+      Price: money(l.unit_price_cents),
     })),
   )
-  const invoiceNumberOf = new Map(history.invoices.map((i) => [i.id as number, i.invoice as string]))
+  const invoiceNumberOf = new Map(history.invoices.map((i) => [i.id, i.invoice as string]))
   table(
     FILES.invoices,
     history.invoices.map((i) => ({
       AccountCode: accountCode.get(i.account_id as number),
-      Invoice: i.invoice as string,
-      InvoiceDate: i.invoice_date as string,
-      TransactionType: i.transaction_type as string,
-      Amount: money(i.extended_inc_cents as number),
-      DueDate: i.due_date as string,
-      SalesOrder: i.sales_order as string,
-      Reference: i.reference as string,
-      BRN: i.brn as string,
-      SalesLocation: i.sales_location as string,
-      Carrier: i.carrier as string,
-      ConsignmentNote: i.consignment_note as string,
+      Invoice: i.invoice,
+      InvoiceDate: i.invoice_date,
+      TransactionType: i.transaction_type,
+      Amount: money(i.extended_inc_cents),
+      DueDate: i.due_date,
+      SalesOrder: i.sales_order,
+      Reference: i.reference,
+      BRN: i.brn,
+      SalesLocation: i.sales_location,
+      Carrier: i.carrier,
+      ConsignmentNote: i.consignment_note,
     })),
   )
   // An invoice line's quantity is what was supplied (and invoiced); what was ordered stays on the order line.
   table(
     FILES.invoiceLines,
     history.invoiceLines.map((l) => ({
-      Invoice: invoiceNumberOf.get(l.invoice_id as number),
-      Line: l.line_no as number,
-      ProductCode: l.product_code as string,
-      Quantity: l.qty_supplied as number,
-      Price: money(l.unit_price_cents as number),
+      Invoice: invoiceNumberOf.get(l.invoice_id),
+      Line: l.line_no,
+      ProductCode: l.product_code,
+      Quantity: l.qty_supplied,
+      Price: money(l.unit_price_cents),
     })),
   )
   return files
