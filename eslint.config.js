@@ -14,6 +14,12 @@ const webAppOnly = [
   },
 ]
 
+const moduleFaces = {
+  regex: '^\\.\\./(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$',
+  message: 'Use another module through its service.ts (or its index.ts), never its repo or other files.',
+}
+const notTheDemo = { regex: '^(\\.\\./)+demo(/|$)', message: 'Modules never import the demo (src/demo): it sits above them and loads through them.' }
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -27,16 +33,25 @@ export default tseslint.config(
   },
   // The server's boundaries (docs/decisions/0023). A module uses another only through its public face: its
   // service.ts, or an index.ts that says what else it offers (mail's is outbox.ts), never its repo or other files.
+  // The demo (src/demo, decision 0040) sits above the modules: they never import it (their tests may).
   {
     files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFaces, notTheDemo] }] },
+  },
+  { files: ['apps/server/src/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFaces] }] } },
+  // db/ is the layer under the modules (decision 0040): it imports neither them nor the demo. What an empty
+  // database is filled with is given to db/prepare.ts by its caller (main.ts, the seed CLI, the tests' snapshot).
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/db/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$',
-              message: 'Use another module through its service.ts (or its index.ts), never its repo or other files.',
+              regex: '^(\\.\\./)+(modules|demo)(/|$)',
+              message: 'db/ sits under the modules and the demo: it imports neither (the caller passes what db/ must run).',
             },
           ],
         },

@@ -2,7 +2,8 @@ import { buildApp } from './app'
 import { ConfigError, loadServerConfig } from './config'
 import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
-import { DEMO_LOGINS } from './db/seed/demo'
+import { startingData } from './demo'
+import { DEMO_LOGINS } from './lib/demo-logins'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
 import { resolveErpKey } from './modules/erp/key'
 import { startMailer } from './modules/mail/mailer'
@@ -15,7 +16,7 @@ async function main() {
   reporter = await startErrorReporting(config)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
   console.log(`Opening the database: ${where}`)
-  const { handle, migrated, seeded } = await prepareDatabase(config, (line) => console.log(line))
+  const { handle, migrated, seeded } = await prepareDatabase(config, (line) => console.log(line), startingData(config))
   if (migrated.length) console.log(`Applied migrations: ${migrated.join(', ')}`)
   if (seeded) console.log(`Demo data loaded in ${(seeded.ms / 1000).toFixed(1)} s`)
 

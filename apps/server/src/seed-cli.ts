@@ -2,6 +2,7 @@
  * Loads the demo data into the configured database.
  *
  *   npx tsx apps/server/src/seed-cli.ts [--scale demo|large] [--no-demo-logins] [--reset] [--schema NAME] [--today YYYY-MM-DD]
+ *   npx tsx apps/server/src/seed-cli.ts --export DIR [--today YYYY-MM-DD]
  *
  * DATABASE_URL selects PostgreSQL; otherwise PGlite in DATA_DIR (default ./data).
  */
@@ -10,15 +11,18 @@ import { runCommand } from './lib/cli'
 import { sql } from 'kysely'
 import { openDatabase, type Database } from './db/database'
 import { migrate } from './db/migrate'
-import { seedDemo, type SeedScale } from './db/seed/demo'
+import { demoExportFiles, generateDemo, loadDemo, writeExportFolder, type SeedScale } from './demo'
+import { localToday } from './demo/dates'
 
 const USAGE = `Usage: seed-cli [--scale demo|large] [--no-demo-logins] [--reset] [--schema NAME] [--today YYYY-MM-DD]
+       seed-cli --export DIR [--today YYYY-MM-DD]
 
   --scale           demo (default: seconds) or large (50,000 products, 5,000 accounts, 2,000,000+ order lines)
   --no-demo-logins  create no users (production-like data)
   --reset           empty every table first (TRUNCATE ... RESTART IDENTITY CASCADE)
   --schema          PostgreSQL schema to use (created when missing); needs DATABASE_URL
   --today           the date the order history runs up to (default: today)
+  --export          write the demo data as an ERP export folder (design section 10) instead; touches no database
 
 Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default ./data) for embedded PGlite.`
 
@@ -30,6 +34,7 @@ interface CliOptions {
   reset: boolean
   schema?: string
   today?: string
+  export?: string
 }
 
 function parseCli(argv: string[]): CliOptions | null {
@@ -41,6 +46,7 @@ function parseCli(argv: string[]): CliOptions | null {
       reset: { type: 'boolean', default: false },
       schema: { type: 'string' },
       today: { type: 'string' },
+      export: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -55,6 +61,7 @@ function parseCli(argv: string[]): CliOptions | null {
     reset: values.reset,
     ...(values.schema !== undefined ? { schema: values.schema } : {}),
     ...(values.today !== undefined ? { today: values.today } : {}),
+    ...(values.export !== undefined ? { export: values.export } : {}),
   }
 }
 
@@ -121,6 +128,16 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return 0
   }
+  if (options.export) {
+    const model = await generateDemo({ demoLogins: false, today: options.today ?? localToday() })
+    const files = demoExportFiles(model)
+    writeExportFolder(files, options.export)
+    console.log(
+      `Wrote the demo data as an ERP export to ${options.export}: ${files.size} files. npm run erp:import -- ${options.export} loads it;` +
+        ' what the interchange does not carry (demo logins, payments, ...) comes only with npm run seed (decision 0040).',
+    )
+    return 0
+  }
   const databaseUrl = process.env.DATABASE_URL || undefined
   if (options.schema && !databaseUrl) {
     console.error('--schema needs DATABASE_URL (PGlite has one schema per data directory).')
@@ -149,7 +166,7 @@ async function main(): Promise<number> {
     }
     console.error(`Seeding ${options.scale} data into ${where}${options.demoLogins ? '' : ', without demo logins'} ...`)
     const bar = progressBar()
-    const summary = await seedDemo(handle.db, {
+    const summary = await loadDemo(handle.db, {
       scale: options.scale,
       demoLogins: options.demoLogins,
       onProgress: bar.update,

@@ -5,8 +5,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../src/db/database'
 import { migrate } from '../src/db/migrate'
-import { seedContent } from '../src/db/seed/content'
-import { seedDemo } from '../src/db/seed/demo'
+import { loadDemo, seedContent } from '../src/demo'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(url, `CREATE DATABASE ${template}`)
     const handle = await openDatabase({ databaseUrl: databaseUrl(url, template) })
     await migrate(handle.db)
-    await seedDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
+    await loadDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
     await seedContent(handle.db, { today: TEST_TODAY })
     await handle.close()
     project.provide('templateDatabase', template)
@@ -42,7 +41,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'portal-test-'))
   const handle = await openDatabase({})
   await migrate(handle.db)
-  await seedDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
+  await loadDemo(handle.db, { scale: 'demo', demoLogins: true, today: TEST_TODAY })
   await seedContent(handle.db, { today: TEST_TODAY })
   const dump = await handle.pglite!.dumpDataDir('none')
   await handle.close()

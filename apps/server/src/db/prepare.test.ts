@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { adminQuery, databaseUrl } from '../../test/global-setup'
 import { loadConfig } from '../config'
+import { startingData } from '../demo'
 import { prepareDatabase } from './prepare'
 
 const url = process.env.TEST_DATABASE_URL
@@ -12,7 +13,11 @@ describe.skipIf(!url)('several instances starting at once on an empty PostgreSQL
     const name = `portal_p_${randomBytes(6).toString('hex')}`
     await adminQuery(url!, `CREATE DATABASE ${name}`)
     const config = loadConfig({ NODE_ENV: 'test', DEMO_MODE: 'true', DATABASE_URL: databaseUrl(url!, name), DATABASE_POOL_SIZE: '2' })
-    const results = await Promise.allSettled([prepareDatabase(config), prepareDatabase(config), prepareDatabase(config)])
+    const results = await Promise.allSettled([
+      prepareDatabase(config, undefined, startingData(config)),
+      prepareDatabase(config, undefined, startingData(config)),
+      prepareDatabase(config, undefined, startingData(config)),
+    ])
     try {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled'])
       const prepared = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))

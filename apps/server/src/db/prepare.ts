@@ -2,10 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { sql } from 'kysely'
 import type { Config } from '../config'
 import { lockDataDir } from './data-dir-lock'
-import { openDatabase, type DatabaseHandle } from './database'
+import { openDatabase, type Database, type DatabaseHandle } from './database'
 import { migrate } from './migrate'
-import { seedContentIfEmpty } from './seed/content'
-import { seedDemo } from './seed/demo'
 
 export interface Prepared {
   handle: DatabaseHandle
@@ -13,8 +11,15 @@ export interface Prepared {
   seeded: { ms: number } | null
 }
 
-/** Opens the configured database, applies migrations and, on an empty database, loads the demo data. */
-export async function prepareDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Prepared> {
+/**
+ * What the caller fills the database with once it is migrated (the demo data, src/demo): it looks itself whether
+ * the database is empty, and says how long a load took (null: nothing loaded). db/ runs it under the seed lock
+ * and knows nothing of what it loads.
+ */
+export type FillDatabase = (db: Database, log: (line: string) => void) => Promise<{ ms: number } | null>
+
+/** Opens the configured database, applies migrations and runs `fill` (one instance at a time). */
+export async function prepareDatabase(config: Config, log: (line: string) => void = () => {}, fill?: FillDatabase): Promise<Prepared> {
   let unlock = () => {}
   if (!config.databaseUrl) {
     mkdirSync(config.dataDir, { recursive: true })
@@ -33,20 +38,7 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
   }
   try {
     const migrated = await migrate(handle.db)
-    const seeded = await withSeedLock(config, handle, async () => {
-      const empty = !(await handle.db.selectFrom('branches').select('location_id').limit(1).executeTakeFirst())
-      let seeded: Prepared['seeded'] = null
-      // SEED_SCALE=none: the database stays empty for the distributor's own data (npm run erp:import).
-      if (empty && config.seedScale !== 'none') {
-        log(`Loading ${config.demo ? 'demo' : 'reference'} data (${config.seedScale} scale)...`)
-        const started = Date.now()
-        await seedDemo(handle.db, { scale: config.seedScale, demoLogins: config.demo })
-        seeded = { ms: Date.now() - started }
-      }
-      // Demo news and banners; a production site starts without, until its staff import theirs.
-      if (config.demo && (await seedContentIfEmpty(handle.db))) log('Loaded the demo news, promotions and home banners.')
-      return seeded
-    })
+    const seeded = fill ? await withSeedLock(config, handle, () => fill(handle.db, log)) : null
     return { handle, migrated, seeded }
   } catch (err) {
     await handle.close()

@@ -1,6 +1,6 @@
 import { SiteInfo } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { DEMO_LOGINS } from '../../db/seed/demo'
+import { DEMO_LOGINS } from '../../lib/demo-logins'
 import type { Deps } from '../../lib/context'
 import { paymentSettings, type SandboxTestCards } from '../payments/service'
 

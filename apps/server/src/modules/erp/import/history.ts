@@ -152,9 +152,11 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       async write(trx) {
         const accounts = await repo.accountIds(trx)
         for (const [salesOrder, { id }] of portalIds) if (!portal.get(id)!.acknowledged) await acknowledge(trx, id, salesOrder)
-        for (const [sales_order, { account, ...row }] of [...orderDiff.added, ...orderDiff.changed]) {
-          await repo.upsertOrder(trx, { sales_order, account_id: accounts.get(account)!.id, ...given(row) } as never)
-        }
+        const record = ([sales_order, { account, ...row }]: (typeof orderDiff.added)[number]) =>
+          ({ sales_order, account_id: accounts.get(account)!.id, ...given(row) }) as never
+        // New orders in batches; changed ones one statement each.
+        await repo.insertRows(trx, 'orders', orderDiff.added.map(record))
+        for (const order of orderDiff.changed) await repo.upsertOrder(trx, record(order))
       },
     })
   }
@@ -165,18 +167,17 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       async write(trx) {
         const products = await repo.productDescriptions(trx, [...new Set([...lineRows.rows.values()].map((l) => l.product_code))])
         const ids = await repo.orderIds(trx, [...grouped.touched])
-        for (const salesOrder of grouped.touched) {
-          const orderId = ids.get(salesOrder)!
-          const records = (grouped.byDocument.get(salesOrder) ?? []).map(([line, row]) => {
+        const records = [...grouped.touched].flatMap((salesOrder) =>
+          (grouped.byDocument.get(salesOrder) ?? []).map(([line, row]) => {
             const product = products.get(row.product_code)
             return {
-              order_id: orderId,
+              order_id: ids.get(salesOrder)!,
               due_date: row.due_date ?? null,
               ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, row),
             }
-          })
-          await repo.replaceOrderLines(trx, orderId, records)
-        }
+          }),
+        )
+        await repo.replaceOrderLines(trx, [...ids.values()], records)
       },
     })
   }
@@ -267,15 +268,16 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
       counts: counts(invoiceDiff.added.length, invoiceDiff.changed.length, 0, invoiceRows.failed),
       async write(trx) {
         const accounts = await repo.accountIds(trx)
-        for (const [invoice, { account, extended_inc_cents, ...row }] of [...invoiceDiff.added, ...invoiceDiff.changed]) {
+        const changes = [...invoiceDiff.added, ...invoiceDiff.changed]
+        const orders = await repo.orderIds(trx, [...new Set(changes.flatMap(([, row]) => (row.sales_order ? [row.sales_order] : [])))])
+        const record = ([invoice, { account, extended_inc_cents, ...row }]: (typeof changes)[number]) => {
           const lines = grouped.byDocument.get(invoice)
           const totals = lines ? sumTotals(lines.map(([, l]) => lineTotals(l.unit_price_cents, l.qty_ordered))) : splitInc(extended_inc_cents)
-          const salesOrder = row.sales_order ? await repo.orderIdBySalesOrder(trx, row.sales_order) : undefined
           const owner = accounts.get(account)!
-          await repo.upsertInvoice(trx, {
+          return {
             invoice,
             account_id: owner.id,
-            order_id: salesOrder ?? null,
+            order_id: (row.sales_order && orders.get(row.sales_order)) || null,
             transaction_date: row.invoice_date,
             ...given(row),
             due_date: row.due_date ?? row.invoice_date,
@@ -283,8 +285,11 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
             extended_ex_cents: totals.exCents,
             tax_cents: totals.taxCents,
             extended_inc_cents: totals.incCents,
-          } as never)
+          } as never
         }
+        // New invoices in batches; changed ones one statement each.
+        await repo.insertRows(trx, 'invoices', invoiceDiff.added.map(record))
+        for (const invoice of invoiceDiff.changed) await repo.upsertInvoice(trx, record(invoice))
       },
     })
   }
@@ -295,17 +300,16 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
       async write(trx) {
         const products = await repo.productDescriptions(trx, [...new Set([...lineRows.rows.values()].map((l) => l.product_code))])
         const ids = await repo.invoiceIds(trx, [...grouped.touched])
-        for (const invoice of grouped.touched) {
-          const invoiceId = ids.get(invoice)!
-          const records = (grouped.byDocument.get(invoice) ?? []).map(([line, row]) => {
+        const records = [...grouped.touched].flatMap((invoice) =>
+          (grouped.byDocument.get(invoice) ?? []).map(([line, row]) => {
             const product = products.get(row.product_code)
             return {
-              invoice_id: invoiceId,
+              invoice_id: ids.get(invoice)!,
               ...lineRecord(row.product_code, product?.description ?? row.product_code, product?.id ?? null, line, { ...row, qty_supplied: row.qty_ordered }),
             }
-          })
-          await repo.replaceInvoiceLines(trx, invoiceId, records)
-        }
+          }),
+        )
+        await repo.replaceInvoiceLines(trx, [...ids.values()], records)
       },
     })
   }

@@ -39,6 +39,7 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
   if (pictures.length === 0) return null
   const problem = (path: string, value: string, message: string) => ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value, message })
   const wanted = new Map<string, { path: string; type: string; data: Uint8Array; width: number; height: number }>()
+  const read = new Map<string, Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | null>()
   let failed = 0
   for (const [path, data] of pictures) {
     const name = path.slice(IMAGE_FOLDER.length + 1)
@@ -51,9 +52,14 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
     else if (wanted.has(code)) problem(path, code, `duplicate key: ${wanted.get(code)!.path} is this product's picture too`)
     else if (!kind.magic(data)) problem(path, code, `an image that is not a picture: the file is not ${kind.type}`)
     else {
-      const meta = await sharp(data)
-        .metadata()
-        .catch(() => null)
+      // A picture sent for many products (a brand's pack shot) is read once.
+      const digest = sha(data)
+      const meta =
+        read.get(digest) ??
+        (await sharp(data)
+          .metadata()
+          .catch(() => null))
+      read.set(digest, meta)
       if (!meta?.width || !meta.height) problem(path, code, 'an image that is not a picture: it cannot be read')
       else wanted.set(code, { path, type: kind.type, data, width: meta.width, height: meta.height })
     }
@@ -67,8 +73,16 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
     counts: counts(added.length, changed.length, 0, failed),
     async write(trx) {
       const ids = await repo.productIds(trx)
-      for (const [code, p] of [...added, ...changed])
-        await repo.setProductImage(trx, ids.get(code)!, { content_type: p.type, data: p.data, width: p.width, height: p.height })
+      // The same picture sent for several products (a brand's pack shot) is stored once and shown by each.
+      const stored = new Map<string, number>()
+      const shown: Array<{ productId: number; imageId: number }> = []
+      for (const [code, p] of [...added, ...changed]) {
+        const digest = sha(p.data)
+        const imageId = stored.get(digest) ?? (await repo.insertImage(trx, { content_type: p.type, data: p.data, width: p.width, height: p.height }))
+        stored.set(digest, imageId)
+        shown.push({ productId: ids.get(code)!, imageId })
+      }
+      await repo.setProductImages(trx, shown)
     },
   }
 }
@@ -123,4 +137,3 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     },
   }
 }
-

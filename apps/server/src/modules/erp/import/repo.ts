@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { DOCUMENT_LINE_COLUMNS, insertUnnest, type Columns } from '../../../lib/bulk-sql'
 import type { Db, Fields } from './plan'
 
 /** The queries of the ERP import: what the portal has now (keyed by the ERP's codes), and the writes. */
@@ -466,24 +467,21 @@ export async function upsertOrder(db: Db, row: Insertable<'orders'>): Promise<nu
   return inserted.id
 }
 
-export async function replaceOrderLines(db: Db, orderId: number, lines: Insertable<'order_lines'>[]) {
-  await db.deleteFrom('order_lines').where('order_id', '=', orderId).execute()
-  if (lines.length > 0) await db.insertInto('order_lines').values(lines).execute()
-  const totals = await db
-    .selectFrom('order_lines')
-    .select([
-      sql<string>`coalesce(sum(extended_ex_cents), 0)`.as('ex'),
-      sql<string>`coalesce(sum(tax_cents), 0)`.as('tax'),
-      sql<string>`coalesce(sum(extended_inc_cents), 0)`.as('inc'),
-      sql<string>`count(*)`.as('n'),
-    ])
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow()
-  await db
-    .updateTable('orders')
-    .set({ extended_ex_cents: Number(totals.ex), tax_cents: Number(totals.tax), extended_inc_cents: Number(totals.inc), num_lines: Number(totals.n) })
-    .where('id', '=', orderId)
-    .execute()
+/** Replaces every line of the given orders (a document's lines come whole) and sets their totals from them, in batches. */
+export async function replaceOrderLines(db: Db, orderIds: number[], lines: Insertable<'order_lines'>[]) {
+  await inChunks(orderIds, (chunk) => db.deleteFrom('order_lines').where('order_id', 'in', chunk).execute())
+  await insertLines(db, 'order_lines', [['order_id', 'int4'], ...DOCUMENT_LINE_COLUMNS, ['due_date', 'date']], lines)
+  await inChunks(orderIds, (chunk) =>
+    sql`
+      UPDATE orders o
+      SET extended_ex_cents = coalesce(l.ex, 0), tax_cents = coalesce(l.tax, 0), extended_inc_cents = coalesce(l.inc, 0), num_lines = coalesce(l.n, 0)
+      FROM unnest(${chunk}::int4[]) AS x(id)
+      LEFT JOIN (
+        SELECT order_id, sum(extended_ex_cents) AS ex, sum(tax_cents) AS tax, sum(extended_inc_cents) AS inc, count(*) AS n
+        FROM order_lines WHERE order_id = ANY(${chunk}::int4[]) GROUP BY order_id
+      ) l ON l.order_id = x.id
+      WHERE o.id = x.id`.execute(db),
+  )
 }
 
 export async function upsertInvoice(db: Db, row: Insertable<'invoices'>): Promise<number> {
@@ -496,23 +494,39 @@ export async function upsertInvoice(db: Db, row: Insertable<'invoices'>): Promis
   return (await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id
 }
 
-export async function replaceInvoiceLines(db: Db, invoiceId: number, lines: Insertable<'invoice_lines'>[]) {
-  await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute()
-  if (lines.length > 0) await db.insertInto('invoice_lines').values(lines).execute()
+/** Replaces every line of the given invoices, in batches. */
+export async function replaceInvoiceLines(db: Db, invoiceIds: number[], lines: Insertable<'invoice_lines'>[]) {
+  await inChunks(invoiceIds, (chunk) => db.deleteFrom('invoice_lines').where('invoice_id', 'in', chunk).execute())
+  await insertLines(db, 'invoice_lines', [['invoice_id', 'int4'], ...DOCUMENT_LINE_COLUMNS], lines)
 }
 
-export async function orderIdBySalesOrder(db: Db, salesOrder: string) {
-  return (await db.selectFrom('orders').select('id').where('sales_order', '=', salesOrder).executeTakeFirst())?.id
+/** Document lines in batches of 10,000, a parameter per column (lib/bulk-sql.ts): a history of 30,000 lines is a few statements. */
+async function insertLines<T extends 'order_lines' | 'invoice_lines'>(db: Db, table: T, columns: Columns, lines: Insertable<T>[]) {
+  await inChunks(lines, (chunk) => insertUnnest(db, table, columns, chunk), NARROW_CHUNK)
 }
 
-export async function setProductImage(db: Db, productId: number, image: { content_type: string; data: Uint8Array; width: number; height: number }) {
-  const { id } = await db.insertInto('product_images').values(image).returning('id').executeTakeFirstOrThrow()
-  const before = await db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirst()
-  await db.updateTable('products').set({ image_id: id }).where('id', '=', productId).execute()
-  if (before?.image_id) {
-    const shared = await db.selectFrom('products').select('id').where('image_id', '=', before.image_id).executeTakeFirst()
-    if (!shared) await db.deleteFrom('product_images').where('id', '=', before.image_id).execute()
-  }
+export async function insertImage(db: Db, image: { content_type: string; data: Uint8Array; width: number; height: number }): Promise<number> {
+  return (await db.insertInto('product_images').values(image).returning('id').executeTakeFirstOrThrow()).id
+}
+
+/** Shows stored pictures on products; the pictures they showed before go when no other product shows them. */
+export async function setProductImages(db: Db, shown: Array<{ productId: number; imageId: number }>) {
+  await inChunks(
+    shown,
+    async (chunk) => {
+      const productIds = chunk.map((s) => s.productId)
+      const before = await db.selectFrom('products').select('image_id').where('id', 'in', productIds).where('image_id', 'is not', null).execute()
+      await sql`
+        UPDATE products p SET image_id = u.image_id
+        FROM unnest(${productIds}::int4[], ${chunk.map((s) => s.imageId)}::int4[]) AS u(id, image_id)
+        WHERE p.id = u.id`.execute(db)
+      const replaced = [...new Set(before.map((b) => b.image_id!))]
+      if (replaced.length > 0)
+        await sql`
+          DELETE FROM product_images i WHERE i.id = ANY(${replaced}::int4[]) AND NOT EXISTS (SELECT 1 FROM products p WHERE p.image_id = i.id)`.execute(db)
+    },
+    NARROW_CHUNK,
+  )
 }
 
 export async function upsertAttachment(db: Db, row: { product_id: number; file_name: string; description: string; content_type: string; data: Uint8Array }) {

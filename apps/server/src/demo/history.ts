@@ -1,4 +1,5 @@
 import type { AccountSeed, SiteSeed } from './accounts'
+import { DOCUMENT_LINE_COLUMNS } from '../lib/bulk-sql'
 import { BulkTable, type Db } from './bulk'
 import type { Catalogue, CatalogueProduct } from './catalogue'
 import { dueDate25thNextMonth, firstOfMonthIndex, formatDay, fromParts, monthIndex, parts, type Day } from './dates'
@@ -29,21 +30,14 @@ export interface HistoryCounts {
 
 type Row = Record<string, unknown>
 
-const LINE_COLUMNS = [
-  ['line_no', 'int4'],
-  ['product_id', 'int4'],
-  ['product_code', 'text'],
-  ['description', 'text'],
-  ['qty_ordered', 'int4'],
-  ['qty_back_ordered', 'int4'],
-  ['qty_supplied', 'int4'],
-  ['unit_price_cents', 'int4'],
-  ['extended_ex_cents', 'int8'],
-  ['tax_cents', 'int8'],
-  ['extended_inc_cents', 'int8'],
+export const PAYMENT_COLUMNS = [
+  ['account_id', 'int4'],
+  ['payment_date', 'date'],
+  ['amount_cents', 'int8'],
+  ['reference', 'text'],
 ] as const
 
-const DELIVERY_COLUMNS = [
+export const DELIVERY_COLUMNS = [
   ['delivery_name', 'text'],
   ['delivery_address1', 'text'],
   ['delivery_address2', 'text'],
@@ -137,7 +131,7 @@ export class HistoryWriter {
     ...TOTAL_COLUMNS,
     ['created_at', 'timestamptz'],
   ])
-  private readonly orderLines = new BulkTable<Row>('order_lines', [['order_id', 'int4'], ...LINE_COLUMNS, ['due_date', 'date']])
+  private readonly orderLines = new BulkTable<Row>('order_lines', [['order_id', 'int4'], ...DOCUMENT_LINE_COLUMNS, ['due_date', 'date']])
   private readonly invoices = new BulkTable<Row>('invoices', [
     ['id', 'int4'],
     ['invoice', 'text'],
@@ -158,13 +152,8 @@ export class HistoryWriter {
     ...DELIVERY_COLUMNS,
     ...TOTAL_COLUMNS,
   ])
-  private readonly invoiceLines = new BulkTable<Row>('invoice_lines', [['invoice_id', 'int4'], ...LINE_COLUMNS])
-  private readonly payments = new BulkTable<Row>('payments', [
-    ['account_id', 'int4'],
-    ['payment_date', 'date'],
-    ['amount_cents', 'int8'],
-    ['reference', 'text'],
-  ])
+  private readonly invoiceLines = new BulkTable<Row>('invoice_lines', [['invoice_id', 'int4'], ...DOCUMENT_LINE_COLUMNS])
+  private readonly payments = new BulkTable<Row>('payments', PAYMENT_COLUMNS)
 
   private orderId = 0
   private salesOrderNumber = 1_204_117
@@ -177,7 +166,8 @@ export class HistoryWriter {
   private failure: unknown = null
 
   constructor(
-    private readonly db: Db,
+    /** Null: the rows are kept in memory (`records()`), for the demo's interchange files. */
+    private readonly db: Db | null,
     private readonly rng: Rng,
     /** Who placed an order is drawn from its own stream, so the history is the same with or without logins. */
     private readonly userRng: Rng,
@@ -208,6 +198,17 @@ export class HistoryWriter {
       invoices: this.invoices.inserted,
       invoice_lines: this.invoiceLines.inserted,
       payments: this.payments.inserted,
+    }
+  }
+
+  /** The rows made, when the writer was given no database. */
+  records() {
+    return {
+      orders: this.orders.kept,
+      orderLines: this.orderLines.kept,
+      invoices: this.invoices.kept,
+      invoiceLines: this.invoiceLines.kept,
+      payments: this.payments.kept,
     }
   }
 
@@ -557,3 +558,4 @@ function deliveryOf(site: SiteSeed): Row {
     delivery_postal_code: site.postcode,
   }
 }
+export type HistoryRecords = ReturnType<HistoryWriter['records']>

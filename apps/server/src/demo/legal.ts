@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import { markdownToHtml } from '../../modules/content/markdown'
-import { publishPage } from '../../modules/content/publish'
-import { findPostIdBySlug } from '../../modules/content/repo'
-import type { DB } from '../schema'
+import { markdownToHtml } from '../modules/content/markdown'
+import { publishPage } from '../modules/content/publish'
+import { findPostIdBySlug } from '../modules/content/repo'
+import type { DB } from '../db/schema'
 
 /**
  * The demo legal pages of the embedded content service: the privacy notice and the trade terms the

@@ -3,7 +3,7 @@ import { BulkTable, type Db } from './bulk'
 import { productCopy } from './copy'
 import { DOCUMENT_KINDS, documentChoicesFor, renderDocuments } from './documents'
 import { FAMILIES, type Family, type Line, type Option } from './families'
-import { renderBrandImages } from './images'
+import { renderBrandImages, type GeneratedImage } from './images'
 import type { Rng } from './random'
 import { BRANDS, CATEGORY_TREE, slugify, type BranchSeed, type BrandSeed, type Kind } from './reference'
 
@@ -44,20 +44,20 @@ interface Candidate {
   options: Option[]
 }
 
+/** The branches as the portal keeps them, with what the ERP's branches file does not carry (order, phone, e-mail). */
+export function branchRows(branches: readonly BranchSeed[]) {
+  return branches.map((branch, index) => ({
+    location_id: branch.locationId,
+    name: branch.name,
+    sort_order: branch.virtual ? 90 + index : index + 1,
+    phone: branchPhone(branch.state, index),
+    email: `${branch.locationId.toLowerCase()}@riverinarural.example`,
+    trading: !branch.virtual,
+  }))
+}
+
 export async function seedBranches(db: Db, branches: readonly BranchSeed[]): Promise<void> {
-  await db
-    .insertInto('branches')
-    .values(
-      branches.map((branch, index) => ({
-        location_id: branch.locationId,
-        name: branch.name,
-        sort_order: branch.virtual ? 90 + index : index + 1,
-        phone: branchPhone(branch.state, index),
-        email: `${branch.locationId.toLowerCase()}@riverinarural.example`,
-        trading: !branch.virtual,
-      })),
-    )
-    .execute()
+  await db.insertInto('branches').values(branchRows(branches)).execute()
 }
 
 function branchPhone(state: string, index: number): string {
@@ -65,17 +65,20 @@ function branchPhone(state: string, index: number): string {
   return `${area} 5550 ${String(1100 + index * 37).padStart(4, '0')}`
 }
 
-export async function seedCategories(db: Db): Promise<Map<string, CategoryInfo>> {
+export interface CategoryRow {
+  id: number
+  name: string
+  title: string
+  parent_id: number | null
+  display_order: number
+  icon_name: string
+  hidden_for_elders: boolean
+}
+
+/** The category tree, parents each followed by their children, with ids in that order. */
+export function categoryRows(): { rows: CategoryRow[]; byTitle: Map<string, CategoryInfo> } {
   const byTitle = new Map<string, CategoryInfo>()
-  const rows: Array<{
-    id: number
-    name: string
-    title: string
-    parent_id: number | null
-    display_order: number
-    icon_name: string
-    hidden_for_elders: boolean
-  }> = []
+  const rows: CategoryRow[] = []
   let id = 0
   CATEGORY_TREE.forEach((parent, parentIndex) => {
     const parentId = ++id
@@ -104,6 +107,11 @@ export async function seedCategories(db: Db): Promise<Map<string, CategoryInfo>>
       byTitle.set(child, { id: childId, parentId, kind: parent.kind, hidden, title: child })
     })
   })
+  return { rows, byTitle }
+}
+
+export async function seedCategories(db: Db): Promise<Map<string, CategoryInfo>> {
+  const { rows, byTitle } = categoryRows()
   await db.insertInto('categories').values(rows).execute()
   return byTitle
 }
@@ -216,39 +224,57 @@ function pricing(rng: Rng, candidate: Candidate, brandFactor: number): Pricing {
   return { unitPrice, cartonPrice, cartonQty, palletPrice, palletQty, rrp, weight }
 }
 
-export async function seedProducts(
-  db: Db,
-  rng: Rng,
-  options: { count: number; categories: Map<string, CategoryInfo>; today: Date; onBatch: (done: number, total: number) => void },
-): Promise<Catalogue> {
+export const PRODUCT_COLUMNS = [
+  ['id', 'int4'],
+  ['product_code', 'text'],
+  ['description', 'text'],
+  ['full_description1', 'text'],
+  ['full_description2', 'text'],
+  ['full_description3', 'text'],
+  ['brand_code', 'text'],
+  ['category_id', 'int4'],
+  ['unit_price_cents', 'int4'],
+  ['carton_price_cents', 'int4'],
+  ['carton_qty', 'int4'],
+  ['pallet_price_cents', 'int4'],
+  ['pallet_qty', 'int4'],
+  ['rrp_cents', 'int4'],
+  ['weight_kg', 'numeric'],
+  ['barcode', 'text'],
+  ['info_text', 'text'],
+  ['image_id', 'int4'],
+  ['is_special', 'bool'],
+  ['popularity', 'int4'],
+] as const
+
+export type ProductRow = Record<(typeof PRODUCT_COLUMNS)[number][0], unknown> & { id: number; product_code: string; image_id: number | null }
+
+export interface AttachmentRow {
+  productId: number
+  fileName: string
+  description: string
+  /** 1-based index into the documents. */
+  document: number
+}
+
+/** The generated catalogue: product rows, the brand pictures (image id = index + 1), attachments and their PDFs. */
+export interface BuiltCatalogue {
+  rows: ProductRow[]
+  images: GeneratedImage[]
+  attachments: AttachmentRow[]
+  documents: Uint8Array[]
+  catalogue: Catalogue
+}
+
+export async function buildProducts(rng: Rng, options: { count: number; categories: Map<string, CategoryInfo>; today: Date }): Promise<BuiltCatalogue> {
   const brands = new Map(BRANDS.map((brand, index) => [brand.code, { brand, index, factor: 0.92 + ((index * 7919) % 17) / 100 }]))
   const chosen = selectCandidates(rng, options.count)
-  const images = await seedImages(db, chosen, options.categories)
+  const generated = await brandImages(chosen, options.categories)
+  const images = new Map(generated.map((image, index) => [image.brandCode, index + 1]))
   const used = new Set<string>()
   const brandItems = new Map<string, number>()
   const products: CatalogueProduct[] = []
-  const table = new BulkTable<Record<string, unknown>>('products', [
-    ['id', 'int4'],
-    ['product_code', 'text'],
-    ['description', 'text'],
-    ['full_description1', 'text'],
-    ['full_description2', 'text'],
-    ['full_description3', 'text'],
-    ['brand_code', 'text'],
-    ['category_id', 'int4'],
-    ['unit_price_cents', 'int4'],
-    ['carton_price_cents', 'int4'],
-    ['carton_qty', 'int4'],
-    ['pallet_price_cents', 'int4'],
-    ['pallet_qty', 'int4'],
-    ['rrp_cents', 'int4'],
-    ['weight_kg', 'numeric'],
-    ['barcode', 'text'],
-    ['info_text', 'text'],
-    ['image_id', 'int4'],
-    ['is_special', 'bool'],
-    ['popularity', 'int4'],
-  ])
+  const rows: ProductRow[] = []
   for (const candidate of chosen) {
     const entry = brands.get(candidate.line.brand)
     const category = options.categories.get(candidate.family.category)
@@ -276,7 +302,7 @@ export async function seedProducts(
         : barcodeRoll < 0.83
           ? `${entry.brand.prefix}${String(id).padStart(6, '0')}${String.fromCharCode(65 + (id % 26))}`
           : null
-    table.push({
+    rows.push({
       id,
       product_code: code,
       description,
@@ -299,16 +325,9 @@ export async function seedProducts(
       popularity,
     })
     products.push({ id, code, description, brand: entry.brand.code, kind: category.kind, hidden, popularity, ...price })
-    if (table.pending >= 5000) {
-      await table.flush(db)
-      options.onBatch(products.length, chosen.length)
-    }
   }
-  if (table.pending > 0) {
-    await table.flush(db)
-    options.onBatch(products.length, chosen.length)
-  }
-  await seedAttachments(db, rng, products, options.today)
+  const attachments = attachmentRows(rng, products)
+  const documents = await renderDocuments(options.today)
   const byKind = new Map<Kind, CatalogueProduct[]>()
   for (const product of products) {
     const list = byKind.get(product.kind)
@@ -316,11 +335,39 @@ export async function seedProducts(
     else byKind.set(product.kind, [product])
   }
   for (const list of byKind.values()) list.sort((a, b) => b.popularity - a.popularity || a.id - b.id)
-  return { products, byKind }
+  return { rows, images: generated, attachments, documents, catalogue: { products, byKind } }
+}
+
+/** Writes a built catalogue in bulk (the large data set): pictures, products in batches, attachments. */
+export async function writeProducts(db: Db, built: BuiltCatalogue, onBatch: (done: number, total: number) => void): Promise<void> {
+  await db
+    .insertInto('product_images')
+    .values(
+      built.images.map((image, index) => ({ id: index + 1, content_type: image.contentType, data: image.data, width: image.width, height: image.height })),
+    )
+    .execute()
+  const table = new BulkTable<ProductRow>('products', PRODUCT_COLUMNS)
+  for (const [index, row] of built.rows.entries()) {
+    table.push(row)
+    if (table.pending >= 5000 || index === built.rows.length - 1) {
+      await table.flush(db)
+      onBatch(index + 1, built.rows.length)
+    }
+  }
+  const pdfs = sql.join(built.documents.map((pdf) => sql`${pdf}::bytea`))
+  for (let start = 0; start < built.attachments.length; start += 5000) {
+    const batch = built.attachments.slice(start, start + 5000)
+    await sql`
+      INSERT INTO product_attachments (product_id, file_name, description, content_type, data)
+      SELECT u.product_id, u.file_name, u.description, 'application/pdf', (ARRAY[${pdfs}])[u.document]
+      FROM unnest(${batch.map((r) => r.productId)}::int4[], ${batch.map((r) => r.fileName)}::text[],
+                  ${batch.map((r) => r.description)}::text[], ${batch.map((r) => r.document)}::int4[]) AS u(product_id, file_name, description, document)
+    `.execute(db)
+  }
 }
 
 /** One picture per brand that has products; the kind it sells most decides the pack shape. */
-async function seedImages(db: Db, chosen: Candidate[], categories: Map<string, CategoryInfo>): Promise<Map<string, number>> {
+async function brandImages(chosen: Candidate[], categories: Map<string, CategoryInfo>): Promise<GeneratedImage[]> {
   const kinds = new Map<string, Map<Kind, number>>()
   for (const candidate of chosen) {
     const kind = categories.get(candidate.family.category)?.kind ?? 'hardware'
@@ -332,20 +379,12 @@ async function seedImages(db: Db, chosen: Candidate[], categories: Map<string, C
     const counts = [...(kinds.get(brand.code) ?? new Map<Kind, number>()).entries()].sort((a, b) => b[1] - a[1])
     return { code: brand.code, name: brand.name, kind: counts[0]?.[0] ?? 'hardware' }
   })
-  const images = await renderBrandImages(brands)
-  const ids = new Map<string, number>()
-  await db
-    .insertInto('product_images')
-    .values(images.map((image, index) => ({ id: index + 1, content_type: image.contentType, data: image.data, width: image.width, height: image.height })))
-    .execute()
-  images.forEach((image, index) => ids.set(image.brandCode, index + 1))
-  return ids
+  return renderBrandImages(brands)
 }
 
-/** About 30% of products carry one or two documents; the PDF bytes are sent once per batch, not once per row. */
-async function seedAttachments(db: Db, rng: Rng, products: CatalogueProduct[], today: Date): Promise<void> {
-  const documents = await renderDocuments(today)
-  const rows: Array<{ productId: number; fileName: string; description: string; document: number }> = []
+/** About 30% of products carry one or two documents (the PDFs are shared: one per kind of document). */
+function attachmentRows(rng: Rng, products: CatalogueProduct[]): AttachmentRow[] {
+  const rows: AttachmentRow[] = []
   for (const product of products) {
     if (!rng.chance(0.3)) continue
     const choices = documentChoicesFor(product.kind)
@@ -355,47 +394,41 @@ async function seedAttachments(db: Db, rng: Rng, products: CatalogueProduct[], t
       if (kind) rows.push({ productId: product.id, fileName: `${product.code} ${kind.suffix}.pdf`, description: kind.description, document: document + 1 })
     }
   }
-  const pdfs = sql.join(documents.map((pdf) => sql`${pdf}::bytea`))
-  for (let start = 0; start < rows.length; start += 5000) {
-    const batch = rows.slice(start, start + 5000)
-    await sql`
-      INSERT INTO product_attachments (product_id, file_name, description, content_type, data)
-      SELECT u.product_id, u.file_name, u.description, 'application/pdf', (ARRAY[${pdfs}])[u.document]
-      FROM unnest(${batch.map((r) => r.productId)}::int4[], ${batch.map((r) => r.fileName)}::text[],
-                  ${batch.map((r) => r.description)}::text[], ${batch.map((r) => r.document)}::int4[]) AS u(product_id, file_name, description, document)
-    `.execute(db)
-  }
+  return rows
+}
+
+export interface StockRow {
+  product_id: number
+  location_id: string
+  qty_available: number
 }
 
 /** Stock for every product at every branch: mostly 0-500, some zero (the CAS demo user's MEL included). */
-export async function seedStock(
-  db: Db,
-  rng: Rng,
-  products: readonly CatalogueProduct[],
-  branches: readonly BranchSeed[],
-  onBatch: (done: number, total: number) => void,
-): Promise<number> {
-  const table = new BulkTable<{ product_id: number; location_id: string; qty_available: number }>('stock', [
-    ['product_id', 'int4'],
-    ['location_id', 'text'],
-    ['qty_available', 'int4'],
-  ])
-  const total = products.length * branches.length
+export function buildStock(rng: Rng, products: readonly CatalogueProduct[], branches: readonly BranchSeed[]): StockRow[] {
+  const rows: StockRow[] = []
   for (const product of products) {
     const ceiling = product.unitPrice < 2000 ? 500 : product.unitPrice < 10000 ? 150 : product.unitPrice < 50000 ? 40 : 8
     for (const branch of branches) {
       const zeroChance = branch.locationId === 'CON' ? 0.8 : branch.locationId === 'FMB' ? 0.5 : branch.locationId === 'MEL' ? 0.2 : 0.1
       const qty = rng.chance(zeroChance) ? 0 : Math.max(1, Math.round(ceiling * Math.pow(rng.next(), 1.6)))
-      table.push({ product_id: product.id, location_id: branch.locationId, qty_available: qty })
-    }
-    if (table.pending >= 20000) {
-      await table.flush(db)
-      onBatch(table.inserted, total)
+      rows.push({ product_id: product.id, location_id: branch.locationId, qty_available: qty })
     }
   }
-  if (table.pending > 0) {
-    await table.flush(db)
-    onBatch(table.inserted, total)
+  return rows
+}
+
+export async function seedStock(db: Db, rows: readonly StockRow[], onBatch: (done: number, total: number) => void): Promise<number> {
+  const table = new BulkTable<StockRow>('stock', [
+    ['product_id', 'int4'],
+    ['location_id', 'text'],
+    ['qty_available', 'int4'],
+  ])
+  for (const [index, row] of rows.entries()) {
+    table.push(row)
+    if (table.pending >= 20000 || index === rows.length - 1) {
+      await table.flush(db)
+      onBatch(table.inserted, rows.length)
+    }
   }
   return table.inserted
 }

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { hashPassword } from '../../modules/auth/passwords'
-import type { DB } from '../schema'
-import { buildAccounts, DEMO_LOGINS, insertAccounts, LARGE_SCALE_LOGINS, type DemoLogin } from './accounts'
+import type { Config } from '../config'
+import type { DB } from '../db/schema'
+import { hashPassword } from '../modules/auth'
+import { runImport } from '../modules/erp/import/run'
+import { buildAccounts, DEMO_LOGINS, insertAccounts, LARGE_SCALE_LOGINS, type AccountSeed, type DemoLogin } from './accounts'
 import { countRows, syncSequences, withDeferredIndexes, type Db } from './bulk'
-import { seedBranches, seedBrands, seedCategories, seedProducts, seedStock } from './catalogue'
+import { buildProducts, buildStock, categoryRows, seedBranches, seedBrands, seedCategories, seedStock, writeProducts } from './catalogue'
 import { addYears, localToday, parseDay } from './dates'
-import { HistoryWriter } from './history'
-import { seedFinancialPeriods } from './periods'
+import { writeDemoExtras } from './extras'
+import { HistoryWriter, type HistoryRecords } from './history'
+import { demoExportFiles, type DemoModel } from './interchange'
+import { periodRows, seedFinancialPeriods } from './periods'
 import { Rng } from './random'
 import { DEMO_SYNONYMS_CSV, loadSynonyms, parseSynonymsCsv } from './synonyms'
 import { BRANCHES, LARGE_SCALE_BRANCHES } from './reference'
@@ -84,7 +88,15 @@ const BULK_TABLES = [
  * Loads the demo data into an empty, migrated database. The demo scale runs in one transaction
  * (a failure leaves nothing behind); the large scale commits batch by batch.
  */
-export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<SeedSummary> {
+/**
+ * Loads the demo data into an empty, migrated database.
+ *
+ * The demo scale is generated as the ERP's interchange files (design section 10) and loaded through the ERP
+ * import itself (same checks, same writers, one transaction, recorded as an ERP run by "demo"); what the
+ * interchange has no field for (the demo logins and their passwords, payments, ...) is written next
+ * (demo/extras.ts). The large scale (benchmarks) keeps its bulk path: decision 0040.
+ */
+export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<SeedSummary> {
   const started = Date.now()
   const today = options.today ?? localToday()
   parseDay(today)
@@ -93,9 +105,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   const hashes = new Map<string, string>()
   for (const login of logins) hashes.set(login.password, await hashPassword(login.password))
   const unusableHash = options.demoLogins ? await hashPassword(randomBytes(32).toString('base64url')) : ''
-  const run = (target: Db) => generate(target, { ...options, today }, hashes, unusableHash)
-  if (options.scale === 'demo') await db.transaction().execute(run)
-  else await run(db)
+  if (options.scale === 'demo') await loadThroughImport(db, { ...options, today }, hashes, unusableHash)
+  else await generate(db, { ...options, today }, hashes, unusableHash)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).
   // VACUUM also sets the visibility map, without which no index-only scan is chosen (a deep history page).
@@ -105,6 +116,72 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   return { scale: options.scale, today, counts, logins, elapsedMs: Date.now() - started }
 }
 
+/** The demo data set in memory: every record the interchange carries, and what it does not. Nothing is written. */
+export async function generateDemo(options: Pick<SeedOptions, 'demoLogins' | 'seed'> & { today: string }): Promise<DemoModel> {
+  const scale = SCALES.demo
+  const root = new Rng(options.seed ?? DEFAULT_SEED)
+  const today = parseDay(options.today)
+  const branches = [...BRANCHES]
+  const { rows: categories, byTitle } = categoryRows()
+  const built = await buildProducts(root.fork('catalogue'), { count: scale.products, categories: byTitle, today: new Date(`${options.today}T00:00:00Z`) })
+  const stock = buildStock(root.fork('stock'), built.catalogue.products, branches)
+  const accounts = buildAccounts(root.fork('accounts'), built.catalogue, {
+    scale: 'demo',
+    withUsers: options.demoLogins,
+    branches: branches.map((b) => b.locationId),
+  })
+  const writer = new HistoryWriter(null, root.fork('history'), root.fork('history-users'), built.catalogue, {
+    start: addYears(today, -2),
+    today,
+    branches: branches.filter((b) => !b.virtual).map((b) => b.locationId),
+    batchLines: Number.POSITIVE_INFINITY,
+    onProgress: () => {},
+  })
+  await writer.run(accounts)
+  const history = writer.records()
+  return { today: options.today, branches, categories, built, stock, accounts, periods: periodRows(today), history, balances: balancesOf(accounts, history) }
+}
+
+/** Balance is what was invoiced less what was paid. */
+function balancesOf(accounts: AccountSeed[], history: HistoryRecords): Map<number, number> {
+  const balances = new Map(accounts.map((a) => [a.id, 0]))
+  for (const i of history.invoices) balances.set(i.account_id as number, balances.get(i.account_id as number)! + Number(i.extended_inc_cents))
+  for (const p of history.payments) balances.set(p.account_id as number, balances.get(p.account_id as number)! - Number(p.amount_cents))
+  return balances
+}
+
+async function loadThroughImport(db: Kysely<DB>, options: SeedOptions & { today: string }, hashes: Map<string, string>, unusableHash: string) {
+  const report = options.onProgress ?? (() => {})
+  report('Demo export', 0, 1)
+  const model = await generateDemo(options)
+  const files = demoExportFiles(model)
+  report('Demo export', 1, 1)
+  // The import reads the settings only to invite the users of users.csv; the demo sends none (demo/extras.ts makes them).
+  const result = await runImport({ db, config: {} as Config }, files, {
+    mode: 'delta',
+    dryRun: false,
+    who: 'demo',
+    progress: (e) => report(e.phase === 'checked' ? 'Import: check' : 'Import: write', e.index + 1, e.total),
+  })
+  if (!result.ok) {
+    const first = result.problems.slice(0, 5).map((p) => `${p.file}:${p.line} ${p.field} ${JSON.stringify(p.value)}: ${p.message}`)
+    throw new Error(`The demo export did not import (${result.problems.length} problems):\n${first.join('\n')}`)
+  }
+  report('Demo extras', 0, 1)
+  await db
+    .transaction()
+    .execute((trx) =>
+      writeDemoExtras(
+        trx,
+        { branches: model.branches, categories: model.categories, built: model.built, accounts: model.accounts, history: model.history },
+        hashes,
+        unusableHash,
+      ),
+    )
+  report('Demo extras', 1, 1)
+}
+
+/** The large data set (benchmarks): generated and written in bulk, batch by batch, with indexes built at the end. */
 async function generate(db: Db, options: SeedOptions & { today: string }, hashes: Map<string, string>, unusableHash: string): Promise<void> {
   const report = options.onProgress ?? (() => {})
   const scale = SCALES[options.scale]
@@ -122,13 +199,10 @@ async function generate(db: Db, options: SeedOptions & { today: string }, hashes
   report('Reference data', 1, 1)
 
   const load = async () => {
-    const catalogue = await seedProducts(db, root.fork('catalogue'), {
-      count: scale.products,
-      categories,
-      today: new Date(`${options.today}T00:00:00Z`),
-      onBatch: (done, total) => report('Products', done, total),
-    })
-    await seedStock(db, root.fork('stock'), catalogue.products, branches, (done, total) => report('Stock', done, total))
+    const built = await buildProducts(root.fork('catalogue'), { count: scale.products, categories, today: new Date(`${options.today}T00:00:00Z`) })
+    await writeProducts(db, built, (done, total) => report('Products', done, total))
+    const catalogue = built.catalogue
+    await seedStock(db, buildStock(root.fork('stock'), catalogue.products, branches), (done, total) => report('Stock', done, total))
 
     report('Accounts', 0, 1)
     const accounts = buildAccounts(root.fork('accounts'), catalogue, {
@@ -148,15 +222,11 @@ async function generate(db: Db, options: SeedOptions & { today: string }, hashes
     })
     await history.run(accounts)
   }
-  if (options.scale === 'large') {
-    await withDeferredIndexes(db, BULK_TABLES, async () => {
-      await load()
-      report('Indexes', 0, 1)
-    })
-    report('Indexes', 1, 1)
-  } else {
+  await withDeferredIndexes(db, BULK_TABLES, async () => {
     await load()
-  }
+    report('Indexes', 0, 1)
+  })
+  report('Indexes', 1, 1)
 
   report('Balances', 0, 1)
   await syncSequences(db, ['categories', 'product_images', 'products', 'customer_accounts', 'users', 'orders', 'invoices'])
@@ -164,7 +234,7 @@ async function generate(db: Db, options: SeedOptions & { today: string }, hashes
   report('Balances', 1, 1)
 }
 
-/** Balance is what was invoiced less what was paid; the credit limit leaves headroom above it. */
+/** Balance is what was invoiced less what was paid; the credit limit leaves headroom above it (as creditLimitCents). */
 async function updateBalances(db: Db): Promise<void> {
   await sql`
     UPDATE customer_accounts a

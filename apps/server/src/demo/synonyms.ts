@@ -1,4 +1,4 @@
-import { parseCsv } from '../../lib/csv'
+import { parseCsv } from '../lib/csv'
 import type { Db } from './bulk'
 
 /**

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyPassword } from '../../modules/auth/passwords'
-import { openDatabase, type Database, type DatabaseHandle } from '../database'
-import { migrate } from '../migrate'
-import { DEMO_LOGINS, seedDemo, type SeedSummary } from './demo'
+import { verifyPassword } from '../modules/auth/passwords'
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database'
+import { migrate } from '../db/migrate'
+import { DEMO_LOGINS, loadDemo as seedDemo, type SeedSummary } from './demo'
 import { BRANDS, CATEGORY_TREE } from './reference'
 
 const TODAY = '2026-11-21'
@@ -315,6 +315,16 @@ describe('demo data', () => {
     )
     expect(periods[0]).toMatchObject({ financial_year: 2024, financial_period: 1, description: 'July 2023', start_date: '2023-07-01' })
     expect(periods.at(-1)).toMatchObject({ financial_year: 2027, financial_period: 5, description: 'November 2026' })
+  })
+
+  it('goes through the ERP import: one run by demo that added every record and found no problem, and no invitation e-mails', async () => {
+    const runs = await rows(db, sql<{ who: string; status: string; added: number; failed: number }>`SELECT who, status, added, failed FROM erp_runs`)
+    expect(runs).toEqual([{ who: 'demo', status: 'succeeded', added: expect.any(Number), failed: 0 }])
+    const imported = summary.counts
+    expect(runs[0]!.added).toBeGreaterThan(imported.products! + imported.order_lines! + imported.invoice_lines!)
+    expect(await count(db, sql<{ n: number }>`SELECT count(*) AS n FROM email_outbox`)).toBe(0)
+    // A brand's pack shot, sent for each of its products, is stored once.
+    expect(summary.counts.product_images).toBeLessThanOrEqual(BRANDS.length)
   })
 
   it('gives the same data for the same seed', async () => {

@@ -57,22 +57,7 @@ export interface AccountSeed {
   buysPallets: boolean
 }
 
-export interface DemoLogin {
-  username: string
-  password: string
-  description: string
-}
-
-export const DEMO_LOGINS: readonly DemoLogin[] = [
-  { username: 'trade', password: 'Trade2026', description: "Kelly's Farm & Garden Supplies: trade account on 30-day terms, Administrator, branch WAG" },
-  { username: 'staff', password: 'Staff2026', description: "Kelly's Farm & Garden Supplies: sub-user, Role User" },
-  { username: 'cash', password: 'Cash2026', description: 'Bellbrae Hobby Farm: cash sale account (CAS, pays by card), Administrator, branch MEL' },
-  { username: 'elders', password: 'Elders2026', description: 'Elders Rural Services Southern Region: reseller (isElders), branches WAG, SHE, MEL, ADE' },
-]
-
-export const LARGE_SCALE_LOGINS: readonly DemoLogin[] = [
-  { username: 'bigfarm', password: 'Bigfarm2026', description: 'Murray Darling Pastoral Holdings (BIGFARM): 20,000+ orders, for benchmarks' },
-]
+export { DEMO_LOGINS, LARGE_SCALE_LOGINS, type DemoLogin } from '../lib/demo-logins'
 
 const KIND_WEIGHTS: Record<SalesCategory, Partial<Record<Kind, number>>> = {
   TRADE: { animal: 3, crop: 1.5, seed: 1, fencing: 2, feed: 2, water: 1.5, hardware: 2, livestock: 1, pest: 1, pet: 1.5, workwear: 1 },

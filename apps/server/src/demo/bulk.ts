@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../schema'
+import type { DB } from '../db/schema'
+import { insertUnnest, type Columns } from '../lib/bulk-sql'
 
 export type Db = Kysely<DB>
-
-type PgType = 'int2' | 'int4' | 'int8' | 'text' | 'date' | 'timestamptz' | 'bool' | 'numeric'
-type Columns<Row> = ReadonlyArray<readonly [keyof Row & string, PgType]>
 
 /**
  * Collects rows and writes them as one `INSERT ... SELECT * FROM unnest($1::int4[], ...)`:
@@ -13,6 +11,8 @@ type Columns<Row> = ReadonlyArray<readonly [keyof Row & string, PgType]>
 export class BulkTable<Row extends object> {
   private rows: Row[] = []
   inserted = 0
+  /** Rows kept in memory instead of written, when given no database (the demo's interchange files). */
+  readonly kept: Row[] = []
 
   constructor(
     readonly table: keyof DB & string,
@@ -27,7 +27,7 @@ export class BulkTable<Row extends object> {
     this.rows.push(row)
   }
 
-  async flush(db: Db): Promise<void> {
+  async flush(db: Db | null): Promise<void> {
     await this.insert(db, this.take())
   }
 
@@ -38,16 +38,14 @@ export class BulkTable<Row extends object> {
     return rows
   }
 
-  async insert(db: Db, rows: Row[]): Promise<void> {
+  async insert(db: Db | null, rows: Row[]): Promise<void> {
     if (rows.length === 0) return
-    const names = sql.join(this.columns.map(([name]) => sql.ref(name)))
-    const arrays = sql.join(
-      this.columns.map(([name, type]) => {
-        const values = rows.map((row) => (row as Record<string, unknown>)[name] ?? null)
-        return sql`${values}::${sql.raw(type)}[]`
-      }),
-    )
-    await sql`INSERT INTO ${sql.table(this.table)} (${names}) SELECT * FROM unnest(${arrays})`.execute(db)
+    if (!db) {
+      this.kept.push(...rows)
+      this.inserted += rows.length
+      return
+    }
+    await insertUnnest(db, this.table, this.columns, rows)
     this.inserted += rows.length
   }
 }
