@@ -12,15 +12,19 @@ export const FIRST_CARDS = 4
 const NONE: Product[] = []
 
 /**
- * The cards of a list. When a page of products arrives, the first screen's cards render at once and the rest in
- * a background render that React splits into small pieces (useDeferredValue): forty cards in one go held a
- * phone's main thread for a third of a second (Lighthouse's blocking time on the category page,
- * docs/decisions/0041-offline-lists-release-takeover-category-tbt.md).
+ * The cards to render now. When a page of products arrives, the first screen's cards render at once and the
+ * rest in a background render that React splits into small pieces (useDeferredValue): forty cards in one go held
+ * a phone's main thread for a third of a second (Lighthouse's blocking time on the category page,
+ * docs/decisions/0041-offline-lists-release-takeover-category-tbt.md). `caughtUp` once every card is in.
  */
-export function ProductGrid({ products, shopper, label }: { products: Product[]; shopper: Shopper; label: string }) {
+function useCardsInSteps(products: Product[]): { shown: Product[]; caughtUp: boolean } {
   // On first showing too (the grid appears with its first page): the rest follows in the background.
   const settled = useDeferredValue(products, NONE)
-  const shown = settled === products ? products : products.slice(0, Math.max(FIRST_CARDS, settled.length))
+  const caughtUp = settled === products
+  return { shown: caughtUp ? products : products.slice(0, Math.max(FIRST_CARDS, settled.length)), caughtUp }
+}
+
+function Cards({ shown, shopper, label }: { shown: Product[]; shopper: Shopper; label: string }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {shown.map((product) => (
@@ -30,6 +34,11 @@ export function ProductGrid({ products, shopper, label }: { products: Product[];
       ))}
     </ul>
   )
+}
+
+/** The cards of a list, the first screen's at once and the rest in the background (useCardsInSteps). */
+export function ProductGrid({ products, shopper, label }: { products: Product[]; shopper: Shopper; label: string }) {
+  return <Cards shown={useCardsInSteps(products).shown} shopper={shopper} label={label} />
 }
 
 type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
@@ -43,7 +52,10 @@ export function InfiniteProductGrid({ query, shopper, label, empty }: { query: I
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage } = query
   // One array per answer, not per render: the grid's background render settles on it once.
   const products = useMemo(() => data?.pages.flat() ?? [], [data])
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !isError
+  const { shown, caughtUp } = useCardsInSteps(products)
+  // Not before every card of the pages so far is in: while the rest render in the background the list's end is
+  // still in view, and one scroll to the end would load two pages instead of one.
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isError && caughtUp
   const end = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -71,7 +83,7 @@ export function InfiniteProductGrid({ query, shopper, label, empty }: { query: I
 
   return (
     <>
-      <ProductGrid products={products} shopper={shopper} label={label} />
+      <Cards shown={shown} shopper={shopper} label={label} />
       <div ref={end} className={styles.end}>
         {isFetchingNextPage && <Spinner label="Loading more products" />}
         {isFetchNextPageError && <p>More products could not be loaded.</p>}

@@ -44,6 +44,22 @@ describe('a category', () => {
     expect(screen.queryByText('The products could not be loaded.')).not.toBeInTheDocument()
   })
 
+  it('loads one page a scroll to the end: the next waits until every card of the pages so far is in', async () => {
+    storeSession()
+    const io = fakeIntersectionObserver()
+    const spy = catalogueApi({ 'GET /api/categories/animal-health/products': { body: someProducts(40) } })
+    renderApp('/category/animal-health')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
+    io.scrollToEnd()
+    // The end is still "in view" while page 2's cards render: asked again and again, no third page is asked for.
+    await waitFor(() => expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2']))
+    while (screen.getAllByRole('article').length < 80) {
+      io.scrollToEnd()
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    }
+    expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2'])
+  })
+
   it('stops paging after a page fails', async () => {
     storeSession()
     const io = fakeIntersectionObserver()
@@ -54,7 +70,8 @@ describe('a category', () => {
           : { body: someProducts(40) },
     })
     renderApp('/category/animal-health')
-    await screen.findAllByRole('article')
+    // The end of the list is reached once its cards are all in (the rest render after the first four).
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
     io.scrollToEnd()
     expect(await screen.findByText('More products could not be loaded.')).toBeInTheDocument()
     io.scrollToEnd()
@@ -68,7 +85,7 @@ describe('a category', () => {
     const io = fakeIntersectionObserver()
     const spy = catalogueApi({ 'GET /api/categories/animal-health/products': { body: someProducts(40) } })
     renderApp('/category/animal-health')
-    await screen.findAllByRole('article')
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
     io.scrollToEnd()
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(80))
     act(() => setCurrentWarehouse('MEL'))
