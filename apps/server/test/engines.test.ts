@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs'
+import semver from 'semver'
+import { describe, expect, it } from 'vitest'
+
+// The README promises Node.js 20.19 or later: every package npm installs must say it runs there, or `npm install`
+// warns EBADENGINE (issue 19 part 9, and again with @zxing/library 0.23, which declares Node 24).
+const root = new URL('../../../', import.meta.url)
+const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
+  packages: Record<string, { engines?: Record<string, string> | string[]; dev?: boolean; optional?: boolean }>
+}
+const promised = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string } }).engines.node
+
+describe('the Node.js version the README promises', () => {
+  it('is the root package’s engines.node, 20.19 or later', () => {
+    expect(promised).toBe('>=20.19')
+  })
+
+  it('is one every installed package declares it runs on', () => {
+    const lowest = semver.minVersion(promised)!.version
+    const refusing = Object.entries(lock.packages)
+      .filter(([path]) => path.includes('node_modules/'))
+      .flatMap(([path, pkg]) => {
+        const range = pkg.engines && !Array.isArray(pkg.engines) ? pkg.engines.node : undefined
+        return range && !semver.satisfies(lowest, range) ? [`${path.replace(/^.*node_modules\//, '')} wants node ${range}`] : []
+      })
+    expect(refusing).toEqual([])
+  })
+})
