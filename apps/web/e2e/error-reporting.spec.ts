@@ -18,9 +18,14 @@ type Event = { release?: string; environment?: string; tags?: Record<string, str
 test.describe('error reporting from the browser', () => {
   // Held back from `npm test` (run it with E2E_ERROR_REPORTING=1): in the full suite the browser's reports
   // sometimes never reach the stand-in within 240 s (the page shows the failed list; neither envelope arrives),
-  // while the same test alone passes in 5 s. Issue 19 part 2 stays open for its root cause.
+  // while the same test alone passes in 5 s. Seen again on 2026-11-25 in 1 of 3 full runs at a load average of
+  // 5-7 (it had passed in 3 full runs before). Issue 19 part 2 stays open for its root cause; a failing run now
+  // attaches what the stand-in received and what the page logged and failed to fetch (see `evidence`).
   test.skip(!process.env.E2E_ERROR_REPORTING, 'held back until its intermittent missing envelope is understood (issue 19 part 2)')
   const envelopes: string[] = []
+  /** Every request the stand-in received, and what the page logged or failed to fetch: attached when a test fails. */
+  const received: string[] = []
+  const pageLog: string[] = []
   /** Called on every envelope's arrival: the tests wait on that, not on a clock. */
   const onArrival = new Set<() => void>()
   let sentry: Server
@@ -34,6 +39,7 @@ test.describe('error reporting from the browser', () => {
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
         const body = Buffer.concat(chunks)
+        received.push(`${new Date().toISOString()} ${req.method} ${req.url} ${body.length} bytes`)
         if (req.method === 'POST') envelopes.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'))
         for (const look of [...onArrival]) look()
         res.writeHead(200, { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'content-type': 'application/json' }).end('{}')
@@ -47,6 +53,24 @@ test.describe('error reporting from the browser', () => {
       SENTRY_ENVIRONMENT: 'e2e',
     })
     base = portal.base
+  })
+
+  test.beforeEach(({ page }) => {
+    const at = () => new Date().toISOString()
+    page.on('console', (m) => pageLog.push(`${at()} console.${m.type()}: ${m.text()}`))
+    page.on('pageerror', (e) => pageLog.push(`${at()} pageerror: ${e.message}`))
+    page.on('requestfailed', (r) => pageLog.push(`${at()} requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`))
+    page.on('response', (r) => {
+      if (r.status() >= 400 || r.url().includes('/envelope/') || r.url().includes('sentry')) pageLog.push(`${at()} response ${r.status()}: ${r.url()}`)
+    })
+  })
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright's hooks take their fixtures first; this one needs none
+  test.afterEach(async ({}, info) => {
+    if (info.status === info.expectedStatus) return
+    const evidence = [`stand-in received:`, ...received, ``, `page:`, ...pageLog].join('\n')
+    console.log(evidence)
+    await info.attach('evidence', { body: evidence, contentType: 'text/plain' })
   })
 
   test.afterAll(async () => {
