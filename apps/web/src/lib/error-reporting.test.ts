@@ -79,6 +79,19 @@ describe('error reporting in the browser', () => {
     expect(captured).toEqual([{ error, context: { route: '/orders/:id', kind: 'uncaught' } }])
   })
 
+  it('tries the SDK again when its chunk fails to load, and sends what waited meanwhile', async () => {
+    const { reportError, startErrorReporting } = await load()
+    const sdk = vi
+      .fn<() => Promise<{ startSentry: typeof startSentry }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ startSentry })
+    reportError(new Error('while the chunk fails'), { kind: 'api' })
+    await startErrorReporting(SETTINGS, { load: sdk, retryDelaysMs: [0, 0, 0] })
+    expect(sdk).toHaveBeenCalledTimes(3)
+    expect(captured).toEqual([{ error: new Error('while the chunk fails'), context: { route: '/orders/:id', kind: 'api' } }])
+  })
+
   it('loads nothing and sends nothing when reporting is off', async () => {
     const { reportError, startErrorReporting } = await load()
     reportError(new Error('early'))

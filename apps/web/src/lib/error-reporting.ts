@@ -34,11 +34,36 @@ if (typeof window !== 'undefined') {
   window.addEventListener('unhandledrejection', onEarlyRejection)
 }
 
+/** How often, and after how long, a failed load of the SDK's chunk is tried again (a dropped connection, a busy server). */
+const LOAD_RETRY_DELAYS_MS = [1_000, 3_000, 10_000]
+
+type LoadSdk = () => Promise<Pick<typeof import('./sentry'), 'startSentry'>>
+
+/**
+ * The SDK's chunk, tried again after each delay when its load fails: a failed load would leave the page
+ * unreported. Browsers that follow whatwg/html#10327 (failed module fetches are not kept) fetch it again; where
+ * the failure is still kept, the retries fail at once and reporting stays off for that page, as before.
+ */
+async function loadWithRetries(load: LoadSdk, delays: readonly number[]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load()
+    } catch (error) {
+      if (attempt >= delays.length) throw error
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]))
+    }
+  }
+}
+
 /**
  * Starts error reporting from the run-time settings. The Sentry SDK is loaded only when a DSN is set, and
- * after the first screen: it is not part of what every user downloads up front.
+ * after the first screen: it is not part of what every user downloads up front. A failed load of its chunk is
+ * tried again (LOAD_RETRY_DELAYS_MS); what is reported meanwhile waits in the early queue.
  */
-export async function startErrorReporting(settings: ErrorReportingSettings | null): Promise<void> {
+export async function startErrorReporting(
+  settings: ErrorReportingSettings | null,
+  { load = () => import('./sentry'), retryDelaysMs = LOAD_RETRY_DELAYS_MS }: { load?: LoadSdk; retryDelaysMs?: readonly number[] } = {},
+): Promise<void> {
   // The early listeners stay while the SDK loads, until its own handlers take over.
   const stopEarly = () => {
     window.removeEventListener('error', onEarlyError)
@@ -49,7 +74,7 @@ export async function startErrorReporting(settings: ErrorReportingSettings | nul
     early = null
     return
   }
-  const { startSentry } = await import('./sentry')
+  const { startSentry } = await loadWithRetries(load, retryDelaysMs)
   reporter = startSentry(settings, routeNow)
   stopEarly()
   for (const [error, context] of early ?? []) reporter.capture(error, context)
