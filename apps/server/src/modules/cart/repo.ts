@@ -87,17 +87,33 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
 
 /**
  * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
- * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042). Its
- * parts read the statement's snapshot, in which the line is not yet written, so the lines are the cart's
- * others and the written one; the caller holds the cart's lock, so other adds, updates and orders of the cart wait meanwhile.
+ * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042).
  */
-export async function putLineReturningLines(db: Db, viewer: Viewer, line: { cartId: number; productId: number; quantity: number; branch: string }) {
+export function putLineReturningLines(db: Db, viewer: Viewer, line: { cartId: number; productId: number; quantity: number; branch: string }) {
   const { cartId, productId, quantity, branch } = line
+  return putLinesReturningLines(db, viewer, { cartId, branch, lines: [{ productId, quantity }] })
+}
+
+/**
+ * Sets several lines' quantities (adding the lines not there yet, in the order given), marks the cart changed
+ * at `branch` when any was written, and answers the cart's lines as pricedLines does, as they are once the
+ * lines are written: one statement (decision 0042). Its parts read the statement's snapshot, in which the
+ * lines are not yet written, so the lines are the cart's others and the written ones; the caller holds the
+ * cart's lock, so other adds, updates and orders of the cart wait meanwhile.
+ */
+export async function putLinesReturningLines(
+  db: Db,
+  viewer: Viewer,
+  change: { cartId: number; branch: string; lines: Array<{ productId: number; quantity: number }> },
+) {
+  const { cartId, branch, lines } = change
+  if (lines.length === 0) return pricedLines(db, viewer, cartId, branch)
+  const written = lines.map((l) => l.productId)
   const withLines = db
     .with('written', (q) =>
       q
         .insertInto('cart_lines')
-        .values({ cart_id: cartId, product_id: productId, quantity })
+        .values(lines.map((l) => ({ cart_id: cartId, product_id: l.productId, quantity: l.quantity })))
         .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
         .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
     )
@@ -107,19 +123,10 @@ export async function putLineReturningLines(db: Db, viewer: Viewer, line: { cart
         .selectFrom('cart_lines')
         .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
         .where('cart_id', '=', cartId)
-        .where('product_id', '<>', productId)
+        .where(sql<boolean>`product_id <> ALL(${written}::int[])`)
         .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
     )
   return pricedLinesOf(withLines, viewer, branch).orderBy('cart_lines.id').execute()
-}
-
-export async function countLines(db: Db, cartId: number): Promise<number> {
-  const row = await db
-    .selectFrom('cart_lines')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('cart_id', '=', cartId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
 }
 
 /**
@@ -160,6 +167,61 @@ export async function addFacts(
   return rows[0]!
 }
 
+/**
+ * What a fill of the cart (bulk add, reorder) is judged on, in one statement read after the cart is locked:
+ * addFacts' branch facts (the lines the cart holds, the branch asked for and whether the account orders from
+ * it, the branch the fill goes to and its name) and, for each product asked for, whether it is still sold,
+ * whether this user may see it, the stock at that branch this user may take, and how much the cart holds.
+ */
+export async function fillFacts(
+  db: Db,
+  viewer: Viewer,
+  fill: { cartId: number; cartBranch: string; defaultBranch: string; asked: string | null; productIds: number[] },
+) {
+  const { cartId, cartBranch, defaultBranch, asked, productIds } = fill
+  const { rows } = await sql<{
+    line_count: number
+    asked_name: string | null
+    orders_from: boolean
+    branch_name: string | null
+    id: number | null
+    active: boolean | null
+    visible: boolean | null
+    stock: number | null
+    in_cart: number | null
+  }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
+      decided AS (
+        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
+      )
+    SELECT
+      (SELECT n FROM lines) AS line_count,
+      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
+      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId})
+        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId} AND g.location_id = ${asked}::text)) AS orders_from,
+      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
+      products.id,
+      products.active,
+      coalesce(${productVisibleTo(viewer)}, false) AS visible,
+      ${availableTo(viewer.userId)} AS stock,
+      coalesce(l.quantity, 0) AS in_cart
+    FROM decided
+    LEFT JOIN products ON products.id = ANY(${productIds}::int[])
+    LEFT JOIN stock ON stock.product_id = products.id AND stock.location_id = decided.code
+    LEFT JOIN cart_lines l ON l.cart_id = ${cartId} AND l.product_id = products.id`.execute(db)
+  const head = rows[0]!
+  return {
+    lineCount: head.line_count,
+    askedName: head.asked_name,
+    ordersFrom: head.orders_from,
+    branchName: head.branch_name,
+    products: new Map(
+      rows
+        .filter((r) => r.id !== null)
+        .map((r) => [r.id!, { active: r.active === true, visible: r.visible === true, stock: r.stock ?? 0, inCart: r.in_cart ?? 0 }]),
+    ),
+  }
+}
+
 /** The units of the product at the branch this user may take (others' card payments hold the rest). */
 export async function stockAt(db: Db, userId: number, productId: number, branch: string): Promise<number> {
   const row = await db
@@ -169,16 +231,6 @@ export async function stockAt(db: Db, userId: number, productId: number, branch:
     .where('location_id', '=', branch)
     .executeTakeFirst()
   return row?.available ?? 0
-}
-
-/** Sets several lines' quantities in one statement (adding the lines not there yet, in the order given). */
-export async function putLines(db: Db, cartId: number, lines: Array<{ productId: number; quantity: number }>) {
-  if (lines.length === 0) return
-  await db
-    .insertInto('cart_lines')
-    .values(lines.map((l) => ({ cart_id: cartId, product_id: l.productId, quantity: l.quantity })))
-    .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
-    .execute()
 }
 
 /** A line of this user's own cart, whose product they may see; the cart row is locked with it. */
@@ -234,32 +286,6 @@ export function insertQuoteRequest(db: Db, quote: { userId: number; accountId: n
 }
 
 /** Whether the account may order from the branch: any branch, unless the account has a branch group (resellers), then only those. */
-export async function accountOrdersFrom(db: Db, accountId: number, branch: string): Promise<boolean> {
-  const group = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).execute()
-  return group.length === 0 || group.some((g) => g.location_id === branch)
-}
-
-/** How much of each product the cart holds now. */
-export async function lineQuantities(db: Db, cartId: number): Promise<Map<number, number>> {
-  const rows = await db.selectFrom('cart_lines').select(['product_id', 'quantity']).where('cart_id', '=', cartId).execute()
-  return new Map(rows.map((r) => [r.product_id, r.quantity]))
-}
-
-/** Each product as the cart weighs it: whether it is still sold, whether this user may see it, and the stock at `branch` they may take. */
-export function productsForCart(db: Db, viewer: Viewer, productIds: number[], branch: string) {
-  return db
-    .selectFrom('products')
-    .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', branch))
-    .select([
-      'products.id',
-      'products.active',
-      sql<boolean>`coalesce(${productVisibleTo(viewer)}, false)`.as('visible'),
-      availableTo(viewer.userId).as('stock'),
-    ])
-    .where('products.id', 'in', productIds)
-    .execute()
-}
-
 // ---- Idempotency-Key of cart changes (idempotency.ts) -----------------------------------------------------------
 
 export async function forgetCartRequestsBefore(db: Db, userId: number, before: Date): Promise<void> {

@@ -5,7 +5,6 @@ import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
-import { findTradingBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import { renderCartPdf } from './cart-pdf'
 import * as idempotency from './idempotency'
@@ -161,19 +160,12 @@ function judgeBranch(session: Session, cart: Pick<CartRow, 'location_id' | 'bran
   return facts.asked.code
 }
 
-async function branchForAdd(db: Db, session: Session, cart: CartRow, asked: string | undefined): Promise<string> {
-  const hasLines = (await repo.countLines(db, cart.id)) > 0
-  if (asked === undefined) return judgeBranch(session, cart, { hasLines, asked: undefined, ordersFrom: false })
-  const branch = (await findTradingBranch(db, asked)) ?? null
-  const ordersFrom = branch !== null && (await repo.accountOrdersFrom(db, session.accountId, branch.code))
-  return judgeBranch(session, cart, { hasLines, asked: branch && { code: branch.code, name: branch.name }, ordersFrom })
-}
-
-/** The user's cart (made at the default branch if there is none), locked until the transaction ends, and the branch a change goes to. */
-async function cartForChange(db: Db, session: Session, asked: string | undefined) {
+/** The user's cart, locked until the transaction ends; made at the account's default branch first when there is none. */
+async function lockOrCreateCart(db: Db, session: Session): Promise<CartRow> {
+  const cart = await repo.lockCart(db, session.userId)
+  if (cart) return cart
   await repo.createCart(db, session.userId, session.defaultBranch)
-  const cart = (await repo.lockCart(db, session.userId))!
-  return { cart, branch: await branchForAdd(db, session, cart, asked) }
+  return (await repo.lockCart(db, session.userId))!
 }
 
 async function checkStock(db: Db, session: Session, productId: number, branch: string, quantity: number) {
@@ -182,18 +174,14 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
 
 /**
  * Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. The rules
- * of branchForAdd, checkStock and the line's limit, judged on one statement's facts read after the cart is
+ * of judgeBranch, checkStock and the line's limit, judged on one statement's facts read after the cart is
  * locked, and the change written in one more (decision 0042: a round trip is most of an add's cost).
  */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
   return db.transaction().execute(async (trx) => {
     const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
     if (replayed) return replayed
-    let cart = await repo.lockCart(trx, session.userId)
-    if (!cart) {
-      await repo.createCart(trx, session.userId, session.defaultBranch)
-      cart = (await repo.lockCart(trx, session.userId))!
-    }
+    const cart = await lockOrCreateCart(trx, session)
     const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
     const facts = await repo.addFacts(trx, session, {
       cartId: cart.id,
@@ -242,42 +230,51 @@ export async function fill(
   warehouse: string | undefined,
   wanted: Array<{ productId: number; qty: number }>,
   { whole = false }: { whole?: boolean } = {},
-) {
+): Promise<{ branch: string; lines: Fill[]; summary: CartSummary }> {
   // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
   const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
   return inTransaction(async (trx) => {
-    const { cart, branch } = await cartForChange(trx, session, warehouse)
-    const held = await repo.lineQuantities(trx, cart.id)
-    const ids = wanted.map((w) => w.productId)
-    const products = new Map((ids.length > 0 ? await repo.productsForCart(trx, session, ids, branch) : []).map((p) => [p.id, p]))
+    // Three statements after the lock, as for `add` (decision 0042): the facts, then the write answering the cart.
+    const cart = await lockOrCreateCart(trx, session)
+    const asked = warehouse === undefined ? null : warehouse.toUpperCase()
+    const facts = await repo.fillFacts(trx, session, {
+      cartId: cart.id,
+      cartBranch: cart.location_id,
+      defaultBranch: session.defaultBranch,
+      asked,
+      productIds: wanted.map((w) => w.productId),
+    })
+    const branch = judgeBranch(session, cart, {
+      hasLines: facts.lineCount > 0,
+      asked: asked === null ? undefined : facts.askedName === null ? null : { code: asked, name: facts.askedName },
+      ordersFrom: facts.ordersFrom,
+    })
     const lines: Fill[] = []
     // The new quantities, written together once every product has been judged: one statement for the lot.
-    const changed = new Set<number>()
+    const target = new Map<number, number>()
     for (const { productId, qty } of wanted) {
-      const product = products.get(productId)
-      const inCart = held.get(productId) ?? 0
+      const product = facts.products.get(productId)
+      const inCart = target.get(productId) ?? product?.inCart ?? 0
       const stockCap = cashStockCap(session, product?.stock ?? 0)
-      const target = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
+      const quantity = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
       let refused: Refusal | undefined
       if (!product?.active) refused = 'discontinued'
       else if (!product.visible) refused = 'not_available'
-      else if (target <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
-      else if (whole && target < inCart + qty) refused = inCart + qty > stockCap ? 'no_stock' : 'quantity_limit'
+      else if (quantity <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
+      else if (whole && quantity < inCart + qty) refused = inCart + qty > stockCap ? 'no_stock' : 'quantity_limit'
       if (refused) {
         lines.push({ productId, added: 0, refused })
         continue
       }
-      held.set(productId, target)
-      changed.add(productId)
-      lines.push({ productId, added: target - inCart })
+      target.set(productId, quantity)
+      lines.push({ productId, added: quantity - inCart })
     }
-    await repo.putLines(
-      trx,
-      cart.id,
-      [...changed].map((productId) => ({ productId, quantity: held.get(productId)! })),
-    )
-    if (lines.some((l) => l.added > 0)) await repo.touchCart(trx, cart.id, branch)
-    return { branch, lines }
+    const written = [...target].map(([productId, quantity]) => ({ productId, quantity }))
+    // With nothing written the cart stays where it is: its lines are read at its own branch.
+    const at = written.length > 0 ? branch : cart.location_id
+    const rows = await repo.putLinesReturningLines(trx, session, { cartId: cart.id, branch: at, lines: written })
+    const name = at === branch ? (facts.branchName ?? branch) : cart.branchName
+    return { branch, lines, summary: toSummary(contentsFrom(rows, { code: at, name })) }
   })
 }
 

@@ -67,6 +67,25 @@ describe('the cold path (caches off)', () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
   })
 
+  it('adds many lines with the session, the codes and three statements: lock, facts, the write answering the cart', async () => {
+    const codes = (await sql<{ code: string }>`SELECT product_code AS code FROM products WHERE active ORDER BY id LIMIT 3`.execute(ctx.db)).rows
+    await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
+    counter.count = 0
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/bulk',
+      headers: bearer(trade),
+      payload: { warehouse: 'WAG', lines: [...codes.map(({ code }) => ({ code, qty: 2 })), { code: 'NO-SUCH-CODE', qty: 1 }] },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(counter.count).toBe(5)
+    const answer = res.json()
+    expect(answer.notAdded.map((n: { reason: string }) => n.reason)).toEqual(['unknown_code'])
+    // The bulk add answers the cart as it is once written: the same summary the cart then reads.
+    expect(answer.summary).toEqual((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })).json())
+    await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+  })
+
   it('refuses a session revoked straight in the database from the very next request of every kind', async () => {
     const token = await signIn(ctx.app, DEMO.trade)
     const requests = [

@@ -78,7 +78,7 @@ async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promis
     else added.push({ index: line.index, ProductID: product.id, ProductCode: product.product_code, Description: product.description, Quantity: qty })
   })
   notAdded.sort((a, b) => a.index - b.index)
-  return { warehouse: filled.branch, added, notAdded, summary: await cart.summary(deps, session) }
+  return { warehouse: filled.branch, added, notAdded, summary: filled.summary }
 }
 
 /** The product a code or barcode names, as its product page shows it; what this user may not see is not found. */
