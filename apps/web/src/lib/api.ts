@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@portal/contract/common'
 import { noteAnswer } from './connection'
 import { FROM_CACHE_HEADER, SAVED_AT_HEADER } from './offline-cache'
-import { reportError } from './error-reporting'
+import { pageIsLeaving, reportError } from './error-reporting'
 import { getToken } from './session'
 
 /** Every API failure: the HTTP status plus the server's `{error, message, fields?}` body. */
@@ -101,8 +101,9 @@ async function send(method: string, path: string, options: RequestOptions = {}):
       signal: options.signal,
     })
   } catch (error) {
-    // The network, not the server: worth knowing about unless the app itself cancelled the call.
-    if (!options.signal?.aborted) reportError(error, { kind: 'api', api: `${method} ${pathOnly(path)}` })
+    // The network, not the server: worth knowing about unless the app itself cancelled the call, or the browser
+    // did because the user is leaving the page.
+    if (!options.signal?.aborted && !pageIsLeaving()) reportError(error, { kind: 'api', api: `${method} ${pathOnly(path)}` })
     throw error
   }
 

@@ -62,6 +62,22 @@ describe('error reporting in the browser', () => {
     expect(captured).toEqual([])
   })
 
+  it('does not report the calls the browser cancels as the user leaves the page, and reports again once back', async () => {
+    const { api, startErrorReporting } = await load()
+    await startErrorReporting(SETTINGS)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    window.dispatchEvent(new Event('pagehide'))
+    await expect(api.get('categories/drench/products')).rejects.toThrow('Failed to fetch')
+    expect(captured).toEqual([])
+    // Back from the back/forward cache: the page's own failures count again.
+    window.dispatchEvent(new Event('pageshow'))
+    await expect(api.get('cart/items')).rejects.toThrow('Failed to fetch')
+    expect(captured.map((c) => c.context.api)).toEqual(['GET cart/items'])
+  })
+
   it('keeps what happens before the settings are known and sends it once reporting starts', async () => {
     const { reportError, startErrorReporting } = await load()
     reportError(new Error('early'), { kind: 'render' })

@@ -19,6 +19,22 @@ export function setRouteResolver(resolve: () => string | undefined) {
 
 export const routeNow = () => currentRoute() ?? window.location.pathname
 
+/**
+ * Whether this page is being left (pagehide has fired): the browser then cancels the page's requests in flight,
+ * and their "Failed to fetch" is the user moving on, not a fault worth a report. Back from the back/forward
+ * cache (pageshow), the page counts again.
+ */
+let leaving = false
+export const pageIsLeaving = () => leaving
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true
+  })
+  window.addEventListener('pageshow', () => {
+    leaving = false
+  })
+}
+
 /** Reports an error to the configured address (Sentry); nothing happens when reporting is off. */
 export function reportError(error: unknown, context: ReportContext = {}) {
   const tagged = { route: routeNow(), ...context }
