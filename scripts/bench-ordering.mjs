@@ -15,6 +15,7 @@ import pg from 'pg'
 import {
   benchArgs,
   buildIfStale,
+  cpuMs,
   ensureLargeData,
   machine,
   measure,
@@ -77,7 +78,7 @@ async function bulkAdd(base, buyer, lines) {
   return ms
 }
 
-async function benchBulk({ base, buyers, lines, seconds }) {
+async function benchBulk({ base, pid, buyers, lines, seconds }) {
   const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
   await db.connect()
   try {
@@ -86,6 +87,8 @@ async function benchBulk({ base, buyers, lines, seconds }) {
     await Promise.all(people.map(async (b) => (await bulkAdd(base, b, lines), await bulkAdd(base, b, lines))))
     console.log(`Bulk adds of ${lines} lines by ${buyers} buyers at once for ${seconds} s (load average ${load()})...`)
     const latencies = []
+    const database = new URL(databaseUrl).pathname.slice(1)
+    const cpuBefore = cpuMs(pid, database)
     const started = performance.now()
     const until = started + seconds * 1000
     await Promise.all(
@@ -94,6 +97,10 @@ async function benchBulk({ base, buyers, lines, seconds }) {
       }),
     )
     const elapsed = (performance.now() - started) / 1000
+    const cpuAfter = cpuMs(pid, database)
+    // CPU time of the server and of PostgreSQL per add (each add's untimed emptying of the cart included): on a
+    // shared machine the steadier figure to compare two versions by.
+    const per = (part) => (cpuBefore && cpuAfter ? Number(((cpuAfter[part] - cpuBefore[part]) / latencies.length).toFixed(2)) : null)
     await Promise.all(people.map((b) => send(base, b.token, 'DELETE', 'cart')))
     await db.query(`DELETE FROM users WHERE username LIKE 'bench-bulk-%'`)
     const sorted = latencies.sort((a, b) => a - b)
@@ -105,6 +112,7 @@ async function benchBulk({ base, buyers, lines, seconds }) {
       p50: Number(percentile(sorted, 50).toFixed(1)),
       p99: Number(percentile(sorted, 99).toFixed(1)),
       max: Number(sorted.at(-1).toFixed(1)),
+      cpuMsPerAdd: { server: per('server'), postgres: per('postgres') },
     }
   } finally {
     await db.end()
@@ -153,9 +161,10 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
   let buyAgain
   let hello
   try {
-    bulk = await benchBulk({ base: server.base, buyers, lines, seconds })
+    bulk = await benchBulk({ base: server.base, pid: server.pid, buyers, lines, seconds })
     console.log(
-      `bulk add (${lines} lines, ${buyers} buyers): ${bulk.adds} adds, ${bulk.addsPerSecond}/s, p50 ${bulk.p50} ms, p99 ${bulk.p99} ms (max ${bulk.max})`,
+      `bulk add (${lines} lines, ${buyers} buyers): ${bulk.adds} adds, ${bulk.addsPerSecond}/s, p50 ${bulk.p50} ms, p99 ${bulk.p99} ms (max ${bulk.max}); ` +
+        `CPU ms an add, server / PostgreSQL: ${bulk.cpuMsPerAdd.server} / ${bulk.cpuMsPerAdd.postgres}`,
     )
 
     const token = await signIn(server.base, BUY_AGAIN_LOGIN.username, BUY_AGAIN_LOGIN.password)
