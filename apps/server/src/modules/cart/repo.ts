@@ -109,11 +109,17 @@ export async function putLinesReturningLines(
   const { cartId, branch, lines } = change
   if (lines.length === 0) return pricedLines(db, viewer, cartId, branch)
   const written = lines.map((l) => l.productId)
+  // The lines as two arrays, not a parameter per value: one statement text whatever the number of lines, so it
+  // is prepared once per connection (decision 0042) rather than once per line count.
+  const quantities = lines.map((l) => l.quantity)
   const withLines = db
     .with('written', (q) =>
       q
         .insertInto('cart_lines')
-        .values(lines.map((l) => ({ cart_id: cartId, product_id: l.productId, quantity: l.quantity })))
+        .columns(['cart_id', 'product_id', 'quantity'])
+        .expression(
+          sql`SELECT ${cartId}::int, l.product_id, l.quantity FROM unnest(${written}::int[], ${quantities}::int[]) WITH ORDINALITY AS l(product_id, quantity, n) ORDER BY l.n`,
+        )
         .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
         .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
     )
