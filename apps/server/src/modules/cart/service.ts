@@ -234,7 +234,7 @@ export async function fill(
   // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
   const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
   return inTransaction(async (trx) => {
-    // Three statements after the lock, as for `add` (decision 0042): the facts, then the write answering the cart.
+    // Three statements, as for `add` (decision 0042): the lock, the facts read after it, the write answering the cart.
     const cart = await lockOrCreateCart(trx, session)
     const asked = warehouse === undefined ? null : warehouse.toUpperCase()
     const facts = await repo.fillFacts(trx, session, {
