@@ -66,16 +66,27 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   // The draft goes to the server a moment after the typing stops, so a reload or a failed payment keeps it.
   const values = useWatch({ control })
   const lastSaved = useRef(JSON.stringify(toCheckoutInfo(initialValues, warehouse)))
-  const { mutate: saveDraft } = save
+  const { mutateAsync: saveDraft } = save
+  // A draft must never land after the order it was typed for: the order empties the saved details, and a save
+  // arriving later would bring the last order's purchase order back into the next checkout. So no draft goes
+  // out once the order is submitted, and the order waits for the one on its way (seen under load, issue 19).
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const draftOnItsWay = useRef<Promise<unknown> | null>(null)
+  const submitting = useRef(false)
   useEffect(() => {
     const draft = toCheckoutInfo({ ...initialValues, ...values } as CheckoutValues, warehouse)
     const json = JSON.stringify(draft)
-    if (json === lastSaved.current) return
-    const timer = setTimeout(() => {
+    if (json === lastSaved.current || submitting.current) return
+    draftTimer.current = setTimeout(() => {
+      if (submitting.current) return
       lastSaved.current = json
-      saveDraft(draft)
+      const sent = saveDraft(draft).catch(() => undefined)
+      draftOnItsWay.current = sent
+      void sent.finally(() => {
+        if (draftOnItsWay.current === sent) draftOnItsWay.current = null
+      })
     }, SAVE_DELAY_MS)
-    return () => clearTimeout(timer)
+    return () => clearTimeout(draftTimer.current)
   }, [values, warehouse, initialValues, saveDraft])
 
   const chooseSite = (code: string) => {
@@ -91,27 +102,36 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const online = useOnline()
   const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy && online
 
-  const submit = handleSubmit((valid) => {
-    if (busy) return
+  const placeOrPay = (valid: ValidCheckout) => {
+    if (busy || submitting.current) return
+    submitting.current = true
+    clearTimeout(draftTimer.current)
     setProblem(null)
     const body = toOrderBody(valid, warehouse)
     const failed = (error: unknown) => {
+      // The form stays for another try, and its drafts are saved again.
+      submitting.current = false
       notify.error(ORDER_FAILED)
       setProblem(serverMessage(error, 'Please check your connection and try again.'))
     }
+    const afterDraft = draftOnItsWay.current ?? Promise.resolve()
     if (isCash) {
-      pay
-        .mutateAsync({ body: { orderDetails: toPendingDetails(body), amount: cartTotal ?? 0, accountName }, idempotencyKey })
+      void afterDraft
+        .then(() => pay.mutateAsync({ body: { orderDetails: toPendingDetails(body), amount: cartTotal ?? 0, accountName }, idempotencyKey }))
         .then((payment) => void navigate('/card-payment', { state: payment }), failed)
       return
     }
     // The promise, not mutate's callbacks: those are dropped if the screen unmounts first (the cart it shows is now empty).
-    place.mutateAsync({ body, idempotencyKey }).then((order) => {
-      trackPurchase(analyticsHook, order)
-      notify.success('Order Placed!')
-      void navigate('/orders')
-    }, failed)
-  })
+    void afterDraft
+      .then(() => place.mutateAsync({ body, idempotencyKey }))
+      .then((order) => {
+        trackPurchase(analyticsHook, order)
+        notify.success('Order Placed!')
+        void navigate('/orders')
+      }, failed)
+  }
+  // Called on submit, not during render: the order's refs are read only then.
+  const submit = (event: React.FormEvent<HTMLFormElement>) => void handleSubmit(placeOrPay)(event)
 
   const siteOptions = [...(sites.data ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))
   const text = (name: keyof typeof FIELD_LIMITS) => ({ ...register(name), maxLength: FIELD_LIMITS[name], error: errors[name]?.message })

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PlacedOrder } from '@portal/contract/checkout'
 import type { PendingOrder } from '@portal/contract/payments'
 import type { DeliverySite } from '@portal/contract/reference'
@@ -205,6 +205,47 @@ describe('the checkout', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Complete Order' }))
     expect(await screen.findByText('An error occurred creating your order')).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('Your cart holds items for Melbourne. Switch to that branch to check out.')
+  })
+
+  it('places the order only once the draft on its way is saved, and saves no draft after it', async () => {
+    const saved = {
+      DeliveryName: 'Kelly’s',
+      Contact: 'Sam',
+      Email: 'sam@kellysfarm.example',
+      Phone: '02',
+      CarrierName: 'Toll',
+      PurchaseOrder: 'PO-1',
+      DeliveryType: 1,
+    }
+    const api = checkoutApi({ 'GET /api/cart/checkout-info': { body: { checkoutInfo: saved } }, 'POST /api/orders': { status: 201, body: placed } })
+    // The draft's save is held until the test lets it go: the order must wait for it, so that it cannot land after
+    // the order and bring this purchase order back into the next checkout.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const order: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const key = `${init.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`
+        if (key === 'POST /api/cart/checkout-info') {
+          order.push('draft sent')
+          await held
+          order.push('draft saved')
+        }
+        if (key === 'POST /api/orders') order.push('order sent')
+        return api(input, init)
+      }),
+    )
+    const { user } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    await user.type(await screen.findByLabelText('Order Description'), 'Spring')
+    await waitFor(() => expect(order).toEqual(['draft sent']), { timeout: 3000 })
+    await user.type(screen.getByLabelText('Order Description'), ' drench')
+    await user.click(screen.getByRole('button', { name: 'Complete Order' }))
+    expect(order).toEqual(['draft sent'])
+    release()
+    expect(await screen.findByText('Order Placed!')).toBeInTheDocument()
+    expect(order).toEqual(['draft sent', 'draft saved', 'order sent'])
+    expect(sentTo(api, 'POST', '/api/orders')).toEqual([expect.objectContaining({ OrderDesc: 'Spring drench', PurchaseOrder: 'PO-1' })])
   })
 
   it('keeps what is typed with the cart, and starts from it next time', async () => {
