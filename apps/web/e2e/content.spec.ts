@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signIn } from './journey'
+import { follow, signIn } from './journey'
 
 const DATE = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}(st|nd|rd|th) \d{4}$/
 
@@ -55,7 +55,7 @@ test('home shows the banner slider, a banner leads into the catalogue, a news po
   await expect(page.getByRole('region', { name: 'Featured promotions' })).toBeVisible()
 
   // A news post: title, date, picture and body.
-  await page.getByRole('region', { name: 'Promotions & News' }).getByRole('link', { name: 'Christmas & New Year trading hours' }).click()
+  await follow(page.getByRole('region', { name: 'Promotions & News' }).getByRole('link', { name: 'Christmas & New Year trading hours' }))
   await expect(page).toHaveURL(/\/blog\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Christmas & New Year trading hours' })).toBeVisible()
   await expect(page.locator('article time').first()).toHaveText(DATE)
@@ -71,7 +71,7 @@ test('home shows the banner slider, a banner leads into the catalogue, a news po
   await expect(page.getByRole('heading', { level: 1, name: 'Promotions & News' })).toBeVisible()
   // Every post of group TRADE: ten in the demo data.
   await expect(page.getByRole('article')).toHaveCount(10)
-  await page.getByRole('link', { name: 'What’s new in the portal: invoices, statements and back orders online' }).click()
+  await follow(page.getByRole('link', { name: 'What’s new in the portal: invoices, statements and back orders online' }))
   await expect(page.getByRole('heading', { level: 1, name: 'What’s new in the portal: invoices, statements and back orders online' })).toBeVisible()
   await page.goBack()
   await expect(page).toHaveURL(/\/blog$/)

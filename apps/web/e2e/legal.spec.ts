@@ -1,16 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test'
-
-/**
- * Follows a footer link from the keyboard (focus, Enter). A click scrolls the footer into view by script and
- * clicks where the link then is; a screen that has just opened scrolls to the top 200 ms later, or later on a
- * busy machine (decision 0027: a script's scroll does not cancel it), and the click then landed on the page
- * above and nothing opened (seen under load on the phone). Enter follows the focused link wherever the page
- * has scrolled.
- */
-async function follow(link: Locator) {
-  await link.focus()
-  await link.press('Enter')
-}
+import { expect, test } from '@playwright/test'
+import { follow } from './journey'
 
 test('a visitor opens the privacy notice and the terms from the login screen footer', async ({ page }) => {
   await page.goto('/login')
