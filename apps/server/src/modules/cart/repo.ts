@@ -136,47 +136,10 @@ export async function putLinesReturningLines(
 }
 
 /**
- * What an add to the cart is judged on, in one statement read after the cart is locked (decision 0042): how
- * many lines the cart holds, whether the product is sold to this user, the branch asked for (its name when it
- * takes orders, else null) and whether the account orders from it, how much of the product the cart holds, and
- * at the branch the add goes to (the one asked for, else the cart's while it has lines, else `defaultBranch`)
- * its name and the stock this user may take.
- */
-export async function addFacts(
-  db: Db,
-  viewer: Viewer,
-  add: { cartId: number; cartBranch: string; defaultBranch: string; productId: number; asked: string | null },
-) {
-  const { cartId, cartBranch, defaultBranch, productId, asked } = add
-  const { rows } = await sql<{
-    line_count: number
-    orderable: boolean
-    asked_name: string | null
-    orders_from: boolean
-    in_cart: number
-    branch_name: string | null
-    available: number
-  }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
-      decided AS (
-        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
-      )
-    SELECT
-      (SELECT n FROM lines) AS line_count,
-      EXISTS (SELECT 1 FROM products WHERE products.id = ${productId} AND products.active AND ${productVisibleTo(viewer)}) AS orderable,
-      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
-      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId})
-        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId} AND g.location_id = ${asked}::text)) AS orders_from,
-      coalesce((SELECT l.quantity FROM cart_lines l WHERE l.cart_id = ${cartId} AND l.product_id = ${productId}), 0) AS in_cart,
-      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
-      coalesce((SELECT ${availableTo(viewer.userId)} FROM stock WHERE stock.product_id = ${productId} AND stock.location_id = decided.code), 0) AS available
-    FROM decided`.execute(db)
-  return rows[0]!
-}
-
-/**
- * What a fill of the cart (bulk add, reorder) is judged on, in one statement read after the cart is locked:
- * addFacts' branch facts (the lines the cart holds, the branch asked for and whether the account orders from
- * it, the branch the fill goes to and its name) and, for each product asked for, whether it is still sold,
+ * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement read after the cart
+ * is locked (decision 0042): how many lines the cart holds, the branch asked for (its name when it takes orders,
+ * else null) and whether the account orders from it, the branch the change goes to (the one asked for, else the
+ * cart's while it has lines, else `defaultBranch`) and its name, and, for each product asked for, whether it is still sold,
  * whether this user may see it, the stock at that branch this user may take, and how much the cart holds.
  */
 export async function fillFacts(
@@ -227,6 +190,9 @@ export async function fillFacts(
     ),
   }
 }
+
+/** What repo.fillFacts answers. */
+export type ChangeFacts = Awaited<ReturnType<typeof fillFacts>>
 
 /** The units of the product at the branch this user may take (others' card payments hold the rest). */
 export async function stockAt(db: Db, userId: number, productId: number, branch: string): Promise<number> {

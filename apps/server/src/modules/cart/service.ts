@@ -134,7 +134,7 @@ export async function items({ db }: Deps, session: Session): Promise<CartLine[]>
   return lines.map(toCartLine)
 }
 
-/** What the branch rule of an add needs to know, however it was read (three small queries, or one with the add's other facts). */
+/** What the branch rule of a change needs to know. */
 interface BranchFacts {
   hasLines: boolean
   /** The branch asked for, if it exists and takes orders (null: it does not); undefined when none was asked for. */
@@ -168,6 +168,15 @@ async function lockOrCreateCart(db: Db, session: Session): Promise<CartRow> {
   return (await repo.lockCart(db, session.userId))!
 }
 
+/** The branch rule's facts from a change's facts (repo.fillFacts), for the branch `asked` (null: none). */
+function branchFacts(asked: string | null, facts: Pick<repo.ChangeFacts, 'lineCount' | 'askedName' | 'ordersFrom'>): BranchFacts {
+  return {
+    hasLines: facts.lineCount > 0,
+    asked: asked === null ? undefined : facts.askedName === null ? null : { code: asked, name: facts.askedName },
+    ordersFrom: facts.ordersFrom,
+  }
+}
+
 async function checkStock(db: Db, session: Session, productId: number, branch: string, quantity: number) {
   if (session.isCash) checkCashStock(session, quantity, await repo.stockAt(db, session.userId, productId, branch))
 }
@@ -183,24 +192,21 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody, i
     if (replayed) return replayed
     const cart = await lockOrCreateCart(trx, session)
     const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
-    const facts = await repo.addFacts(trx, session, {
+    const facts = await repo.fillFacts(trx, session, {
       cartId: cart.id,
       cartBranch: cart.location_id,
       defaultBranch: session.defaultBranch,
-      productId: body.productID,
       asked,
+      productIds: [body.productID],
     })
-    if (!facts.orderable) throw productNotFound()
-    const branch = judgeBranch(session, cart, {
-      hasLines: facts.line_count > 0,
-      asked: asked === null ? undefined : facts.asked_name === null ? null : { code: asked, name: facts.asked_name },
-      ordersFrom: Boolean(facts.orders_from),
-    })
+    const product = facts.products.get(body.productID)
+    if (!product?.active || !product.visible) throw productNotFound()
+    const branch = judgeBranch(session, cart, branchFacts(asked, facts))
     // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
-    const branchName = facts.branch_name ?? branch
-    const quantity = facts.in_cart + body.qty
+    const branchName = facts.branchName ?? branch
+    const quantity = product.inCart + body.qty
     if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
-    if (session.isCash) checkCashStock(session, quantity, facts.available)
+    if (session.isCash) checkCashStock(session, quantity, product.stock)
     const rows = await repo.putLineReturningLines(trx, session, { cartId: cart.id, productId: body.productID, quantity, branch })
     const summary = toSummary(contentsFrom(rows, { code: branch, name: branchName }))
     return idempotency.remember(trx, session.userId, idempotencyKey, summary)
@@ -244,11 +250,7 @@ export async function fill(
       asked,
       productIds: wanted.map((w) => w.productId),
     })
-    const branch = judgeBranch(session, cart, {
-      hasLines: facts.lineCount > 0,
-      asked: asked === null ? undefined : facts.askedName === null ? null : { code: asked, name: facts.askedName },
-      ordersFrom: facts.ordersFrom,
-    })
+    const branch = judgeBranch(session, cart, branchFacts(asked, facts))
     const lines: Fill[] = []
     // The new quantities, written together once every product has been judged: one statement for the lot.
     const target = new Map<number, number>()
