@@ -60,6 +60,17 @@ const props = (overrides: Partial<CheckoutScreenProps> = {}): CheckoutScreenProp
   ...overrides,
 })
 
+/** Saved checkout details with every required field: Complete Order sends them as they are. */
+const completeDraft = {
+  DeliveryName: 'Kelly’s',
+  Contact: 'Sam',
+  Email: 'sam@kellysfarm.example',
+  Phone: '02',
+  CarrierName: 'Toll',
+  PurchaseOrder: 'PO-1',
+  DeliveryType: 1,
+}
+
 function checkoutApi(routes: Record<string, Reply | ((r: { body: unknown }) => Reply)> = {}) {
   return mockApi({
     'GET /api/delivery-sites': { body: [farm] },
@@ -185,15 +196,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
     checkoutApi({
       'GET /api/cart/checkout-info': {
         body: {
-          checkoutInfo: {
-            DeliveryName: 'Kelly’s',
-            Contact: 'Sam',
-            Email: 'sam@kellysfarm.example',
-            Phone: '02',
-            CarrierName: 'Toll',
-            PurchaseOrder: 'PO-1',
-            DeliveryType: 1,
-          },
+          checkoutInfo: completeDraft,
         },
       },
       'POST /api/orders': {
@@ -208,16 +211,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   })
 
   it('places the order only once the draft on its way is saved, and saves no draft after it', async () => {
-    const saved = {
-      DeliveryName: 'Kelly’s',
-      Contact: 'Sam',
-      Email: 'sam@kellysfarm.example',
-      Phone: '02',
-      CarrierName: 'Toll',
-      PurchaseOrder: 'PO-1',
-      DeliveryType: 1,
-    }
-    const api = checkoutApi({ 'GET /api/cart/checkout-info': { body: { checkoutInfo: saved } }, 'POST /api/orders': { status: 201, body: placed } })
+    const api = checkoutApi({ 'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } }, 'POST /api/orders': { status: 201, body: placed } })
     // The draft's save is held until the test lets it go: the order must wait for it, so that it cannot land after
     // the order and bring this purchase order back into the next checkout.
     let release = () => {}
