@@ -239,14 +239,19 @@ export async function clearCart(db: Db, userId: number, { forgetCheckoutInfo }: 
   if (forgetCheckoutInfo) await db.updateTable('carts').set({ checkout_info: null, updated_at: new Date() }).where('user_id', '=', userId).execute()
 }
 
-/** Keeps the half-filled checkout form with the user's cart (a cart is made at `branchIfNew` if there is none). */
-export async function saveCheckoutInfo(db: Db, userId: number, branchIfNew: string, info: unknown) {
-  const json = JSON.stringify(info)
-  await db
-    .insertInto('carts')
-    .values({ user_id: userId, location_id: branchIfNew, checkout_info: json })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ checkout_info: json }))
-    .execute()
+/**
+ * Keeps the half-filled checkout form with the cart `cartId` while the cart holds lines; true when kept. Run it
+ * after locking the cart (lockCart): an order made of the cart in the meantime has emptied it by then.
+ */
+export async function saveCheckoutInfo(db: Db, cartId: number, info: unknown) {
+  const kept = await db
+    .updateTable('carts')
+    .set({ checkout_info: JSON.stringify(info) })
+    .where('id', '=', cartId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('cart_lines').select('cart_lines.id').whereRef('cart_lines.cart_id', '=', 'carts.id')))
+    .returning('id')
+    .executeTakeFirst()
+  return kept !== undefined
 }
 
 export function insertQuoteRequest(db: Db, quote: { userId: number; accountId: number; branch: string; lines: unknown }) {

@@ -64,8 +64,16 @@ export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' |
 /** After an order: the lines go, and so do the checkout details (the next order has its own purchase order). */
 export const clearAfterOrder = (db: Db, userId: number) => repo.clearCart(db, userId, { forgetCheckoutInfo: true })
 
-/** Keeps the checkout form with the user's cart (one is made at the account's default branch if there is none). */
-export const saveCheckoutInfo = (db: Db, session: Session, info: unknown) => repo.saveCheckoutInfo(db, session.userId, session.defaultBranch, info)
+/**
+ * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after
+ * the cart became an order (from a second tab, or late on a slow line) is not kept: the next order would
+ * otherwise open with this one's purchase order filled in.
+ */
+export const saveCheckoutInfo = (db: Db, session: Session, info: unknown) =>
+  db.transaction().execute(async (trx) => {
+    const cart = await repo.lockCart(trx, session.userId)
+    return cart !== undefined && repo.saveCheckoutInfo(trx, cart.id, info)
+  })
 
 /** The checkout form saved with the cart, as it was stored (null when none). */
 export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown> => (await repo.findCart(db, userId))?.checkout_info ?? null

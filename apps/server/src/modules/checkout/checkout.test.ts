@@ -282,12 +282,38 @@ describe('placing an order on account', () => {
 })
 
 describe('checkout details kept with the cart', () => {
+  const saveInfo = (token: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/cart/checkout-info', headers: bearer(token), payload })
+  const readInfo = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/cart/checkout-info', headers: bearer(token) })).json()
+
   it('keeps a half-filled form and gives it back', async () => {
+    await fillCart(ids.trade, 'WAG', [{ productId: nextProduct(), qty: 1 }])
     const half = { DeliveryName: 'Kelly’s Farm Supplies', State: 'VIC', DeliveryType: 2, CarrierName: 'Toll' }
-    const saved = await t.app.inject({ method: 'POST', url: '/api/cart/checkout-info', headers: bearer(trade), payload: half })
+    const saved = await saveInfo(trade, half)
     expect(saved.statusCode).toBe(200)
-    const read = await t.app.inject({ method: 'GET', url: '/api/cart/checkout-info', headers: bearer(trade) })
-    expect(read.json()).toEqual({ checkoutInfo: half })
+    expect(saved.json()).toEqual({ checkoutInfo: half })
+    expect(await readInfo(trade)).toEqual({ checkoutInfo: half })
+  })
+
+  it('keeps nothing for an empty cart: a draft that comes after the order does not fill in the next one', async () => {
+    const product = nextProduct()
+    await setStock(product, 'WAG', 10)
+    await fillCart(ids.trade, 'WAG', [{ productId: product, qty: 1 }])
+    expect((await saveInfo(trade, { PurchaseOrder: 'PO-88001' })).json()).toEqual({ checkoutInfo: { PurchaseOrder: 'PO-88001' } })
+    expect((await placeOrder(trade, form({ CustomerPurchaseOrder: 'PO-88001' }))).statusCode).toBe(201)
+
+    // A second tab's draft, or the first tab's on a slow line, arrives after the order emptied the cart.
+    const late = await saveInfo(trade, { PurchaseOrder: 'PO-88001', DeliveryName: 'Late draft' })
+    expect(late.statusCode).toBe(200)
+    expect(late.json()).toEqual({ checkoutInfo: null })
+    expect(await readInfo(trade)).toEqual({ checkoutInfo: null })
+  })
+
+  it('keeps nothing, and makes no cart, for a user who has none', async () => {
+    const staff = await signIn(t.app, DEMO.staff)
+    const staffId = (await t.db.selectFrom('users').select('id').where('username', '=', DEMO.staff.username).executeTakeFirstOrThrow()).id
+    await t.db.deleteFrom('carts').where('user_id', '=', staffId).execute()
+    expect((await saveInfo(staff, { DeliveryName: 'Nowhere' })).json()).toEqual({ checkoutInfo: null })
+    expect(await t.db.selectFrom('carts').select('id').where('user_id', '=', staffId).execute()).toEqual([])
   })
 
   it('is nothing for a user who never saved any', async () => {

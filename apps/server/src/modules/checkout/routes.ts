@@ -31,7 +31,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Keeps the checkout form, as far as it is filled in, with the cart',
-        description: 'Every field is optional; the saved details replace what was saved before. They are cleared when an order is placed.',
+        description:
+          'Every field is optional; the saved details replace what was saved before. They are kept only while the cart holds lines (checkoutInfo answers null when they were not kept) and cleared when an order is placed.',
         body: CheckoutInfo,
         response: { 200: SavedCheckoutInfo, 400: ErrorBody, 403: ErrorBody },
       },

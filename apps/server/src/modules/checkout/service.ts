@@ -55,8 +55,8 @@ export async function placeOrder(
 
 export async function saveCheckoutInfo({ db }: Deps, session: Session, info: CheckoutInfo): Promise<SavedCheckoutInfo> {
   placement.refuseResellers(session)
-  await cart.saveCheckoutInfo(db, session, info)
-  return { checkoutInfo: info }
+  const kept = await cart.saveCheckoutInfo(db, session, info)
+  return { checkoutInfo: kept ? info : null }
 }
 
 /** What was saved; details saved in an older shape read as nothing rather than failing the screen. */
