@@ -25,6 +25,7 @@ import {
   signIn,
   signInAll,
   startBenchServer,
+  vacuumWritten,
   withClient,
   withHelloRatio,
   writeJson,
@@ -76,9 +77,8 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
         })),
       ],
     ]
-    // The cart scenarios write and empty lines by the thousand: on a server with autovacuum off (this machine's)
-    // the dead rows of earlier runs pile up and every add reads through them (decision 0043).
-    await withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests'))
+    // The cart scenarios write and empty lines by the thousand: without autovacuum the dead rows pile up.
+    await vacuumWritten(databaseUrl)
     const cart = await call(base, 'DELETE', 'cart', { token })
     if (cart.status < 300) {
       const adds = productIds

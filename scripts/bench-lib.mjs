@@ -4,7 +4,7 @@
 import autocannon from 'autocannon'
 import { parseArgs } from 'node:util'
 import { buildIfStale as build } from './lib/build.mjs'
-import { createDatabase, printable, rowCount, seed as seedInto } from './lib/postgres.mjs'
+import { createDatabase, printable, rowCount, seed as seedInto, withClient } from './lib/postgres.mjs'
 import { startServer as start } from './lib/server.mjs'
 
 export { root } from './lib/paths.mjs'
@@ -50,6 +50,15 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
   count = await rowCount(databaseUrl, table)
   return count
 }
+
+/**
+ * Vacuums the tables the benchmarks write by the thousand (cart lines, carts, sessions, cart requests, stock)
+ * before a measured run. On a server with autovacuum off (this machine's) the dead rows
+ * of earlier runs pile up and every read goes through them: 474,000 in cart_lines after a day of runs tripled a
+ * cart add's PostgreSQL time (decision 0043). Production runs autovacuum (docs/deployment.md).
+ */
+export const vacuumWritten = (databaseUrl) =>
+  withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests, stock'))
 
 /** Builds the server bundle (and, when asked, the web app) when it is older than its sources; stops on failure. */
 export function buildIfStale(workspaces) {

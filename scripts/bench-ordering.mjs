@@ -26,6 +26,7 @@ import {
   query,
   signIn,
   startBenchServer,
+  vacuumWritten,
   withHelloRatio,
   withUser,
   writeJson,
@@ -83,9 +84,8 @@ async function benchBulk({ base, pid, buyers, lines, seconds }) {
   const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
   await db.connect()
   try {
-    // Each add writes and empties 100 cart lines: on a server with autovacuum off (this machine's) the dead rows
-    // of earlier runs pile up (474,000 in cart_lines after a session of runs) and every add reads through them.
-    await db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests')
+    // Each add writes and empties 100 cart lines: without autovacuum the dead rows of earlier runs pile up.
+    await vacuumWritten(databaseUrl)
     const people = await prepareBuyers(db, buyers)
     // Warm-up: connections, prepared plans, JIT.
     await Promise.all(people.map(async (b) => (await bulkAdd(base, b, lines), await bulkAdd(base, b, lines))))
