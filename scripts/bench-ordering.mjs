@@ -139,8 +139,9 @@ async function buyAgainPlan(accountId) {
     databaseUrl,
     `EXPLAIN (ANALYZE, BUFFERS) SELECT t.product_id, t.order_count, t.quantity::int, to_char(t.last_date, 'YYYY-MM-DD'), t.last_qty, p.product_code, p.description
      FROM purchase_totals t JOIN products p ON p.id = t.product_id
-     WHERE t.account_id = $1 ORDER BY t.order_count DESC, t.quantity DESC, t.product_id LIMIT 100`,
-    [accountId],
+     WHERE t.account_id = $1 AND EXISTS (SELECT w.account_id FROM purchase_total_windows w WHERE w.account_id = $1 AND w.window_start = $2::date)
+     ORDER BY t.order_count DESC, t.quantity DESC, t.product_id LIMIT 100`,
+    [accountId, fromMonth],
   )
   return { refreshMs, plan: rows.map((r) => r['QUERY PLAN']) }
 }

@@ -9,31 +9,35 @@ let accountId: number
 let orderNo = 0
 let products: Array<{ id: number; code: string; description: string }>
 
-/** An account of its own with no history, so the ranking is what the test orders. */
-beforeAll(async () => {
-  t = await startTestApp()
+/** A trade account of its own with no history and an Administrator who signs in with trade's password; its id and a session. */
+async function newAccount(code: string, username: string) {
   const account = await t.db
     .insertInto('customer_accounts')
-    .values({ code: 'BUYAGAIN', name: 'Buy Again Pty Ltd', sales_category: 'TRA', default_branch: 'WAG', abn: null, created_at: new Date() })
+    .values({ code, name: `${code} Pty Ltd`, sales_category: 'TRA', default_branch: 'WAG', abn: null, created_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow()
-  accountId = account.id
   // The new user signs in with trade's password: its hash is copied.
   const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('username', '=', 'trade').executeTakeFirstOrThrow()
   await t.db
     .insertInto('users')
     .values({
-      account_id: accountId,
-      username: 'buyagain',
-      name: 'Bea Again',
-      email: 'bea@example.com',
+      account_id: account.id,
+      username,
+      name: `${username} user`,
+      email: `${username}@example.com`,
       role: 'Administrator',
       password_hash,
       created_at: new Date(),
       password_changed_at: new Date(),
     })
     .execute()
-  buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
+  return { id: account.id, token: await signIn(t.app, { username, password: 'Trade2026' }) }
+}
+
+/** An account of its own with no history, so the ranking is what the test orders. */
+beforeAll(async () => {
+  t = await startTestApp()
+  ;({ id: accountId, token: buyer } = await newAccount('BUYAGAIN', 'buyagain'))
   products = (
     await sql<{ id: number; code: string; description: string }>`
     SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)
@@ -175,6 +179,27 @@ describe('GET /api/buy-again', () => {
     expect(await totals()).toEqual(await counted())
     await t.db.deleteFrom('orders').where('id', '=', placed).execute()
     expect(await totals()).toEqual(await counted())
+  })
+
+  it('makes the totals afresh for a new month: totals of last month’s window are not shown', async () => {
+    const before = await buyAgain()
+    expect(before.length).toBeGreaterThan(0)
+    // As on the first buy-again after the month turned: the totals are of the window a month back, and stale.
+    await t.db
+      .updateTable('purchase_total_windows')
+      .set({ window_start: sql`window_start - interval '1 month'` })
+      .where('account_id', '=', accountId)
+      .execute()
+    await t.db.updateTable('purchase_totals').set({ order_count: 999 }).where('account_id', '=', accountId).execute()
+    expect(await buyAgain()).toEqual(before)
+  })
+
+  it('answers an empty list for an account that bought nothing, and still refuses an unknown branch', async () => {
+    const { token } = await newAccount('NOBUYS', 'neverbought')
+    const res = await t.app.inject({ method: 'GET', url: '/api/buy-again?warehouse=WAG', headers: bearer(token) })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual([])
+    expect((await t.app.inject({ method: 'GET', url: '/api/buy-again?warehouse=ZZZ', headers: bearer(token) })).statusCode).toBe(400)
   })
 
   it('shows only the account’s own history', async () => {

@@ -4,9 +4,9 @@ import type { DB } from '../../db/schema'
 type Db = Kysely<DB>
 
 /**
- * The account's purchases per product over the 12 months from `fromMonth` (purchase_totals), made now when
- * the account has none for that window yet: its first buy-again, or the first after the month turned. The
- * triggers of migrations/0011 keep them right after that, as orders come and go.
+ * Makes the account's purchases per product over the 12 months from `fromMonth` (purchase_totals) when it has
+ * none for that window yet: its first buy-again, or the first after the month turned. The triggers of
+ * migrations/0011 keep them right after that, as orders come and go. True when it made them.
  */
 async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
   const window = await db
@@ -14,32 +14,46 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
     .select(sql<string>`to_char(window_start, 'YYYY-MM-DD')`.as('from'))
     .where('account_id', '=', accountId)
     .executeTakeFirst()
-  if (window?.from === fromMonth) return
+  if (window?.from === fromMonth) return false
   await sql`SELECT portal_purchase_totals_refresh(${accountId}, ${fromMonth}::date)`.execute(db)
+  return true
 }
 
 /**
  * The products an account ordered in most orders in the 12 months from `fromMonth`, then by units: the
- * first rows of the purchase_totals_rank index, never an aggregate over the order lines.
+ * first rows of the purchase_totals_rank index, never an aggregate over the order lines. One statement when
+ * the account's totals are of this window (every buy-again but the month's first): the rows come only then.
  */
 export async function mostOrdered(db: Db, accountId: number, fromMonth: string, limit: number) {
-  await ensureTotals(db, accountId, fromMonth)
-  return db
-    .selectFrom('purchase_totals')
-    .innerJoin('products', 'products.id', 'purchase_totals.product_id')
-    .select([
-      'purchase_totals.product_id',
-      'purchase_totals.order_count as orders',
-      sql<number>`purchase_totals.quantity::int`.as('total'),
-      sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
-      'purchase_totals.last_qty',
-      'products.product_code',
-      'products.description',
-    ])
-    .where('purchase_totals.account_id', '=', accountId)
-    .orderBy('purchase_totals.order_count', 'desc')
-    .orderBy('purchase_totals.quantity', 'desc')
-    .orderBy('purchase_totals.product_id')
-    .limit(limit)
-    .execute()
+  const read = () =>
+    db
+      .selectFrom('purchase_totals')
+      .innerJoin('products', 'products.id', 'purchase_totals.product_id')
+      .select([
+        'purchase_totals.product_id',
+        'purchase_totals.order_count as orders',
+        sql<number>`purchase_totals.quantity::int`.as('total'),
+        sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
+        'purchase_totals.last_qty',
+        'products.product_code',
+        'products.description',
+      ])
+      .where('purchase_totals.account_id', '=', accountId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('purchase_total_windows as w')
+            .select('w.account_id')
+            .where('w.account_id', '=', accountId)
+            .where(sql<boolean>`w.window_start = ${fromMonth}::date`),
+        ),
+      )
+      .orderBy('purchase_totals.order_count', 'desc')
+      .orderBy('purchase_totals.quantity', 'desc')
+      .orderBy('purchase_totals.product_id')
+      .limit(limit)
+      .execute()
+  const rows = await read()
+  // Nothing: no purchases in the window, or totals of another window (or none) to make first.
+  if (rows.length > 0 || !(await ensureTotals(db, accountId, fromMonth))) return rows
+  return read()
 }

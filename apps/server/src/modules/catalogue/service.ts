@@ -224,8 +224,9 @@ export function toProductDetail(
  */
 export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
   const warehouse = branchOf(session, req.warehouse)
-  if (!(await findBranch(deps.db, warehouse))) throw unknownBranch()
   const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId }, ids) : []
+  // An unknown branch gives no rows; so does a page of products no longer sold: only then is the branch asked for.
+  if (rows.length === 0 && !(await findBranch(deps.db, warehouse))) throw unknownBranch()
   return new Map(rows.map((r) => [r.id, toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session)]))
 }
 
