@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Session } from '../../lib/context'
 import { accountUnitPriceCents } from '../../lib/pricing'
@@ -61,8 +61,32 @@ export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: stri
   return pricedLinesOf(db, viewer, branch).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.id').execute()
 }
 
-/** pricedLines' statement, over `cart_lines` as the query creator has it (the table, or the lines as a statement leaves them). */
-function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: string) {
+/**
+ * The user's own cart's lines as pricedLines gives them, each with the cart's branch and its name, in one
+ * statement with no cart to find first (the cart summary and the cart screen, decision 0042). No rows for a
+ * user without a cart or with an empty one.
+ */
+export function ownPricedLines(db: Db, viewer: Viewer) {
+  const withLines = db.with('cart_lines', (q) =>
+    q
+      .selectFrom('carts')
+      .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
+      .innerJoin('branches', 'branches.location_id', 'carts.location_id')
+      .select(['cart_lines.id', 'cart_lines.cart_id', 'cart_lines.product_id', 'cart_lines.quantity', 'cart_lines.added_at'])
+      .select(['carts.location_id as branch', 'branches.name as branch_name'])
+      .where('carts.user_id', '=', viewer.userId),
+  )
+  return pricedLinesOf(withLines, viewer, sql.ref<string>('cart_lines.branch'))
+    .select([sql<string>`cart_lines.branch`.as('branch'), sql<string>`cart_lines.branch_name`.as('branchName')])
+    .orderBy('cart_lines.id')
+    .execute()
+}
+
+/**
+ * pricedLines' statement, over `cart_lines` as the query creator has it (the table, or the lines as a statement
+ * leaves them), stocked at `branch` (a branch code, or the lines' own column).
+ */
+function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: string | RawBuilder<string>) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')

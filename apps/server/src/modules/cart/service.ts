@@ -80,9 +80,10 @@ export const savedCheckoutInfo = async (db: Db, userId: number): Promise<unknown
 
 /** The cart's lines priced for this account, GST per line, and the stock and weight that go with them. */
 async function contents(db: Db, session: Session): Promise<CartContents> {
-  const cart = await repo.findCart(db, session.userId)
-  if (!cart) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
-  return contentsFrom(await repo.pricedLines(db, session, cart.id, cart.location_id), { code: cart.location_id, name: cart.branchName })
+  const rows = await repo.ownPricedLines(db, session)
+  const first = rows[0]
+  if (!first) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
+  return contentsFrom(rows, { code: first.branch, name: first.branchName })
 }
 
 /** The contents of a cart at `branch` from its priced lines (repo.pricedLines). */

@@ -54,7 +54,7 @@ describe('the cold path (caches off)', () => {
     expect(await statementsOf({ method: 'GET', url: '/api/buy-again?warehouse=WAG' })).toBe(3)
   })
 
-  it('adds to a cart with the session and three statements: lock, facts, the write answering the lines', async () => {
+  it('adds to a cart with the session and three statements: lock, facts, the write answering the lines; reads it with one', async () => {
     await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
     expect(await statementsOf({ method: 'POST', url: '/api/cart', payload: { productID: 2, qty: 3, warehouse: 'WAG' } })).toBe(4)
     // The add answers the cart as it is once written: the same summary the cart then reads, new line or not.
@@ -70,7 +70,11 @@ describe('the cold path (caches off)', () => {
       [2, 3],
       [3, 2],
     ])
+    // The cart summary and the cart screen's lines: the session and one statement each, with no cart to find first.
+    expect(await statementsOf({ method: 'GET', url: '/api/cart' })).toBe(2)
+    expect(await statementsOf({ method: 'GET', url: '/api/cart/items?warehouse=WAG' })).toBe(2)
     await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })).json()).toMatchObject({ Count: 0, Value: 0 })
   })
 
   it('adds many lines with the session, the codes and three statements: lock, facts, the write answering the cart', async () => {
