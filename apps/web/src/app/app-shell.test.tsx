@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Reply } from '../test/fetch'
 import { aBrand, aCategory, aLogin, aSite, aUser, storeSession, warehouses } from '../test/factories'
 import { mockApi, sentTo } from '../test/fetch'
@@ -247,6 +247,41 @@ describe('with a stored session', () => {
     await router.navigate('/orders')
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 })
     expect(scrollTo).toHaveBeenCalledTimes(1)
+  })
+
+  describe('a page moved during those 200 ms', () => {
+    const scrollY = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+    afterEach(() => scrollY(0))
+
+    it('stays where it was moved down from the top to (an element scrolled into view to be tapped, Tab to a field below)', async () => {
+      storeSession()
+      signedInApi()
+      const scrollTo = vi.spyOn(window, 'scrollTo')
+      const { router } = renderApp('/')
+      await screen.findByText('Hi, Jo Grower!')
+      await router.navigate('/balance')
+      await screen.findByRole('heading', { level: 1, name: 'Balance' })
+      scrollY(640)
+      window.dispatchEvent(new Event('scroll'))
+      scrollTo.mockClear()
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect(scrollTo).not.toHaveBeenCalled()
+    })
+
+    it('still goes to the top when the browser only pulled it up (the new screen is shorter than the last)', async () => {
+      storeSession()
+      signedInApi()
+      const scrollTo = vi.spyOn(window, 'scrollTo')
+      const { router } = renderApp('/')
+      await screen.findByText('Hi, Jo Grower!')
+      scrollY(2400)
+      await router.navigate('/balance')
+      scrollTo.mockClear()
+      await screen.findByRole('heading', { level: 1, name: 'Balance' })
+      scrollY(600)
+      window.dispatchEvent(new Event('scroll'))
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 }), { timeout: 1000 })
+    })
   })
 })
 

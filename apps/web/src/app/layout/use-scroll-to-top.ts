@@ -5,21 +5,33 @@ import { useLocation } from 'react-router'
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'End', 'Home', ' '])
 
 /**
- * Opening a screen scrolls to the top after 200 ms (spec section 2), unless the user has started scrolling it
- * in the meantime (wheel, touch or a scrolling key): on a busy device the 200 ms can end well after the screen
- * has appeared, and a screen must not jump back from under the user (docs/decisions/0027-scroll-to-top-yields-to-the-user.md).
+ * Opening a screen scrolls to the top after 200 ms (spec section 2), unless the page has been moved on purpose
+ * in the meantime: the user scrolled it (wheel, touch or a scrolling key), or it was moved down from the top,
+ * which the browser never does by itself (it only pulls a page up when its content gets shorter, and it does
+ * not anchor a page at the top): a scrollbar dragged, Tab to a field below the fold, an element scrolled into
+ * view to be tapped. On a busy device the 200 ms can end well after the screen has appeared, and a screen must
+ * not jump back from under the user, nor move what they are about to tap
+ * (docs/decisions/0027-scroll-to-top-yields-to-the-user.md).
  */
 export function useScrollToTop(delay = 200) {
   const { pathname, search } = useLocation()
   useEffect(() => {
+    // The browser does not restore a reloaded page's place after the screen has opened: it opens at the top.
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'
+    let last = window.scrollY
     const stop = () => {
       window.clearTimeout(timer)
       window.removeEventListener('wheel', stop)
       window.removeEventListener('touchmove', stop)
       window.removeEventListener('keydown', onKey)
+      window.removeEventListener('scroll', onScroll)
     }
     const onKey = (event: KeyboardEvent) => {
       if (SCROLL_KEYS.has(event.key)) stop()
+    }
+    const onScroll = () => {
+      if (last === 0 && window.scrollY > 0) stop()
+      else last = window.scrollY
     }
     const timer = window.setTimeout(() => {
       stop()
@@ -28,6 +40,7 @@ export function useScrollToTop(delay = 200) {
     window.addEventListener('wheel', stop, { passive: true })
     window.addEventListener('touchmove', stop, { passive: true })
     window.addEventListener('keydown', onKey)
+    window.addEventListener('scroll', onScroll, { passive: true })
     return stop
   }, [pathname, search, delay])
 }
