@@ -64,13 +64,16 @@ export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' |
 /** After an order: the lines go, and so do the checkout details (the next order has its own purchase order). */
 export const clearAfterOrder = (db: Db, userId: number) => repo.clearCart(db, userId, { forgetCheckoutInfo: true })
 
+/** Runs `work` in `db`'s transaction when it is one (a card payment keeps the form with the cart in its own), else in a new one. */
+const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
+
 /**
  * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after
  * the cart became an order (from a second tab, or late on a slow line) is not kept: the next order would
  * otherwise open with this one's purchase order filled in.
  */
 export const saveCheckoutInfo = (db: Db, session: Session, info: unknown) =>
-  db.transaction().execute(async (trx) => {
+  inTransaction(db, async (trx) => {
     const cart = await repo.lockCart(trx, session.userId)
     return cart !== undefined && repo.saveCheckoutInfo(trx, cart.id, info)
   })
@@ -247,8 +250,7 @@ export async function fill(
   { whole = false }: { whole?: boolean } = {},
 ): Promise<{ branch: string; lines: Fill[]; summary: CartSummary }> {
   // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
-  return inTransaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Three statements, as for `add` (decision 0042): the lock, the facts read after it, the write answering the cart.
     const cart = await lockOrCreateCart(trx, session)
     const asked = warehouse === undefined ? null : warehouse.toUpperCase()
