@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import type { Writable } from 'node:stream'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -56,6 +55,8 @@ const HEADER_ROW = 4
  * row per product under a frozen, filterable header. Prices are numbers formatted to 2 decimals.
  */
 export async function writePriceList(list: PriceList, out: Writable): Promise<void> {
+  // Loaded on the first price list, not at start: no other package the server uses takes as long to load.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
   workbook.creator = list.title
   const cols = columns(list.onePrice)
