@@ -1,23 +1,26 @@
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 import { useLocation } from 'react-router'
 
 /** The keys that scroll the page. */
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'End', 'Home', ' '])
 
 /**
- * Opening a screen scrolls to the top after 200 ms (spec section 2), unless the page has been moved on purpose
- * in the meantime: the user scrolled it (wheel, touch or a scrolling key), or it was moved down from the top,
- * which the browser never does by itself (it only pulls a page up when its content gets shorter, and it does
- * not anchor a page at the top): a scrollbar dragged, Tab to a field below the fold, an element scrolled into
- * view to be tapped. On a busy device the 200 ms can end well after the screen has appeared, and a screen must
- * not jump back from under the user, nor move what they are about to tap
+ * A screen opens at the top: one opened from a scrolled screen is taken there before it is painted, and the
+ * scroll to the top of the spec (section 2, 200 ms after a screen opens) follows unless the page has been moved
+ * on purpose in the meantime: scrolled by the user (wheel, touch, a scrolling key), or moved down from the top,
+ * which the browser never does by itself (it only pulls a page up when its content gets shorter, and does not
+ * anchor a page at the top): a scrollbar dragged, Tab to a field below the fold, an element scrolled into view
+ * to be tapped. On a busy device the 200 ms can end well after the screen has appeared, and a screen must not
+ * jump back from under the user, nor move what they are about to tap
  * (docs/decisions/0027-scroll-to-top-yields-to-the-user.md).
  */
 export function useScrollToTop(delay = 200) {
   const { pathname, search } = useLocation()
-  useEffect(() => {
+  // A layout effect: nothing (a tap, a script) can come between the screen's first paint and these listeners.
+  useLayoutEffect(() => {
     // The browser does not restore a reloaded page's place after the screen has opened: it opens at the top.
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'
+    if (window.scrollY !== 0) window.scrollTo({ top: 0, left: 0 })
     let last = window.scrollY
     const stop = () => {
       window.clearTimeout(timer)
