@@ -4,8 +4,10 @@ import { toast } from 'sonner'
 import { afterEach, vi } from 'vitest'
 import { reloadSession } from '../lib/session'
 
-// Whole-app renders on a busy CI machine can take longer than the default second.
-configure({ asyncUtilTimeout: 3000 })
+// A budget, not a wait: findBy and waitFor poll for what they expect and return as soon as it is there. Whole-app
+// renders on a busy machine take longer than the default second; a category page's 36 cards rendered in the
+// background (useDeferredValue) took over 3 s in jsdom at a load average of 11 on two cores.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks a few browser APIs that Radix UI and sonner touch.
 if (!window.matchMedia) {
