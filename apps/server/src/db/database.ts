@@ -8,6 +8,10 @@ import type { DB } from './schema'
 
 export type Database = Kysely<DB>
 
+/** Runs `work` in `db`'s transaction when it already is one (the caller's), else in a transaction of its own. */
+export const inTransaction = <T>(db: Database, work: (trx: Database) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work)
+
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'

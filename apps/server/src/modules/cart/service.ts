@@ -1,6 +1,7 @@
 import type { AddToCartBody, CartLine, CartSummary, UpdateCartBody } from '@portal/contract/cart'
 import { CART_ERRORS, MAX_LINE_QUANTITY } from '@portal/contract/cart'
 import type { Message } from '@portal/contract/common'
+import { inTransaction } from '../../db/database'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money'
@@ -64,15 +65,13 @@ export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' |
 /** After an order: the lines go, and so do the checkout details (the next order has its own purchase order). */
 export const clearAfterOrder = (db: Db, userId: number) => repo.clearCart(db, userId, { forgetCheckoutInfo: true })
 
-/** Runs `work` in `db`'s transaction when it is one (a card payment keeps the form with the cart in its own), else in a new one. */
-const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work))
-
 /**
  * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after
  * the cart became an order (from a second tab, or late on a slow line) is not kept: the next order would
  * otherwise open with this one's purchase order filled in.
  */
 export const saveCheckoutInfo = (db: Db, session: Session, info: unknown) =>
+  // A card payment keeps the form with the cart inside its own transaction.
   inTransaction(db, async (trx) => {
     const cart = await repo.lockCart(trx, session.userId)
     return cart !== undefined && repo.saveCheckoutInfo(trx, cart.id, info)

@@ -1,6 +1,7 @@
 import { ERP_STOCK_MAX_ROWS, type ErpAck, type ErpOrder, type ErpStockResult } from '@portal/contract/erp'
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
+import { inTransaction } from '../../db/database'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../lib/context'
 import { badRequest, conflict, notFound } from '../../lib/errors'
@@ -181,7 +182,10 @@ export async function acknowledgeOrder(db: Db, portalOrderId: string, salesOrder
     }
     const holder = await orders.orderBySalesOrder(trx, salesOrder)
     if (holder && holder.id !== order.id) {
-      throw conflict('sales_order_taken', `Sales order ${salesOrder} is already another order's number${holder.portal_order_id ? ` (portal order ${holder.portal_order_id})` : ''}.`)
+      throw conflict(
+        'sales_order_taken',
+        `Sales order ${salesOrder} is already another order's number${holder.portal_order_id ? ` (portal order ${holder.portal_order_id})` : ''}.`,
+      )
     }
     await orders.markAcknowledged(trx, order.id, salesOrder).catch((error: unknown) => {
       // Another order took the number at this very moment.
@@ -190,7 +194,7 @@ export async function acknowledgeOrder(db: Db, portalOrderId: string, salesOrder
     })
     return { PortalOrderId: portalOrderId, SalesOrder: salesOrder, acknowledged: 'now' }
   }
-  return db.isTransaction ? work(db) : db.transaction().execute(work)
+  return inTransaction(db, work)
 }
 
 /** Portal orders the ERP has not acknowledged: how many, how many are older than ERP_ORDER_ALERT_MINUTES, the oldest's age. */
