@@ -220,12 +220,18 @@ describe('with a stored session', () => {
     }
   })
 
-  it('scrolls to the top 200 ms after a screen opens', async () => {
+  /** Signed in on the home screen, with window.scrollTo watched. */
+  async function signedInAtHome() {
     storeSession()
     signedInApi()
     const scrollTo = vi.spyOn(window, 'scrollTo')
     const { router } = renderApp('/')
     await screen.findByText('Hi, Jo Grower!')
+    return { router, scrollTo }
+  }
+
+  it('scrolls to the top 200 ms after a screen opens', async () => {
+    const { router, scrollTo } = await signedInAtHome()
     scrollTo.mockClear()
     await router.navigate('/balance')
     expect(scrollTo).not.toHaveBeenCalled()
@@ -233,11 +239,7 @@ describe('with a stored session', () => {
   })
 
   it('leaves a screen where it is when the user starts scrolling it within those 200 ms', async () => {
-    storeSession()
-    signedInApi()
-    const scrollTo = vi.spyOn(window, 'scrollTo')
-    const { router } = renderApp('/')
-    await screen.findByText('Hi, Jo Grower!')
+    const { router, scrollTo } = await signedInAtHome()
     await router.navigate('/balance')
     window.dispatchEvent(new WheelEvent('wheel', { deltaY: 400 }))
     await router.navigate('/invoices')
@@ -254,11 +256,7 @@ describe('with a stored session', () => {
     afterEach(() => scrollY(0))
 
     it('stays where it was moved down from the top to (an element scrolled into view to be tapped, Tab to a field below)', async () => {
-      storeSession()
-      signedInApi()
-      const scrollTo = vi.spyOn(window, 'scrollTo')
-      const { router } = renderApp('/')
-      await screen.findByText('Hi, Jo Grower!')
+      const { router, scrollTo } = await signedInAtHome()
       await router.navigate('/balance')
       await screen.findByRole('heading', { level: 1, name: 'Balance' })
       scrollY(640)
@@ -269,11 +267,8 @@ describe('with a stored session', () => {
     })
 
     it('opens at the top at once when opened from a scrolled screen, and stays where it is then moved down to', async () => {
-      storeSession()
-      signedInApi()
-      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((options: ScrollToOptions) => scrollY(options.top ?? 0)) as typeof window.scrollTo)
-      const { router } = renderApp('/')
-      await screen.findByText('Hi, Jo Grower!')
+      const { router, scrollTo } = await signedInAtHome()
+      scrollTo.mockImplementation(((options: ScrollToOptions) => scrollY(options.top ?? 0)) as typeof window.scrollTo)
       await new Promise((resolve) => setTimeout(resolve, 300))
       scrollY(2400)
       scrollTo.mockClear()
