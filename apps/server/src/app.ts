@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { resolve } from 'node:path'
 import type { Config } from './config'
 import type { ChangeFeed } from './db/change-feed'
@@ -8,6 +8,7 @@ import { Caches } from './lib/caches'
 import { SearchEngine } from './modules/catalogue/search-engine'
 import type { Deps } from './lib/context'
 import type { ErrorReporter } from './lib/error-reporting'
+import { responseSerializerCompiler } from './lib/json-serializer'
 import { AppMetrics, type PoolStats } from './lib/metrics'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
@@ -70,7 +71,8 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  // Answers are written by serializers compiled from the contract, which check themselves outside production (decision 0044).
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: !config.production }))
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../lib/errors'
+import { ResponseContractError } from '../lib/json-serializer'
 
 type Field = { field: string; message: string }
 
@@ -18,7 +19,7 @@ export function registerErrorHandling(app: FastifyInstance, fallback?: (url: str
       }))
       return reply.status(400).send({ error: 'invalid_request', message: describe(fields), fields })
     }
-    if (isResponseSerializationError(err)) {
+    if (err instanceof ResponseContractError) {
       req.log.error({ err: err.cause ?? err }, 'response did not match its schema')
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side.' })
     }

@@ -49,10 +49,7 @@ export async function productPage(deps: Deps, session: Session, page: Array<stri
   return shared.rows.map((r) => toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id)), session))
 }
 
-/**
- * Sends a page of products (productPage) as JSON. The string goes out as it is: the rows are typed by the
- * contract's Product through toProduct, and Fastify does not serialize a JSON string again.
- */
+/** Sends a page of products (productPage), written by the route's compiled writer of its 200 answer. */
 export async function sendProductList(
   deps: Deps,
   reply: FastifyReply,
@@ -61,7 +58,7 @@ export async function sendProductList(
   build: PageBuilder,
 ): Promise<FastifyReply> {
   const products = await productPage(deps, session, page, build)
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify(products))
+  return reply.type('application/json; charset=utf-8').send(reply.serializeInput(products as unknown as Record<string, unknown>, '200'))
 }
 
 /** A product page as every account at a branch sees it: the product, its stock elsewhere, its documents. */

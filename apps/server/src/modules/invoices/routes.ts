@@ -22,7 +22,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     },
     async (req, reply) => {
       const session = req.requireSession()
-      return sendHistoryList(deps, reply, session, 'invoices', req.query, z.array(InvoiceListRow), () => invoices.list(deps, session, req.query))
+      return sendHistoryList(deps, reply, session, 'invoices', req.query, () => invoices.list(deps, session, req.query))
     },
   )
 

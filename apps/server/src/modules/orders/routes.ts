@@ -32,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (req, reply) => {
       const session = req.requireSession()
-      return sendHistoryList(deps, reply, session, 'orders', req.query, z.array(OrderListRow), () => orders.list(deps, session, req.query))
+      return sendHistoryList(deps, reply, session, 'orders', req.query, () => orders.list(deps, session, req.query))
     },
   )
 
@@ -71,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (req, reply) => {
       const session = req.requireSession()
-      return sendHistoryList(deps, reply, session, 'back-orders', req.query, z.array(BackOrderItem), () => orders.backOrders(deps, session, req.query))
+      return sendHistoryList(deps, reply, session, 'back-orders', req.query, () => orders.backOrders(deps, session, req.query))
     },
   )
 }
