@@ -137,6 +137,43 @@ describe('GET /api/buy-again', () => {
     expect((await buyAgain()).find((i) => i.ProductID === products[2]!.id)).toMatchObject({ Product: null })
   })
 
+  it('prices each product for the account and stocks it at the branch asked for, and hides from a reseller what resellers may not see', async () => {
+    const now = today()
+    await order(now, [[3, 2], [4, 1]])
+    const [shown, hidden] = [products[3]!, products[4]!]
+    const detail = async (id: number, warehouse: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=${warehouse}`, headers: bearer(buyer) })).json() as Record<string, unknown>
+    // A contract price for one product, a discount on the rest: buy-again shows what the product page shows, at each branch.
+    await t.db.insertInto('contract_prices').values({ account_id: accountId, product_id: shown.id, price_cents: 1234 }).execute()
+    await t.db.updateTable('customer_accounts').set({ price_discount_bp: 500 }).where('id', '=', accountId).execute()
+    for (const warehouse of ['WAG', 'TAM']) {
+      const items = await buyAgain(`?warehouse=${warehouse}`)
+      for (const product of [shown, hidden]) {
+        const page = await detail(product.id, warehouse)
+        const listed = items.find((i) => i.ProductID === product.id)!.Product as Record<string, unknown>
+        expect(listed).toMatchObject({ SinglePricing: page.SinglePricing, Availability: page.Availability })
+      }
+    }
+    const priced = (await buyAgain()).find((i) => i.ProductID === shown.id)!.Product as { SinglePricing: { Price: number } }
+    expect(priced.SinglePricing.Price).toBe(12.34)
+
+    // The account becomes a reseller and the second product's brand is hidden from resellers: still listed, not sold.
+    await t.db.updateTable('customer_accounts').set({ is_elders: true }).where('id', '=', accountId).execute()
+    const { brand_code } = await t.db.selectFrom('products').select('brand_code').where('id', '=', hidden.id).executeTakeFirstOrThrow()
+    await t.db.updateTable('brands').set({ hidden_for_elders: true }).where('brand_code', '=', brand_code).execute()
+    try {
+      buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
+      const items = await buyAgain()
+      expect(items.find((i) => i.ProductID === hidden.id)).toMatchObject({ Product: null, ProductCode: hidden.code, Description: hidden.description })
+      if (shown.id !== hidden.id) expect(items.find((i) => i.ProductID === shown.id)?.Product).not.toBeNull()
+    } finally {
+      await t.db.updateTable('brands').set({ hidden_for_elders: false }).where('brand_code', '=', brand_code).execute()
+      await t.db.updateTable('customer_accounts').set({ is_elders: false, price_discount_bp: 0 }).where('id', '=', accountId).execute()
+      await t.db.deleteFrom('contract_prices').where('account_id', '=', accountId).execute()
+      buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
+    }
+  })
+
   it('keeps the 12-month totals equal to a count of the order lines as orders are placed, moved, changed and deleted (product by product, migration 0015)', async () => {
     await buyAgain() // the account's window exists: from here on the triggers keep its totals
     const fromMonth = `${monthsBefore(today(), 11).slice(0, 7)}-01`

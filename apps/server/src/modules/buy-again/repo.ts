@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { productVisibleTo } from '../../lib/visibility'
+import { listedColumns, type ListScope } from '../catalogue/service'
 
 type Db = Kysely<DB>
 
@@ -21,36 +23,54 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
 
 /**
  * The products an account ordered in most orders in the 12 months from `fromMonth`, then by units: the
- * first rows of the purchase_totals_rank index, never an aggregate over the order lines. One statement when
+ * first rows of the purchase_totals_rank index, never an aggregate over the order lines. Each comes with the
+ * product's columns as the catalogue lists it at the branch (listedPage's), whether it is still sold to this
+ * user (`sold`: active, and not hidden from a reseller) and whether the branch exists: one statement when
  * the account's totals are of this window (every buy-again but the month's first): the rows come only then.
  */
-export async function mostOrdered(db: Db, accountId: number, fromMonth: string, limit: number) {
+export async function mostOrdered(db: Db, scope: ListScope & { accountId: number }, fromMonth: string, limit: number) {
+  const { accountId, warehouse, session } = scope
+  const top = db
+    .selectFrom('purchase_totals')
+    .select([
+      'purchase_totals.product_id',
+      'purchase_totals.order_count as orders',
+      'purchase_totals.quantity',
+      sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
+      'purchase_totals.last_qty',
+    ])
+    .where('purchase_totals.account_id', '=', accountId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('purchase_total_windows as w')
+          .select('w.account_id')
+          .where('w.account_id', '=', accountId)
+          .where(sql<boolean>`w.window_start = ${fromMonth}::date`),
+      ),
+    )
+    .orderBy('purchase_totals.order_count', 'desc')
+    .orderBy('purchase_totals.quantity', 'desc')
+    .orderBy('purchase_totals.product_id')
+    .limit(limit)
+    .as('top')
   const read = () =>
     db
-      .selectFrom('purchase_totals')
-      .innerJoin('products', 'products.id', 'purchase_totals.product_id')
+      .selectFrom(top)
+      .innerJoin('products', 'products.id', 'top.product_id')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
       .select([
-        'purchase_totals.product_id',
-        'purchase_totals.order_count as orders',
-        sql<number>`purchase_totals.quantity::int`.as('total'),
-        sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
-        'purchase_totals.last_qty',
-        'products.product_code',
-        'products.description',
+        'top.product_id',
+        'top.orders',
+        sql<number>`top.quantity::int`.as('total'),
+        'top.last_date',
+        'top.last_qty',
+        ...listedColumns(warehouse, accountId),
+        sql<boolean>`products.active AND ${productVisibleTo(session)}`.as('sold'),
+        sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`.as('branch_known'),
       ])
-      .where('purchase_totals.account_id', '=', accountId)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('purchase_total_windows as w')
-            .select('w.account_id')
-            .where('w.account_id', '=', accountId)
-            .where(sql<boolean>`w.window_start = ${fromMonth}::date`),
-        ),
-      )
-      .orderBy('purchase_totals.order_count', 'desc')
-      .orderBy('purchase_totals.quantity', 'desc')
-      .orderBy('purchase_totals.product_id')
-      .limit(limit)
+      .orderBy('top.orders', 'desc')
+      .orderBy('top.quantity', 'desc')
+      .orderBy('top.product_id')
       .execute()
   const rows = await read()
   // Nothing: no purchases in the window, or totals of another window (or none) to make first.

@@ -1,7 +1,8 @@
 import { BUY_AGAIN_SIZE, type BuyAgainItem } from '@portal/contract/lists'
 import type { Deps, Session } from '../../lib/context'
 import { monthsBefore, today } from '../../lib/date-range'
-import * as catalogue from '../catalogue/service'
+import { branchOf, findBranch } from '../branches/service'
+import { pricedRow, toProduct, unknownBranch } from '../catalogue/service'
 import * as repo from './repo'
 
 /** The first day of the month eleven months back: "the last 12 months" is this month and the eleven before (decision 0030). */
@@ -13,18 +14,15 @@ export const firstMonth = (day: string) => `${monthsBefore(day, 11).slice(0, 7)}
  * no longer sold to the account comes without one and cannot be added.
  */
 export async function buyAgain(deps: Deps, session: Session, query: { warehouse?: string | undefined }): Promise<BuyAgainItem[]> {
-  const rows = await repo.mostOrdered(deps.db, session.accountId, firstMonth(today()), BUY_AGAIN_SIZE)
-  const sold = await catalogue.productsSold(
-    deps,
-    session,
-    rows.map((r) => r.product_id),
-    query,
-  )
+  const warehouse = branchOf(session, query.warehouse)
+  const rows = await repo.mostOrdered(deps.db, { session, warehouse, accountId: session.accountId }, firstMonth(today()), BUY_AGAIN_SIZE)
+  // Asked only when the account has bought nothing: every row says whether the branch exists.
+  if (!(rows[0]?.branch_known ?? (await findBranch(deps.db, warehouse)))) throw unknownBranch()
   return rows.map((r) => ({
     ProductID: r.product_id,
     ProductCode: r.product_code,
     Description: r.description,
-    Product: sold.get(r.product_id) ?? null,
+    Product: r.sold ? toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session) : null,
     Orders: r.orders,
     TotalQuantity: r.total,
     LastOrderDate: r.last_date,

@@ -131,19 +131,26 @@ function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>,
     .innerJoin('products', 'products.id', 'page.id')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
-    .select([
-      ...PAGE_COLUMNS,
-      'products.unit_price_cents',
-      'products.carton_price_cents',
-      'products.pallet_price_cents',
-      stockAt(warehouse),
-      sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`.as(
-        'contract_cents',
-      ),
-      sql<number | null>`(SELECT a.price_discount_bp FROM customer_accounts a WHERE a.id = ${accountId}::int)`.as('discount_bp'),
-    ])
+    .select(listedColumns(warehouse, accountId))
     .orderBy('page.rank')
 }
+
+/**
+ * What listedPage gives of each product (`products` and `categories` in scope): the card's columns, list
+ * prices, the stock at `warehouse`, and with an account what it pays (null without one).
+ */
+export const listedColumns = (warehouse: string, accountId: number | null) =>
+  [
+    ...PAGE_COLUMNS,
+    'products.unit_price_cents',
+    'products.carton_price_cents',
+    'products.pallet_price_cents',
+    stockAt(warehouse),
+    sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`.as(
+      'contract_cents',
+    ),
+    sql<number | null>`(SELECT a.price_discount_bp FROM customer_accounts a WHERE a.id = ${accountId}::int)`.as('discount_bp'),
+  ] as const
 
 function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
   return listedPageQuery(db, scope, ids, accountId).execute()

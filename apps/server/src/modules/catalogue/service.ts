@@ -8,6 +8,9 @@ import { branchOf, findBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
 
+/** The columns of a listed product and who may see it, for a module whose own statement lists products (buy-again). */
+export { listedColumns, type ListScope } from './repo'
+
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {
   const rows = await repo.listCategories(db, { forElders: session?.isElders ?? false })
@@ -29,7 +32,8 @@ export async function brands({ db }: Deps, session: Session | null): Promise<Bra
   return rows.map((r) => ({ BrandCode: r.brand_code, Description: r.description }))
 }
 
-const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
+/** The answer to a page asked for at a branch that does not exist. */
+export const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
 
 /**
  * A list is one query. An empty answer may mean that what it lists (a category, a brand) or the
