@@ -37,9 +37,10 @@ const KEPT_KEYWORDS = new Set([
   'pattern',
   'format',
   'default',
-  'id',
-  'title',
 ])
+
+/** Keywords that say something of a value without changing how it is written: left out. */
+const ANNOTATIONS = new Set(['$schema', 'definitions', '$defs', 'propertyNames', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'])
 
 class Unsupported extends Error {}
 
@@ -70,7 +71,7 @@ function simplify(node: unknown, definitions: Record<string, unknown>, seen: rea
   }
   const out: JsonSchema = {}
   for (const [key, value] of Object.entries(schema)) {
-    if (key === '$schema' || key === 'definitions' || key === '$defs' || key === 'propertyNames') continue
+    if (ANNOTATIONS.has(key)) continue
     if (!KEPT_KEYWORDS.has(key)) throw new Unsupported(`the keyword ${key}`)
     if (key === 'properties') {
       out.properties = Object.fromEntries(Object.entries(value as JsonSchema).map(([name, s]) => [name, simplify(s, definitions, seen)]))
