@@ -146,10 +146,17 @@ export const listedColumns = (warehouse: string, accountId: number | null) =>
     'products.carton_price_cents',
     'products.pallet_price_cents',
     stockAt(warehouse),
-    sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`.as(
-      'contract_cents',
-    ),
-    sql<number | null>`(SELECT a.price_discount_bp FROM customer_accounts a WHERE a.id = ${accountId}::int)`.as('discount_bp'),
+    // Without an account the two are constants, not lookups of a NULL parameter: PostgreSQL then plans the
+    // shared page's statement once (a generic plan) instead of planning it afresh on every execution, which it
+    // does while a custom plan can fold `= NULL` away and so looks cheaper (decision 0042, later amendment).
+    (accountId === null
+      ? sql<number | null>`NULL::int`
+      : sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`
+    ).as('contract_cents'),
+    (accountId === null
+      ? sql<number | null>`NULL::int`
+      : sql<number | null>`(SELECT a.price_discount_bp FROM customer_accounts a WHERE a.id = ${accountId}::int)`
+    ).as('discount_bp'),
   ] as const
 
 function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
@@ -341,8 +348,11 @@ export async function productDetail(db: Db, scope: ListScope, id: number, userId
       sql<Attachment[]>`coalesce((
         SELECT json_agg(json_build_object('id', pa.id, 'file_name', pa.file_name, 'description', pa.description) ORDER BY pa.id)
         FROM product_attachments pa WHERE pa.product_id = products.id), '[]'::json)`.as('attachments'),
-      sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
-        WHERE r.user_id = ${userId}::int AND r.product_id = products.id AND r.location_id = ${scope.warehouse})`.as('requested'),
+      (userId === null
+        ? sql<boolean>`false`
+        : sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
+        WHERE r.user_id = ${userId}::int AND r.product_id = products.id AND r.location_id = ${scope.warehouse})`
+      ).as('requested'),
     ])
     .executeTakeFirst()
   return row
