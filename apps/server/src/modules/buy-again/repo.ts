@@ -25,8 +25,8 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
  * The products an account ordered in most orders in the 12 months from `fromMonth`, then by units: the
  * first rows of the purchase_totals_rank index, never an aggregate over the order lines. Each comes with the
  * product's columns as the catalogue lists it at the branch (listedPage's), whether it is still sold to this
- * user (`sold`: active, and not hidden from a reseller) and whether the branch exists: one statement when
- * the account's totals are of this window (every buy-again but the month's first): the rows come only then.
+ * user (`sold`: active, and not hidden from a reseller); none at an unknown branch. One statement when the
+ * account's totals are of this window (every buy-again but the month's first): the rows come only then.
  */
 export async function mostOrdered(db: Db, scope: ListScope & { accountId: number }, fromMonth: string, limit: number) {
   const { accountId, warehouse, session } = scope
@@ -66,14 +66,15 @@ export async function mostOrdered(db: Db, scope: ListScope & { accountId: number
         'top.last_qty',
         ...listedColumns(warehouse, accountId),
         sql<boolean>`products.active AND ${productVisibleTo(session)}`.as('sold'),
-        sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`.as('branch_known'),
       ])
+      // An unknown branch gives no rows, as a catalogue page does.
+      .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
       .orderBy('top.orders', 'desc')
       .orderBy('top.quantity', 'desc')
       .orderBy('top.product_id')
       .execute()
   const rows = await read()
-  // Nothing: no purchases in the window, or totals of another window (or none) to make first.
+  // Nothing: no purchases in the window, totals of another window (or none) to make first, or an unknown branch.
   if (rows.length > 0 || !(await ensureTotals(db, accountId, fromMonth))) return rows
   return read()
 }

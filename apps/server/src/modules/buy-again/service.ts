@@ -1,8 +1,8 @@
 import { BUY_AGAIN_SIZE, type BuyAgainItem } from '@portal/contract/lists'
 import type { Deps, Session } from '../../lib/context'
 import { monthsBefore, today } from '../../lib/date-range'
-import { branchOf, findBranch } from '../branches/service'
-import { pricedRow, toProduct, unknownBranch } from '../catalogue/service'
+import { branchOf } from '../branches/service'
+import { ensureBranch, pricedRow, toProduct } from '../catalogue/service'
 import * as repo from './repo'
 
 /** The first day of the month eleven months back: "the last 12 months" is this month and the eleven before (decision 0030). */
@@ -16,8 +16,7 @@ export const firstMonth = (day: string) => `${monthsBefore(day, 11).slice(0, 7)}
 export async function buyAgain(deps: Deps, session: Session, query: { warehouse?: string | undefined }): Promise<BuyAgainItem[]> {
   const warehouse = branchOf(session, query.warehouse)
   const rows = await repo.mostOrdered(deps.db, { session, warehouse, accountId: session.accountId }, firstMonth(today()), BUY_AGAIN_SIZE)
-  // Asked only when the account has bought nothing: every row says whether the branch exists.
-  if (!(rows[0]?.branch_known ?? (await findBranch(deps.db, warehouse)))) throw unknownBranch()
+  if (rows.length === 0) await ensureBranch(deps.db, warehouse)
   return rows.map((r) => ({
     ProductID: r.product_id,
     ProductCode: r.product_code,

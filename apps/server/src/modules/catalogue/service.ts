@@ -32,8 +32,15 @@ export async function brands({ db }: Deps, session: Session | null): Promise<Bra
   return rows.map((r) => ({ BrandCode: r.brand_code, Description: r.description }))
 }
 
-/** The answer to a page asked for at a branch that does not exist. */
-export const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
+const unknownBranch = () => badRequest('unknown_warehouse', 'There is no such branch.', 'query.warehouse')
+
+/**
+ * 400 for a branch that does not exist. A page at an unknown branch comes back empty, so callers ask only
+ * when a page did: the branch costs no statement on a page that has rows.
+ */
+export async function ensureBranch(db: Deps['db'], warehouse: string): Promise<void> {
+  if (!(await findBranch(db, warehouse))) throw unknownBranch()
+}
 
 /**
  * A list is one query. An empty answer may mean that what it lists (a category, a brand) or the
@@ -43,7 +50,7 @@ export const unknownBranch = () => badRequest('unknown_warehouse', 'There is no 
 async function checked<T>({ db }: Deps, warehouse: string, rows: T[], subject?: { exists: () => Promise<boolean>; what: string }): Promise<T[]> {
   if (rows.length > 0) return rows
   if (subject && !(await subject.exists())) throw notFound(subject.what)
-  if (!(await findBranch(db, warehouse))) throw unknownBranch()
+  await ensureBranch(db, warehouse)
   return rows
 }
 
@@ -188,7 +195,7 @@ export async function search(deps: Deps, session: Session, text: string, req: Li
 /** Products by id in the order given (a page the search index ranked), still checked for visibility; 400 for an unknown branch. */
 export async function listedInOrder({ db }: Deps, session: Session, warehouse: string, ids: number[], accountId: number | null): Promise<repo.ListedRow[]> {
   const rows = ids.length > 0 ? await repo.productsInOrder(db, { session, warehouse, accountId }, ids) : []
-  if (rows.length === 0 && !(await findBranch(db, warehouse))) throw unknownBranch()
+  if (rows.length === 0) await ensureBranch(db, warehouse)
   return rows
 }
 
@@ -224,13 +231,13 @@ export function toProductDetail(
 
 /**
  * The products among `ids` still sold to this user (active, not hidden from resellers), priced for the
- * account and stocked at the branch: saved lists and buy-again show them beside what was bought.
+ * account and stocked at the branch: a saved list shows them beside its lines.
  */
 export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
   const warehouse = branchOf(session, req.warehouse)
   const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId }, ids) : []
   // An unknown branch gives no rows; so does a page of products no longer sold: only then is the branch asked for.
-  if (rows.length === 0 && !(await findBranch(deps.db, warehouse))) throw unknownBranch()
+  if (rows.length === 0) await ensureBranch(deps.db, warehouse)
   return new Map(rows.map((r) => [r.id, toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session)]))
 }
 
