@@ -15,7 +15,7 @@ import {
   benchArgs,
   buildIfStale,
   call,
-  cpuMs,
+  cpuMsPer,
   ensureLargeData,
   machine,
   measure,
@@ -116,12 +116,8 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
     const dbName = new URL(databaseUrl).pathname.slice(1)
     const costed = async (run, warm) => {
       await warm()
-      const before = cpuMs(server.pid, dbName)
-      const r = await run()
-      const after = cpuMs(server.pid, dbName)
-      if (!before || !after || !r.requests) return r
-      const per = (key) => Number(((after[key] - before[key]) / r.requests).toFixed(3))
-      return { ...r, cpuMsPerRequest: { server: per('server'), postgres: per('postgres') } }
+      const { result, cost } = await cpuMsPer({ pid: server.pid, database: dbName, digits: 3 }, run, (r) => r.requests)
+      return cost ? { ...result, cpuMsPerRequest: cost } : result
     }
     const hello = await costed(
       () => measureHello({ base, connections, seconds, warmup: 0 }),

@@ -11,7 +11,7 @@ export { root } from './lib/paths.mjs'
 export { createDatabase, printable, query, rowCount, withClient, withUser } from './lib/postgres.mjs'
 export { freePort, rssMiB, spawnServer } from './lib/server.mjs'
 export { call, httpClient, login, signIn, signInAll } from './lib/http.mjs'
-export { cpuMs, load, machine, writeJson } from './lib/figures.mjs'
+export { cpuMs, cpuMsPer, load, machine, writeJson } from './lib/figures.mjs'
 
 /** The options every bench script takes, with its own defaults; `extra` adds the script's own. */
 export function benchArgs(defaults, extra = {}) {

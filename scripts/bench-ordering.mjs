@@ -16,7 +16,7 @@ import pg from 'pg'
 import {
   benchArgs,
   buildIfStale,
-  cpuMs,
+  cpuMsPer,
   ensureLargeData,
   machine,
   measure,
@@ -91,20 +91,21 @@ async function benchBulk({ base, pid, buyers, lines, seconds }) {
     await Promise.all(people.map(async (b) => (await bulkAdd(base, b, lines), await bulkAdd(base, b, lines))))
     console.log(`Bulk adds of ${lines} lines by ${buyers} buyers at once for ${seconds} s (load average ${load()})...`)
     const latencies = []
-    const database = new URL(databaseUrl).pathname.slice(1)
-    const cpuBefore = cpuMs(pid, database)
     const started = performance.now()
     const until = started + seconds * 1000
-    await Promise.all(
-      people.map(async (b) => {
-        while (performance.now() < until) latencies.push(await bulkAdd(base, b, lines))
-      }),
-    )
-    const elapsed = (performance.now() - started) / 1000
-    const cpuAfter = cpuMs(pid, database)
     // CPU time of the server and of PostgreSQL per add (each add's untimed emptying of the cart included): on a
     // shared machine the steadier figure to compare two versions by.
-    const per = (part) => (cpuBefore && cpuAfter ? Number(((cpuAfter[part] - cpuBefore[part]) / latencies.length).toFixed(2)) : null)
+    const { cost } = await cpuMsPer(
+      { pid, database: new URL(databaseUrl).pathname.slice(1), digits: 2 },
+      () =>
+        Promise.all(
+          people.map(async (b) => {
+            while (performance.now() < until) latencies.push(await bulkAdd(base, b, lines))
+          }),
+        ),
+      () => latencies.length,
+    )
+    const elapsed = (performance.now() - started) / 1000
     await Promise.all(people.map((b) => send(base, b.token, 'DELETE', 'cart')))
     await db.query(`DELETE FROM users WHERE username LIKE 'bench-bulk-%'`)
     const sorted = latencies.sort((a, b) => a - b)
@@ -116,7 +117,7 @@ async function benchBulk({ base, pid, buyers, lines, seconds }) {
       p50: Number(percentile(sorted, 50).toFixed(1)),
       p99: Number(percentile(sorted, 99).toFixed(1)),
       max: Number(sorted.at(-1).toFixed(1)),
-      cpuMsPerAdd: { server: per('server'), postgres: per('postgres') },
+      cpuMsPerAdd: cost ?? { server: null, postgres: null },
     }
   } finally {
     await db.end()
@@ -193,14 +194,13 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
     // figure other work on the shared cores distorts least (another client of the same database still counts).
     const database = new URL(databaseUrl).pathname.slice(1)
     await measure({ base: server.base, connections, seconds: 2, requests, headers, title: 'buy again (warm-up)', warmup: 0 })
-    const cpuBefore = cpuMs(server.pid, database)
-    const measured = await measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again', warmup: 0 })
-    const cpuAfter = cpuMs(server.pid, database)
+    const { result: measured, cost } = await cpuMsPer(
+      { pid: server.pid, database, digits: 2 },
+      () => measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again', warmup: 0 }),
+      (r) => r.requests,
+    )
     buyAgain = withHelloRatio({ 'buy again': measured }, hello)['buy again']
-    if (cpuBefore && cpuAfter && buyAgain.requests) {
-      const per = (key) => Number(((cpuAfter[key] - cpuBefore[key]) / buyAgain.requests).toFixed(2))
-      buyAgain.cpuMsPerRequest = { server: per('server'), postgres: per('postgres') }
-    }
+    if (cost) buyAgain.cpuMsPerRequest = cost
     printResult('buy again (GET /api/buy-again)', buyAgain)
     if (buyAgain.cpuMsPerRequest) console.log(`  CPU ms a request, server / PostgreSQL: ${buyAgain.cpuMsPerRequest.server} / ${buyAgain.cpuMsPerRequest.postgres}`)
   } finally {

@@ -80,6 +80,21 @@ export function writeJson(path, data) {
 }
 
 /**
+ * Runs `work` and gives its result with what it cost in CPU per unit (`units(result)` of them: requests, adds),
+ * of the server `pid` and of PostgreSQL's backends serving `database`, in ms rounded to `digits` places:
+ * `{ server, postgres }`, or null where cpuMs cannot tell (not Linux, or nothing done).
+ */
+export async function cpuMsPer({ pid, database, digits }, work, units) {
+  const before = cpuMs(pid, database)
+  const result = await work()
+  const after = cpuMs(pid, database)
+  const n = units(result)
+  if (!before || !after || !n) return { result, cost: null }
+  const per = (part) => Number(((after[part] - before[part]) / n).toFixed(digits))
+  return { result, cost: { server: per('server'), postgres: per('postgres') } }
+}
+
+/**
  * CPU time used so far by the process `pid` and by PostgreSQL's backends serving `database` (Linux /proc only;
  * null elsewhere), in milliseconds: what a scenario costs per request, whatever else shares the machine.
  */
