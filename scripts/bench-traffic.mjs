@@ -397,7 +397,9 @@ class Traffic {
       }
       case 'cart update': {
         const item = user.lines[Math.floor(this.random() * user.lines.length)]
-        const body = await this.call(kind, 'PUT', '/api/cart', user, { body: { item, qty: 1 + Math.floor(this.random() * 5) } })
+        // A cash sale may not ask for more than the branch has (decision 0007): such a customer changes a line to 1, as it adds.
+        const qty = user.isCash ? 1 : 1 + Math.floor(this.random() * 5)
+        const body = await this.call(kind, 'PUT', '/api/cart', user, { body: { item, qty } })
         if (body) user.cartCount = body.Count
         else user.lines = []
         return

@@ -6,6 +6,7 @@ import type { ChangeFeed } from './db/change-feed'
 import type { Database } from './db/database'
 import { Caches } from './lib/caches'
 import { SearchEngine } from './modules/catalogue/search-engine'
+import { StockBook } from './modules/catalogue/stock-book'
 import type { Deps } from './lib/context'
 import type { ErrorReporter } from './lib/error-reporting'
 import { responseSerializerCompiler } from './lib/json-serializer'
@@ -77,7 +78,8 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
   const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
   if (changes) {
-    deps.search = new SearchEngine(db, changes, {
+    deps.stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
+    deps.search = new SearchEngine(db, deps.stock, changes, {
       error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
       built: (facts) => app.log.info(facts, 'search index built'),
     })

@@ -18,6 +18,15 @@ describe('TtlCache', () => {
     expect(cache.size).toBe(2)
   })
 
+  it('keeps the entry read most lately when full', () => {
+    const cache = new TtlCache<number>(2, 60_000)
+    cache.set('a', 1, cache.stamp())
+    cache.set('b', 2, cache.stamp())
+    expect(cache.get('a')).toBe(1)
+    cache.set('c', 3, cache.stamp())
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3])
+  })
+
   it('does not store a value read before an eviction that came while it was being read', () => {
     const cache = new TtlCache<string>(10, 60_000)
     const stamp = cache.stamp()

@@ -1,11 +1,10 @@
 import type { ChangeFeed } from '../db/change-feed'
 import type { Session } from './context'
-import { ProductPageCache } from './product-pages'
 import { TtlCache } from './ttl-cache'
 
 /**
- * A page of products as every account at a branch sees it (resellers apart): list prices and the branch's
- * stock, not yet the account's prices. Decision 0032.
+ * A page of products as every account sees it at every branch (resellers apart): list prices, not yet the
+ * account's prices nor the branch's stock, which are applied as it is served. Decisions 0032 and 0045.
  */
 export interface SharedPage<Row> {
   readonly ids: readonly number[]
@@ -27,17 +26,17 @@ export interface CachedSession {
 
 /**
  * What is read on nearly every request, kept in memory for a short while: who a token belongs to,
- * the catalogue's pages (shared by every account, per branch and page: decision 0032), each account's
+ * the catalogue's pages (shared by every account and branch, stock apart: decisions 0032, 0045), each account's
  * prices, and the history lists. The database tells every instance what changed as it commits
  * (db/change-feed.ts), so none is behind the database; `ttlMs` is only a backstop. While the change
  * feed is down nothing is served from memory. Decision 0015.
  */
 export class Caches {
   readonly sessions: TtlCache<CachedSession>
-  /** Catalogue pages without the account's prices; a stock change forgets the pages holding its products. */
-  readonly pages: ProductPageCache<SharedPage<unknown>>
+  /** Catalogue pages without the account's prices or the branch's stock (the stock book's: decision 0045). */
+  readonly pages: TtlCache<SharedPage<unknown>>
   /** Product pages (GET /product/{id}) the same way, apart so that the long tail of products does not push lists out. */
-  readonly products: ProductPageCache<SharedPage<unknown>>
+  readonly products: TtlCache<SharedPage<unknown>>
   /** Each account's discount and contract prices, by account id. */
   readonly prices: TtlCache<AccountPrices>
   /** History list pages (orders, back orders, invoices), keyed by historyKey(): the account comes first. */
@@ -48,8 +47,8 @@ export class Caches {
     ttlMs: number,
   ) {
     this.sessions = new TtlCache(20_000, ttlMs)
-    this.pages = new ProductPageCache(3_000, ttlMs)
-    this.products = new ProductPageCache(5_000, ttlMs)
+    this.pages = new TtlCache(3_000, ttlMs)
+    this.products = new TtlCache(5_000, ttlMs)
     this.prices = new TtlCache(10_000, ttlMs)
     this.history = new TtlCache(2_000, ttlMs)
     feed.subscribe('portal_sessions', (payload) => {
@@ -61,10 +60,6 @@ export class Caches {
       if (table === 'contract_prices' || table === 'customer_accounts') this.prices.clear()
       else if (table !== null) this.forgetPages()
       else this.forgetCatalogue()
-    })
-    feed.subscribe('portal_stock', (payload) => {
-      if (payload === null || payload === '*') this.forgetPages()
-      else this.forgetProducts(payload.split(',').map(Number))
     })
     feed.subscribe('portal_history', (payload) => {
       if (payload === null || payload === '*') this.history.clear()
@@ -98,13 +93,6 @@ export class Caches {
   private forgetPages() {
     this.pages.clear()
     this.products.clear()
-  }
-
-  /** The stock of these products moved (an order placed here): the pages holding them go. */
-  forgetProducts(productIds: Iterable<number>) {
-    const ids = [...productIds]
-    this.pages.forgetProducts(ids)
-    this.products.forgetProducts(ids)
   }
 
   /** A bulk change (an ERP import) touches everything: everything is read again from the database. */

@@ -1,6 +1,7 @@
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { SearchEngine } from '../modules/catalogue/search-engine'
+import type { StockBook } from '../modules/catalogue/stock-book'
 import type { Caches } from './caches'
 import type { BusinessMetrics } from './metrics'
 
@@ -12,6 +13,8 @@ export interface Deps {
   caches?: Caches
   /** The product search index of this process (decision 0029); absent where there is no change feed. */
   search?: SearchEngine
+  /** Every product's stock at every branch, in memory (decision 0045); absent where there is no change feed. */
+  stock?: StockBook
   /** Orders placed and payments, for GET /metrics; absent in code run outside the server (seeding, imports). */
   metrics?: BusinessMetrics
 }

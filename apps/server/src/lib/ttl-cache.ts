@@ -1,5 +1,5 @@
 /**
- * A bounded map whose entries expire: least recently set goes first when full. `stamp()` taken
+ * A bounded map whose entries expire: the least recently used goes first when full. `stamp()` taken
  * before a slow read and given to `set` keeps a value read before an eviction from being stored
  * after it (the read may have seen the row the eviction was about).
  */
@@ -19,10 +19,10 @@ export class TtlCache<V> {
   get(key: string, now = Date.now()): V | undefined {
     const entry = this.entries.get(key)
     if (!entry) return undefined
-    if (entry.expires <= now) {
-      this.entries.delete(key)
-      return undefined
-    }
+    this.entries.delete(key)
+    if (entry.expires <= now) return undefined
+    // Read again: to the back of the queue, so what is read often stays when the cache is full.
+    this.entries.set(key, entry)
     return entry.value
   }
 

@@ -23,30 +23,46 @@ async function pricesOf({ db, caches }: Deps & { caches: NonNullable<Deps['cache
   return prices
 }
 
-/**
- * A page of products priced for the session's account (decision 0032). The page itself (which products,
- * their list prices and the branch's stock) is the same for every account at the branch, resellers apart,
- * and is kept in memory until a change to one of its products' stock (or to the catalogue) is told by the
- * database; the account's prices are applied as it is served, from its own cached prices. Without live
- * caches the page and the account's prices are one query. `page` names the page: the list, its branch,
- * page and size, or the ids the search index ranked.
- */
-export async function productPage(deps: Deps, session: Session, page: Array<string | number | undefined>, build: PageBuilder): Promise<Product[]> {
+/** The caches and the stock book when pages may be served from memory: caches live and the stock book ready. */
+function sharedPages(deps: Deps) {
   const caches = deps.caches?.live ? deps.caches : undefined
-  if (!caches) return (await build(session.accountId)).map((r) => toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session))
+  return caches && deps.stock?.ready ? { caches, book: deps.stock } : undefined
+}
+
+/**
+ * A page of products priced for the session's account, stocked at `warehouse` (decisions 0032, 0045). The
+ * page itself (which products, in which order, with their list prices) is the same for every account at
+ * every branch, resellers apart, and is kept in memory until the catalogue changes; the account's prices
+ * (its own cached prices) and the branch's stock (the stock book's) are applied as it is served. Without
+ * live caches or a ready stock book the page, its stock and the account's prices are one query. `page`
+ * names the page: the list, its page and size, or the ids the search index ranked.
+ */
+export async function productPage(
+  deps: Deps,
+  session: Session,
+  warehouse: string,
+  page: Array<string | number | undefined>,
+  build: PageBuilder,
+): Promise<Product[]> {
+  const shared = sharedPages(deps)
+  const uncached = async () => (await build(session.accountId)).map((r) => toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session))
+  // An unknown branch is the uncached path's 400.
+  if (!shared || !shared.book.hasBranch(warehouse)) return uncached()
+  const { caches, book } = shared
   const key = JSON.stringify([session.isElders, ...page])
-  let shared = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
+  let found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
   let prices: AccountPrices
-  if (shared) {
+  if (found) {
     prices = await pricesOf({ ...deps, caches }, session.accountId)
   } else {
     const stamp = caches.pages.stamp()
-    const [rows, found] = await Promise.all([build(null), pricesOf({ ...deps, caches }, session.accountId)])
-    shared = { ids: rows.map((r) => r.id), rows }
-    caches.pages.set(key, shared, stamp)
-    prices = found
+    const [rows, read] = await Promise.all([build(null), pricesOf({ ...deps, caches }, session.accountId)])
+    found = { ids: rows.map((r) => r.id), rows }
+    caches.pages.set(key, found, stamp)
+    prices = read
   }
-  return shared.rows.map((r) => toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id)), session))
+  if (!(await book.current(found.ids))) return uncached()
+  return found.rows.map((r) => toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id)), session))
 }
 
 /** Sends a page of products (productPage), written by the route's compiled writer of its 200 answer. */
@@ -54,54 +70,58 @@ export async function sendProductList(
   deps: Deps,
   reply: FastifyReply,
   session: Session,
+  warehouse: string,
   page: Array<string | number | undefined>,
   build: PageBuilder,
 ): Promise<FastifyReply> {
-  const products = await productPage(deps, session, page, build)
+  const products = await productPage(deps, session, warehouse, page, build)
   return reply.type('application/json; charset=utf-8').send(reply.serializeInput(products as unknown as Record<string, unknown>, '200'))
 }
 
-/** A product page as every account at a branch sees it: the product, its stock elsewhere, its documents. */
+/** A product page as every account sees it at every branch: the product and its documents (stock apart). */
 interface SharedDetail {
   readonly ids: readonly number[]
   readonly rows: readonly repo.ListedRow[]
-  readonly others: readonly repo.OtherBranchStock[]
   readonly attachments: readonly repo.Attachment[]
 }
 
 /**
- * GET /product/{id} (decision 0032): the product and its stock at every branch are kept like a list page
- * (forgotten when its stock or the catalogue changes) and priced for the account as served; whether a
- * reseller already asked for its code is read each time. Without live caches: catalogue.product, one statement.
+ * GET /product/{id} (decisions 0032, 0045): the product and its documents are kept like a list page
+ * (forgotten when the catalogue changes), priced for the account and stocked from the stock book (this
+ * branch and every other trading one) as served; whether a reseller already asked for its code is read each
+ * time. Without live caches or a ready stock book: catalogue.product, one statement.
  */
 export async function productDetail(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
-  const caches = deps.caches?.live ? deps.caches : undefined
-  if (!caches) return catalogue.product(deps, session, id, req)
-  const { db } = deps
+  const shared = sharedPages(deps)
   const warehouse = branchOf(session, req.warehouse)
-  const key = JSON.stringify([session.isElders, 'product', id, warehouse])
-  let shared = caches.products.get(key) as SharedDetail | undefined
+  if (!shared || !shared.book.hasBranch(warehouse)) return catalogue.product(deps, session, id, req)
+  const { caches, book } = shared
+  const { db } = deps
+  const key = JSON.stringify([session.isElders, 'product', id])
+  let found = caches.products.get(key) as SharedDetail | undefined
   let prices: AccountPrices
   let requested: boolean
-  if (shared) {
+  if (found) {
     ;[prices, requested] = await Promise.all([
       pricesOf({ ...deps, caches }, session.accountId),
       session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
     ])
   } else {
     const stamp = caches.products.stamp()
-    const [row, found] = await Promise.all([
+    const [row, read] = await Promise.all([
       repo.productDetail(db, { session, warehouse, accountId: null }, id, session.isElders ? session.userId : null),
       pricesOf({ ...deps, caches }, session.accountId),
     ])
-    // No such product for this user, or no such branch: the uncached path gives the right answer.
+    // No such product for this user: the uncached path gives the right answer.
     if (!row) return catalogue.product(deps, session, id, req)
-    const { others, attachments, requested: asked, ...listed } = row
-    shared = { ids: [id], rows: [listed], others, attachments }
-    caches.products.set(key, shared, stamp)
-    prices = found
+    const { others: _others, attachments, requested: asked, ...listed } = row
+    found = { ids: [id], rows: [listed], attachments }
+    caches.products.set(key, found, stamp)
+    prices = read
     requested = asked
   }
-  const row = shared.rows[0]!
-  return toProductDetail(toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id)), session), shared.others, shared.attachments, requested)
+  if (!(await book.current(found.ids))) return catalogue.product(deps, session, id, req)
+  const row = found.rows[0]!
+  const product = toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id), book.qty(warehouse, row.id)), session)
+  return toProductDetail(product, book.othersOf(warehouse, row.id), found.attachments, requested)
 }

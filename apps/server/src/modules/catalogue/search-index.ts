@@ -36,8 +36,8 @@ export interface SynonymRow {
   synonyms: string[]
 }
 
-/** Which product ids are in stock at each branch: one byte per product id. */
-export type StockByBranch = ReadonlyMap<string, Uint8Array>
+/** The stock at each branch by product id (the stock book's quantities: stock-book.ts); in stock above 0. */
+export type StockByBranch = ReadonlyMap<string, ArrayLike<number>>
 
 export interface SearchRequest {
   elders: boolean
@@ -250,7 +250,7 @@ export class SearchIndex {
   }
 
   /** Every product that matches, with its rank key; and the correction the best one needed. */
-  private rank(text: string, elders: boolean, inStock: Uint8Array | undefined) {
+  private rank(text: string, elders: boolean, inStock: ArrayLike<number> | undefined) {
     const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
     const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false }
     let correction: string | null = null
@@ -304,13 +304,13 @@ export class SearchIndex {
     if (unmatched === 0) best.full = true
   }
 
-  private offer(best: Best, slot: number, tier: number, elders: boolean, inStock: Uint8Array | undefined) {
+  private offer(best: Best, slot: number, tier: number, elders: boolean, inStock: ArrayLike<number> | undefined) {
     if (elders && this.hidden[slot]) return
     this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, this.noStock(slot, inStock), this.popularityRank(slot)), 0)
   }
 
-  private noStock(slot: number, inStock: Uint8Array | undefined): number {
-    return inStock && inStock[this.ids[slot]!] ? 0 : 1
+  private noStock(slot: number, inStock: ArrayLike<number> | undefined): number {
+    return inStock && (inStock[this.ids[slot]!] ?? 0) > 0 ? 0 : 1
   }
 
   /** More popular first: the popularity counted down from its cap. */
@@ -338,7 +338,7 @@ export class SearchIndex {
   }
 
   /** Ranks the products matching one wording of the query into `best` (a product keeps its best rank). */
-  private rankVariant(tokens: string[], elders: boolean, inStock: Uint8Array | undefined, best: Best) {
+  private rankVariant(tokens: string[], elders: boolean, inStock: ArrayLike<number> | undefined, best: Best) {
     const n = this.productCount
     const gen = ++this.generation
     const candidates: number[] = []

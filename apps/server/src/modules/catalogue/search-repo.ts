@@ -59,28 +59,3 @@ export async function indexedGroups(db: Db): Promise<IndexedGroup[]> {
 export async function synonymRows(db: Db): Promise<SynonymRow[]> {
   return db.selectFrom('search_synonyms').select(['term', 'synonyms']).orderBy('term').execute()
 }
-
-/** Which products are in stock at each branch: a byte per product id, 1 when in stock. */
-export async function stockByBranch(db: Db): Promise<Map<string, Uint8Array>> {
-  const { max } = await db
-    .selectFrom('products')
-    .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
-    .executeTakeFirstOrThrow()
-  const branches = await db.selectFrom('branches').select('location_id').execute()
-  const byBranch = new Map<string, Uint8Array>()
-  for (const { location_id } of branches) {
-    const inStock = new Uint8Array(max + 1)
-    // One branch at a time, as id arrays: a few hundred thousand rows arrive as a few arrays.
-    const { rows } = await sql<{
-      ids: number[] | null
-    }>`SELECT array_agg(product_id) AS ids FROM stock WHERE location_id = ${location_id} AND qty_available > 0`.execute(db)
-    for (const id of rows[0]?.ids ?? []) if (id <= max) inStock[id] = 1
-    byBranch.set(location_id, inStock)
-  }
-  return byBranch
-}
-
-/** The branches where each of these products is in stock. */
-export function stockOfProducts(db: Db, ids: number[]) {
-  return db.selectFrom('stock').select(['location_id', 'product_id']).where('product_id', 'in', ids).where('qty_available', '>', 0).execute()
-}

@@ -8,7 +8,9 @@ import * as catalogue from './service'
 export interface Found {
   /** The query as corrected, when the best results needed typos corrected; else null. */
   correction: string | null
-  /** What names the page in the list cache: the branch and the ids ranked, or the query itself. */
+  /** The branch whose stock is shown. */
+  warehouse: string
+  /** What names the page in the list cache: the ids ranked, or the query itself. */
   page: Array<string | number | undefined>
   /** The page's rows, stocked at the branch (read only when not cached): list-cache.ts. */
   rows: PageBuilder
@@ -23,7 +25,8 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
   if (!deps.search) {
     return {
       correction: null,
-      page: ['search', text, warehouse, req.page, req.size],
+      warehouse,
+      page: ['search', text, req.page, req.size],
       rows: (accountId) => catalogue.search(deps, session, text, req, accountId),
     }
   }
@@ -31,7 +34,8 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
   const found = index.search(text, { elders: session.isElders, branch: warehouse, offset: (req.page - 1) * req.size, limit: req.size }, stock)
   return {
     correction: found.correction,
-    page: ['ids', warehouse, ...found.ids],
+    warehouse,
+    page: ['ids', ...found.ids],
     rows: (accountId) => catalogue.listedInOrder(deps, session, warehouse, found.ids, accountId),
   }
 }
@@ -41,14 +45,14 @@ export async function suggest(deps: Deps, session: Session, query: SuggestQuery)
   const warehouse = branchOf(session, query.warehouse)
   if (!deps.search) {
     const page = { warehouse, page: 1, size: SUGGESTION_PRODUCTS }
-    const products = await productPage(deps, session, ['suggest', query.text, warehouse], (accountId) =>
+    const products = await productPage(deps, session, warehouse, ['suggest', query.text], (accountId) =>
       catalogue.search(deps, session, query.text, page, accountId),
     )
     return { products, groups: [], correction: null }
   }
   const { index, stock } = await deps.search.current()
   const found = index.search(query.text, { elders: session.isElders, branch: warehouse, offset: 0, limit: SUGGESTION_PRODUCTS }, stock)
-  const products = await productPage(deps, session, ['ids', warehouse, ...found.ids], (accountId) =>
+  const products = await productPage(deps, session, warehouse, ['ids', ...found.ids], (accountId) =>
     catalogue.listedInOrder(deps, session, warehouse, found.ids, accountId),
   )
   return { products, groups: index.groupsFor(query.text, session.isElders, SUGGESTION_GROUPS), correction: found.correction }

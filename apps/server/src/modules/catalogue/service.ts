@@ -94,9 +94,10 @@ async function listed(deps: Deps, warehouse: string, rows: Promise<repo.ListedRo
 /**
  * A listed row priced for an account (decision 0032): its contract price, else the list price less its
  * discount; carton and pallet prices discounted and never above the unit price. The same rule as
- * lib/pricing.ts's SQL, which prices carts, orders and the product page.
+ * lib/pricing.ts's SQL, which prices carts, orders and the product page. `available` is the stock shown:
+ * the row's, or the stock book's for a page kept for every branch (decision 0045).
  */
-export function pricedRow(row: repo.ListedRow, discountBp: number, contractCents: number | null | undefined): repo.ProductRow {
+export function pricedRow(row: repo.ListedRow, discountBp: number, contractCents: number | null | undefined, available = row.available): repo.ProductRow {
   const unit = unitPriceCents(row.unit_price_cents, discountBp, contractCents)
   return {
     id: row.id,
@@ -117,7 +118,7 @@ export function pricedRow(row: repo.ListedRow, discountBp: number, contractCents
     weight_kg: row.weight_kg,
     barcode: row.barcode,
     info_text: row.info_text,
-    available: row.available,
+    available,
   }
 }
 

@@ -1,51 +1,12 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
-import { ProductPageCache } from '../../lib/product-pages'
 import { discountedCents } from '../../lib/pricing'
 
-// Decision 0032: catalogue pages are kept once for every account at a branch (list prices and the branch's
-// stock) and priced per account as they are served; a stock change forgets only the pages holding its products.
+// Decisions 0032 and 0045: catalogue pages are kept once for every account and branch (list prices, no stock)
+// and priced per account and stocked from the stock book as they are served; a stock change empties no page.
 
-describe('ProductPageCache', () => {
-  const page = (...ids: number[]) => ({ ids, rows: ids })
-
-  it('forgets only the pages holding a changed product', () => {
-    const cache = new ProductPageCache<ReturnType<typeof page>>(10, 60_000)
-    cache.set('a', page(1, 2), cache.stamp())
-    cache.set('b', page(3, 4), cache.stamp())
-    cache.forgetProducts([2, 9])
-    expect(cache.get('a')).toBeUndefined()
-    expect(cache.get('b')?.ids).toEqual([3, 4])
-  })
-
-  it('does not store a page read before a change to one of its products, and does store one read before a change to others', () => {
-    const cache = new ProductPageCache<ReturnType<typeof page>>(10, 60_000)
-    const stamp = cache.stamp()
-    cache.forgetProducts([2]) // the notification arrives while the page is being read
-    cache.set('a', page(1, 2), stamp)
-    cache.set('b', page(3, 4), stamp)
-    expect(cache.get('a')).toBeUndefined()
-    expect(cache.get('b')?.ids).toEqual([3, 4])
-    const before = cache.stamp()
-    cache.clear()
-    cache.set('b', page(3, 4), before)
-    expect(cache.get('b')).toBeUndefined()
-  })
-
-  it('drops the oldest page when full and forgets what it held', () => {
-    const cache = new ProductPageCache<ReturnType<typeof page>>(2, 60_000)
-    for (const [key, id] of [
-      ['a', 1],
-      ['b', 2],
-      ['c', 3],
-    ] as const)
-      cache.set(key, page(id), cache.stamp())
-    expect([cache.get('a'), cache.get('b')?.ids, cache.get('c')?.ids]).toEqual([undefined, [2], [3]])
-    cache.forgetProducts([1])
-    expect(cache.size).toBe(2)
-  })
-
+describe('account prices applied to a shared page', () => {
   it('prices like PostgreSQL: half a cent rounds away from zero', () => {
     expect(discountedCents(1005, 5000)).toBe(503) // 502.5
     expect(discountedCents(1000, 250)).toBe(975)
@@ -194,29 +155,93 @@ describe('catalogue pages shared by every account', () => {
       },
     })
     expect(placed.statusCode).toBe(201)
-    // No waiting: this instance forgets the pages holding the ordered products before it answers.
+    // No waiting: this instance reads the ordered products' stock again, and a page holding them waits for that.
     for (const token of [trade, cash]) {
       expect((await list(fencing, token)).find((p) => p.ProductID === product.ProductID)?.Availability.Available).toBe(product.Availability.Available - 2)
     }
   })
 
-  it('keeps serving pages that hold none of the changed products from memory', async () => {
+  it('shows a stock change on a page still served from memory: stock changes empty no page', async () => {
     const held = (await list(drenches, trade))[0]!
-    const other = (await list(fencing, trade))[0]!
     // A description changed past the change notifications: only a page read again from the database shows it.
     await sql`ALTER TABLE products DISABLE TRIGGER products_changed`.execute(t.db)
     try {
-      await t.db.updateTable('products').set({ description: 'Renamed past the notifications' }).where('id', 'in', [held.ProductID, other.ProductID]).execute()
+      await t.db.updateTable('products').set({ description: 'Renamed past the notifications' }).where('id', '=', held.ProductID).execute()
     } finally {
       await sql`ALTER TABLE products ENABLE TRIGGER products_changed`.execute(t.db)
     }
     await setStock(held.ProductID, 'WAG', held.Availability.Available + 7)
-    const inList = async (url: string, token: string, id: number) => (await list(url, token)).find((p) => p.ProductID === id)
-    await expect.poll(async () => (await inList(drenches, trade, held.ProductID))?.Availability.Available, soon).toBe(held.Availability.Available + 7)
-    // The drenches page was read again (it holds the product whose stock changed); the fencing page was not.
-    expect((await inList(drenches, trade, held.ProductID))?.Description).toBe('Renamed past the notifications')
-    expect((await inList(fencing, trade, other.ProductID))?.Description).toBe(other.Description)
-    expect((await inList(fencing, cash, other.ProductID))?.Description).toBe(other.Description)
+    const shown = async (token: string) => (await list(drenches, token)).find((p) => p.ProductID === held.ProductID)
+    await expect.poll(async () => (await shown(trade))?.Availability.Available, soon).toBe(held.Availability.Available + 7)
+    for (const token of [trade, cash]) expect((await shown(token))?.Description).toBe(held.Description)
+    await t.db.updateTable('products').set({ description: held.Description }).where('id', '=', held.ProductID).execute()
+  })
+
+  /** Each product's stock at a branch as the database has it (0 without a row). */
+  const stockAt = async (branch: string, ids: number[]) => {
+    const rows = await sql<{ id: number; qty: number }>`
+      SELECT p.id, coalesce(s.qty_available, 0) AS qty FROM products p LEFT JOIN stock s ON s.product_id = p.id AND s.location_id = ${branch}
+       WHERE p.id = ANY(${ids}::int[])`.execute(t.db)
+    return new Map(rows.rows.map((r) => [r.id, r.qty]))
+  }
+
+  it("stocks one cached page at each branch with that branch's stock, and at the account's own branch when none is asked for", async () => {
+    const other = await sql<{ location_id: string }>`SELECT location_id FROM branches WHERE location_id NOT IN ('WAG', 'MEL') AND trading ORDER BY location_id LIMIT 1`.execute(t.db)
+    for (const branch of ['WAG', 'MEL', other.rows[0]!.location_id]) {
+      const page = await list(drenches.replace('WAG', branch), trade)
+      const expected = await stockAt(
+        branch,
+        page.map((p) => p.ProductID),
+      )
+      expect(page.map((p) => [p.ProductID, p.Availability.Available])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
+    }
+    // trade's branch is WAG, cash's MEL: the same page, asked for without a branch, shows each its own.
+    const noBranch = drenches.replace('warehouse=WAG&', '')
+    for (const [token, branch] of [
+      [trade, 'WAG'],
+      [cash, 'MEL'],
+      [trade, 'WAG'],
+    ] as const) {
+      const page = await list(noBranch, token)
+      const expected = await stockAt(
+        branch,
+        page.map((p) => p.ProductID),
+      )
+      expect(page.map((p) => [p.ProductID, p.Availability.Available])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
+    }
+    expect((await get(drenches.replace('WAG', 'NOWHERE'), trade)).statusCode).toBe(400)
+  })
+
+  it('shows the product page with the stock of this branch and of every other trading branch, from the stock book', async () => {
+    const product = (await list(drenches, trade))[2]!
+    await setStock(product.ProductID, 'MEL', 37)
+    const detail = async (branch: string) => {
+      const res = await get(`/api/product/${product.ProductID}?warehouse=${branch}`, trade)
+      expect(res.statusCode).toBe(200)
+      return res.json() as { Availability: { Available: number }; AvailabilityOther: Array<{ LocationID: string; DESCRIPTION: string; QtyAvail: number }> }
+    }
+    await expect.poll(async () => (await detail('WAG')).AvailabilityOther.find((b) => b.LocationID === 'MEL')?.QtyAvail, soon).toBe(37)
+    for (const branch of ['WAG', 'MEL']) {
+      const shown = await detail(branch)
+      const expected = await sql<{ location_id: string; name: string; qty: number }>`
+        SELECT b.location_id, b.name, coalesce(s.qty_available, 0) AS qty FROM branches b
+          LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = ${product.ProductID}
+         WHERE b.trading AND b.location_id <> ${branch} ORDER BY b.sort_order, b.name`.execute(t.db)
+      expect(shown.AvailabilityOther).toEqual(expected.rows.map((r) => ({ LocationID: r.location_id, DESCRIPTION: r.name, QtyAvail: r.qty })))
+      expect(shown.Availability.Available).toBe((await stockAt(branch, [product.ProductID])).get(product.ProductID))
+    }
+    expect((await get(`/api/product/${product.ProductID}?warehouse=NOWHERE`, trade)).statusCode).toBe(400)
+  })
+
+  it('answers at a branch added straight in the database, once the stock book has read it', async () => {
+    await sql`INSERT INTO branches (location_id, name, trading, sort_order) VALUES ('NEWB', 'New Branch', true, 99) ON CONFLICT DO NOTHING`.execute(t.db)
+    try {
+      const url = drenches.replace('WAG', 'NEWB')
+      await expect.poll(async () => (await get(url, trade)).statusCode, soon).toBe(200)
+      expect((await list(url, trade)).every((p) => p.Availability.Available === 0)).toBe(true)
+    } finally {
+      await sql`DELETE FROM branches WHERE location_id = 'NEWB'`.execute(t.db)
+    }
   })
 
   it('never serves a reseller a page cached for another account, nor the reverse', async () => {

@@ -10,7 +10,7 @@ import * as placement from '../placement/service'
  * submission with the same idempotency key answers the order the first one placed.
  */
 export async function placeOrder(
-  { db, caches, metrics }: Deps,
+  { db, caches, stock, metrics }: Deps,
   session: Session,
   body: PlaceOrderBody,
   idempotencyKey: string | undefined,
@@ -38,9 +38,9 @@ export async function placeOrder(
       return placement.place(trx, { buyer, branch, siteCode, form: body, lines, idempotencyKey: key, paymentReference: null, cartLocked: true })
     })
     if (wrote) metrics?.orderPlaced('account')
-    // The branch's stock of these products moved: the pages holding them show it at once here, and on other
-    // instances when the database says so.
-    caches?.forgetProducts(moved)
+    // The branch's stock of these products moved: every page shows it at once here (the stock book reads them
+    // again, and a page holding them waits for that), and on other instances when the database says so.
+    void stock?.reload(moved)
     caches?.forgetHistory(session.accountId)
     return placed
   } catch (err) {

@@ -74,12 +74,9 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
     return { run, rows: valid.length, changed, unchanged: valid.length - changed }
   })
   if (result.changed > 0) {
-    // Pages list the counts the database has: forgetting this instance's pages holding these products makes them
-    // right at once (decision 0032). The search index only ranks by in-stock (decision 0029); its stock patch goes
-    // on after the answer, as the change notification starts it on every other instance.
-    const moved = [...new Set(valid.map((row) => row.productId))]
-    deps.caches?.forgetProducts(moved)
-    void deps.search?.reloadStock(moved)
+    // Pages show the counts the database has: the stock book reads these products again at once, and a page
+    // holding one of them waits for that (decision 0045); other instances do the same when the notification comes.
+    void deps.stock?.reload(new Set(valid.map((row) => row.productId)))
   }
   return result
 }

@@ -273,7 +273,7 @@ const REFUND_REASONS = {
  * (docs/decisions/0024). A payment that cannot become one (sold out after its hold expired, a second approval
  * of a paid reference, a replaced payment) is recorded for refund, and the distributor and customer told.
  */
-async function convert({ db, config, metrics, caches }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+async function convert({ db, config, metrics, caches, stock }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
   // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
   let counted: string | null = null
   let orderedBy: number | null = null
@@ -327,7 +327,7 @@ async function convert({ db, config, metrics, caches }: Deps, pendingId: string,
     })
     if (orderedBy !== null) {
       // Stock and the account's history moved: seen at once here, on other instances when the database says so.
-      caches?.forgetProducts(moved)
+      void stock?.reload(moved)
       caches?.forgetHistory(orderedBy)
     }
     if (counted) metrics?.payment(counted, 'approved')
