@@ -97,6 +97,28 @@ function rankKey(
 
 const TIER = { exactCode: 0, codePrefix: 1, words: 2 } as const
 
+/** Keys that differ only in stock and popularity are one group: the branch's stock orders a group, never across groups. */
+const GROUP_UNIT = 2 ** (RANK_BITS.noStock + RANK_BITS.popularity)
+/** The first slots of a query's ranking sorted at once (with whole groups): page 1 to 10 need no more. */
+const SORTED_HEAD = 200
+/** The rankings a process keeps, by query: at most this many, and this many ranked products (12 bytes each). */
+const KEPT_QUERIES = 2_000
+const KEPT_PRODUCTS = 500_000
+
+/**
+ * A query's products in rank order without the branch's stock (a ranking does not depend on the branch or
+ * the stock, so one serves every branch until the index is rebuilt): the best SORTED_HEAD of them and the rest
+ * of the last one's group of equal rank, in order (key, then slot). `total` counts every match; `complete`
+ * says the head holds them all (else a page beyond the head ranks the query again).
+ */
+interface Ranking {
+  slots: Int32Array
+  keys: Float64Array
+  total: number
+  complete: boolean
+  correction: string | null
+}
+
 export class SearchIndex {
   /** Products by slot, slots in id order: the last tie-break, so equal ranks keep one order. */
   private readonly ids: Int32Array
@@ -121,6 +143,9 @@ export class SearchIndex {
   private readonly tokenPlace: Int32Array
   private readonly tokenWord: Int32Array
   private generation = 0
+  /** Rankings of queries lately asked, by elders flag and text, least recently used first. */
+  private readonly rankings = new Map<string, Ranking>()
+  private rankedProducts = 0
   private readonly bestKey: Float64Array
   private readonly bestStamp: Int32Array
   private queryGeneration = 0
@@ -214,12 +239,62 @@ export class SearchIndex {
     return arrays.reduce((sum, a) => sum + a.byteLength, 0) + scratch + strings
   }
 
-  /** A page of products for a query, ranked by the rules of decision 0029. */
+  /**
+   * A page of products for a query, ranked by the rules of decision 0029: the query's ranking (kept for the
+   * next request of the same text), then in stock at the branch first within each group of equal rank.
+   */
   search(text: string, request: SearchRequest, stock: StockByBranch): SearchResult {
-    const ranked = this.rank(text, request.elders, stock.get(request.branch))
     const { offset, limit } = request
-    const page = topSlots(ranked.slots, ranked.keys, offset + limit).slice(offset, offset + limit)
-    return { ids: page.map((slot) => this.ids[slot]!), total: ranked.slots.length, correction: ranked.correction }
+    let ranking = this.ranking(text, request.elders)
+    // A page beyond the head (rare): the whole ranking, in order, for this request only.
+    if (offset + limit > ranking.slots.length && !ranking.complete) {
+      const ranked = this.rank(text, request.elders)
+      ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, ranked.slots.length)
+    }
+    const page = this.pageOf(ranking, stock.get(request.branch), offset + limit).slice(offset)
+    return { ids: page.map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
+  }
+
+  /** The query's ranking: kept (least recently used goes first), or ranked now. */
+  private ranking(text: string, elders: boolean): Ranking {
+    const key = (elders ? '1' : '0') + text
+    const kept = this.rankings.get(key)
+    if (kept) {
+      this.rankings.delete(key)
+      this.rankings.set(key, kept)
+      return kept
+    }
+    const ranked = this.rank(text, elders)
+    const ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, SORTED_HEAD)
+    if (ranking.slots.length <= KEPT_PRODUCTS / 4) {
+      this.rankings.set(key, ranking)
+      this.rankedProducts += ranking.slots.length
+      for (const [old, dropped] of this.rankings) {
+        if (this.rankings.size <= KEPT_QUERIES && this.rankedProducts <= KEPT_PRODUCTS) break
+        this.rankings.delete(old)
+        this.rankedProducts -= dropped.slots.length
+      }
+    }
+    return ranking
+  }
+
+  /**
+   * The first `count` slots for a branch: group by group (equal rank apart from stock and popularity), the
+   * products in stock at the branch before the others, each part in rank order; the same order as ranking
+   * with the stock in the key.
+   */
+  private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] {
+    const { slots, keys } = ranking
+    const page: number[] = []
+    for (let start = 0; start < slots.length && page.length < count; ) {
+      const group = Math.floor(keys[start]! / GROUP_UNIT)
+      let end = start + 1
+      while (end < slots.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++
+      for (let i = start; i < end && page.length < count; i++) if (this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
+      for (let i = start; i < end && page.length < count; i++) if (!this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
+      start = end
+    }
+    return page
   }
 
   /** Categories and brands whose names hold every word of the query (typos and last-word prefix as for products). */
@@ -249,8 +324,8 @@ export class SearchIndex {
     return hits.slice(0, limit).map(({ group }) => ({ kind: group.kind, key: group.key, title: group.title }))
   }
 
-  /** Every product that matches, with its rank key; and the correction the best one needed. */
-  private rank(text: string, elders: boolean, inStock: ArrayLike<number> | undefined) {
+  /** Every product that matches, with its rank key (stock apart); and the correction the best one needed. */
+  private rank(text: string, elders: boolean) {
     const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
     const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false }
     let correction: string | null = null
@@ -259,17 +334,17 @@ export class SearchIndex {
     // Codes first: an exact code or barcode, then the codes that start with what was typed.
     const code = normalizeCode(text)
     if (code) {
-      for (const slot of this.exactCodes.get(code) ?? []) this.offer(best, slot, TIER.exactCode, elders, inStock)
+      for (const slot of this.exactCodes.get(code) ?? []) this.offer(best, slot, TIER.exactCode, elders)
       if (code.length >= CODE_PREFIX_MIN) {
         for (let at = lowerBound(this.sortedCodes, code, 0); at < this.sortedCodes.length && this.sortedCodes[at]!.startsWith(code); at++) {
-          this.offer(best, this.sortedCodeSlots[at]!, TIER.codePrefix, elders, inStock)
+          this.offer(best, this.sortedCodeSlots[at]!, TIER.codePrefix, elders)
         }
       }
     }
 
     if (tokens.length > 0) {
       for (const variant of this.variants(tokens)) {
-        const found = this.rankVariant(variant.tokens, elders, inStock, best)
+        const found = this.rankVariant(variant.tokens, elders, best)
         if (variant.original && found.correction !== null && found.bestKey < correctionKey) {
           correction = found.correction
           correctionKey = found.bestKey
@@ -304,13 +379,13 @@ export class SearchIndex {
     if (unmatched === 0) best.full = true
   }
 
-  private offer(best: Best, slot: number, tier: number, elders: boolean, inStock: ArrayLike<number> | undefined) {
+  private offer(best: Best, slot: number, tier: number, elders: boolean) {
     if (elders && this.hidden[slot]) return
-    this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, this.noStock(slot, inStock), this.popularityRank(slot)), 0)
+    this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, 0, this.popularityRank(slot)), 0)
   }
 
-  private noStock(slot: number, inStock: ArrayLike<number> | undefined): number {
-    return inStock && (inStock[this.ids[slot]!] ?? 0) > 0 ? 0 : 1
+  private inStockAt(slot: number, inStock: ArrayLike<number> | undefined): boolean {
+    return inStock !== undefined && (inStock[this.ids[slot]!] ?? 0) > 0
   }
 
   /** More popular first: the popularity counted down from its cap. */
@@ -338,7 +413,7 @@ export class SearchIndex {
   }
 
   /** Ranks the products matching one wording of the query into `best` (a product keeps its best rank). */
-  private rankVariant(tokens: string[], elders: boolean, inStock: ArrayLike<number> | undefined, best: Best) {
+  private rankVariant(tokens: string[], elders: boolean, best: Best) {
     const n = this.productCount
     const gen = ++this.generation
     const candidates: number[] = []
@@ -388,7 +463,7 @@ export class SearchIndex {
         if (t > 0 && this.mask[slot]! & (1 << (t - 1))) proximity += distance(this.tokenPlace[(t - 1) * n + slot]!, this.tokenPlace[t * n + slot]!)
       }
       const unmatched = tokens.length - matched
-      const key = rankKey(TIER.words, unmatched, typos, exactness, proximity, attribute, this.noStock(slot, inStock), this.popularityRank(slot))
+      const key = rankKey(TIER.words, unmatched, typos, exactness, proximity, attribute, 0, this.popularityRank(slot))
       this.keep(best, slot, key, unmatched)
       if (key < bestKey || (key === bestKey && slot < bestSlot)) {
         bestKey = key
@@ -439,18 +514,75 @@ interface Best {
   full: boolean
 }
 
-/** Up to `count` slots with the lowest keys, in order (key, then slot); sorting only what can reach the page. */
-function topSlots(slots: Int32Array, keys: Float64Array, count: number): number[] {
-  const indices: number[] = []
-  if (slots.length > count * 4) {
-    const sortedKeys = keys.slice().sort()
-    const threshold = sortedKeys[Math.min(count, sortedKeys.length) - 1]!
-    for (let i = 0; i < slots.length; i++) if (keys[i]! <= threshold) indices.push(i)
+/**
+ * The best `head` slots of a ranking and the rest of the last one's group, in order (key, then slot): most
+ * pages are the first ones, and sorting only those keeps a query with thousands of matches cheap.
+ */
+function sortedHead(slots: Int32Array, keys: Float64Array, correction: string | null, head: number): Ranking {
+  const n = slots.length
+  const chosen: number[] = []
+  if (n <= head) {
+    for (let i = 0; i < n; i++) chosen.push(i)
   } else {
-    for (let i = 0; i < slots.length; i++) indices.push(i)
+    const threshold = Math.floor(nthSmallest(keys.slice(), head - 1) / GROUP_UNIT)
+    for (let i = 0; i < n; i++) if (Math.floor(keys[i]! / GROUP_UNIT) <= threshold) chosen.push(i)
   }
-  indices.sort((a, b) => keys[a]! - keys[b]! || slots[a]! - slots[b]!)
-  return indices.slice(0, count).map((i) => slots[i]!)
+  return { ...inOrder(chosen, slots, keys), total: n, complete: chosen.length === n, correction }
+}
+
+const SLOT_UNIT = 2 ** 20
+
+/**
+ * These entries' slots and keys in order (key, then slot). A key is a group and a popularity (no stock bit
+ * here), so each entry becomes one number (the group's place among these, the popularity, the slot) and the
+ * numbers are sorted natively: a first group of thousands of products (a two-letter prefix) sorts in a
+ * fraction of a comparator's time.
+ */
+function inOrder(entries: number[], slots: Int32Array, keys: Float64Array): { slots: Int32Array; keys: Float64Array } {
+  const groups = [...new Set(entries.map((i) => Math.floor(keys[i]! / GROUP_UNIT)))].sort((a, b) => a - b)
+  if (slots.length >= SLOT_UNIT || groups.length * GROUP_UNIT * SLOT_UNIT > Number.MAX_SAFE_INTEGER) {
+    entries.sort((a, b) => keys[a]! - keys[b]! || slots[a]! - slots[b]!)
+    return { slots: Int32Array.from(entries, (i) => slots[i]!), keys: Float64Array.from(entries, (i) => keys[i]!) }
+  }
+  const place = new Map(groups.map((g, i) => [g, i]))
+  const packed = Float64Array.from(entries, (i) => {
+    const group = Math.floor(keys[i]! / GROUP_UNIT)
+    return (place.get(group)! * GROUP_UNIT + (keys[i]! - group * GROUP_UNIT)) * SLOT_UNIT + slots[i]!
+  }).sort()
+  const sortedSlots = new Int32Array(packed.length)
+  const sortedKeys = new Float64Array(packed.length)
+  packed.forEach((value, at) => {
+    const slot = value % SLOT_UNIT
+    const rest = (value - slot) / SLOT_UNIT
+    const within = rest % GROUP_UNIT
+    sortedSlots[at] = slot
+    sortedKeys[at] = groups[(rest - within) / GROUP_UNIT]! * GROUP_UNIT + within
+  })
+  return { slots: sortedSlots, keys: sortedKeys }
+}
+
+/** The value that would be at `k` if `values` were sorted (quickselect; reorders `values`). */
+function nthSmallest(values: Float64Array, k: number): number {
+  let lo = 0
+  let hi = values.length - 1
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while (values[i]! < pivot) i++
+      while (values[j]! > pivot) j--
+      if (i <= j) {
+        const swap = values[i]!
+        values[i++] = values[j]!
+        values[j--] = swap
+      }
+    }
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return values[k]!
+  }
+  return values[k]!
 }
 
 function unique<T>(items: T[]): T[] {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { type IndexedProduct, SearchIndex } from './search-index'
+
+// Decision 0045: a query's ranking is kept without stock and serves every branch; the branch's stock orders
+// each group of equal rank as it is paged. These pin that order against the rule it replaces: stock in the key.
+
+/** A product with the word "drench" in its description (place 0), its brand (1) or its category (2): three ranks. */
+const product = (id: number, place: number, popularity: number): IndexedProduct => ({
+  id,
+  code: `P-${id}`,
+  barcode: null,
+  description: place === 0 ? 'Drench oral sheep' : 'Oral sheep',
+  brandCode: 'ACME',
+  brandName: place === 1 ? 'Drench Co' : 'Acme',
+  categoryTitle: place === 2 ? 'Drench' : 'Animal Health',
+  parentTitle: null,
+  hiddenForElders: false,
+  popularity,
+})
+
+/** A small deterministic random number generator (mulberry32). */
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const random = rng(7)
+// 1,500 products, the word in one of three fields (three groups of rank), popularity with many ties.
+const products = Array.from({ length: 1500 }, (_, i) => product(i + 1, i % 3, Math.floor(random() * 40)))
+const placeOf = (p: IndexedProduct) => (p.description.startsWith('Drench') ? 0 : p.brandName.startsWith('Drench') ? 1 : 2)
+const index = new SearchIndex(products, [], [])
+const stockOf = (seed: number) => {
+  const next = rng(seed)
+  const qty = new Int32Array(products.length + 1)
+  for (let id = 1; id <= products.length; id++) qty[id] = next() < 0.5 ? 0 : Math.floor(next() * 20) - 2
+  return new Map([['WAG', qty]])
+}
+const page = (stock: Map<string, Int32Array>, offset: number, limit: number) =>
+  index.search('drench', { elders: false, branch: 'WAG', offset, limit }, stock).ids
+
+/** The order of the rule with stock in the key: the field matched, then in stock, then popularity, then id. */
+function expected(stock: Map<string, Int32Array>): number[] {
+  const qty = stock.get('WAG')!
+  return [...products]
+    .sort((a, b) => placeOf(a) - placeOf(b) || Number(qty[a.id]! <= 0) - Number(qty[b.id]! <= 0) || b.popularity - a.popularity || a.id - b.id)
+    .map((p) => p.id)
+}
+
+describe('search pages with the branch stock applied to a kept ranking', () => {
+  it('gives every page in the order of stock in the rank key, first pages and deep ones alike', () => {
+    const stock = stockOf(1)
+    const all = expected(stock)
+    expect(page(stock, 0, 20)).toEqual(all.slice(0, 20))
+    expect(page(stock, 20, 20)).toEqual(all.slice(20, 40))
+    // Beyond the sorted head: the whole ranking is put in order.
+    expect(page(stock, 1400, 40)).toEqual(all.slice(1400, 1440))
+    const paged = Array.from({ length: 75 }, (_, p) => page(stock, p * 20, 20)).flat()
+    expect(paged).toEqual(all)
+    expect(index.search('drench', { elders: false, branch: 'WAG', offset: 0, limit: 1 }, stock).total).toBe(1500)
+  })
+
+  it('follows a stock change with the ranking kept: the same query at other stock orders by that stock', () => {
+    const before = stockOf(2)
+    const after = stockOf(3)
+    expect(page(before, 0, 40)).toEqual(expected(before).slice(0, 40))
+    expect(page(after, 0, 40)).toEqual(expected(after).slice(0, 40))
+    expect(page(after, 0, 40)).not.toEqual(page(before, 0, 40))
+  })
+
+  it('puts nothing in stock first at a branch it does not know', () => {
+    const none = new Map([['WAG', new Int32Array(products.length + 1)]])
+    expect(index.search('drench', { elders: false, branch: 'MEL', offset: 0, limit: 30 }, stockOf(4)).ids).toEqual(expected(none).slice(0, 30))
+  })
+})
