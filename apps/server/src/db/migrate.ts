@@ -13,6 +13,7 @@ import * as erpInterchange from './migrations/0010_erp_interchange'
 import * as listsAndBuyAgain from './migrations/0011_lists_and_buy_again'
 import * as stockChangeProducts from './migrations/0012_stock_change_products'
 import * as purchaseTotalsPerProduct from './migrations/0015_purchase_totals_per_product'
+import * as purchaseMonthsAddedTo from './migrations/0016_purchase_months_added_to'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -29,6 +30,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0011_lists_and_buy_again', up: listsAndBuyAgain.up },
   { version: '0012_stock_change_products', up: stockChangeProducts.up },
   { version: '0015_purchase_totals_per_product', up: purchaseTotalsPerProduct.up },
+  { version: '0016_purchase_months_added_to', up: purchaseMonthsAddedTo.up },
 ]
 
 const MIGRATION_LOCK = 727_001

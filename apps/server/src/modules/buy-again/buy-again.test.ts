@@ -40,7 +40,7 @@ beforeAll(async () => {
   ;({ id: accountId, token: buyer } = await newAccount('BUYAGAIN', 'buyagain'))
   products = (
     await sql<{ id: number; code: string; description: string }>`
-    SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 6`.execute(t.db)
+    SELECT id, product_code AS code, description FROM products WHERE active ORDER BY id LIMIT 9`.execute(t.db)
   ).rows
 })
 afterAll(async () => t?.close())
@@ -218,6 +218,71 @@ describe('GET /api/buy-again', () => {
     expect(await totals()).toEqual(await counted())
     await t.db.deleteFrom('orders').where('id', '=', placed).execute()
     expect(await totals()).toEqual(await counted())
+  })
+
+  it('adds a placed order to its month without recounting it, and recounts what adding cannot follow (migration 0016)', async () => {
+    await buyAgain()
+    const months = async () =>
+      (
+        await sql<{ product_id: number; month: string; order_count: number; quantity: number; last_date: string; last_qty: number }>`
+        SELECT product_id, to_char(month, 'YYYY-MM-DD') AS month, order_count, quantity::int AS quantity, to_char(last_date, 'YYYY-MM-DD') AS last_date, last_qty
+        FROM purchase_months WHERE account_id = ${accountId} ORDER BY month, product_id`.execute(t.db)
+      ).rows
+    const recounted = async () =>
+      (
+        await sql<{ product_id: number; month: string; order_count: number; quantity: number; last_date: string; last_qty: number }>`
+        SELECT l.product_id, to_char(date_trunc('month', o.enter_date), 'YYYY-MM-DD') AS month, count(DISTINCT o.id)::int AS order_count,
+               sum(l.qty_ordered)::int AS quantity, to_char(max(o.enter_date), 'YYYY-MM-DD') AS last_date,
+               (array_agg(l.qty_ordered ORDER BY o.enter_date DESC, o.id DESC, l.line_no DESC))[1] AS last_qty
+        FROM orders o JOIN order_lines l ON l.order_id = o.id
+        WHERE o.account_id = ${accountId} AND l.product_id IS NOT NULL
+        GROUP BY l.product_id, date_trunc('month', o.enter_date) ORDER BY 2, 1`.execute(t.db)
+      ).rows
+    const totals = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM purchase_totals WHERE account_id = ${accountId}`.execute(t.db)).rows[0]!.n
+    const now = today()
+    // Two orders in a row, the second the account's newest: each adds to the month (the same product twice over).
+    await order(now, [
+      [6, 2],
+      [7, 1],
+      [6, 5],
+    ])
+    expect(await months()).toEqual(await recounted())
+    // Added, not recounted: a count put wrong straight in the table stays wrong by as much after the next order.
+    const monthOf6 = sql`account_id = ${accountId} AND product_id = ${products[6]!.id}`
+    await sql`UPDATE purchase_months SET order_count = order_count + 100 WHERE ${monthOf6}`.execute(t.db)
+    await order(now, [[6, 4]])
+    const six = (rows: Awaited<ReturnType<typeof months>>) => rows.find((r) => r.product_id === products[6]!.id && r.month === `${now.slice(0, 8)}01`)!
+    expect(six(await months()).order_count).toBe(six(await recounted()).order_count + 100)
+    expect(six(await months()).last_qty).toBe(4)
+    // An order older than the account's newest (one dated tomorrow, as the ERP may send): recounted, the wrong
+    // count too, and the last quantity is still the latest order's.
+    const tomorrow = new Date(Date.parse(`${now}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    await order(tomorrow, [[7, 2]])
+    await order(now, [[6, 11]])
+    expect(await months()).toEqual(await recounted())
+    // Lines added to an order that already had some: recounted.
+    const placed = await order(now, [[8, 1]])
+    await t.db
+      .insertInto('order_lines')
+      .values({
+        order_id: placed,
+        line_no: 2,
+        product_id: products[8]!.id,
+        product_code: products[8]!.code,
+        description: products[8]!.description,
+        qty_ordered: 3,
+        unit_price_cents: 100,
+        extended_ex_cents: 300,
+        tax_cents: 30,
+        extended_inc_cents: 330,
+        due_date: null,
+      })
+      .execute()
+    expect(await months()).toEqual(await recounted())
+    expect(await totals()).toBeGreaterThan(0)
+    const shown = (await buyAgain()).find((r) => r.ProductID === products[6]!.id)!
+    expect([shown.LastOrderDate, shown.LastQuantity]).toEqual([now, 11])
   })
 
   it('makes the totals afresh for a new month: totals of last month’s window are not shown', async () => {
