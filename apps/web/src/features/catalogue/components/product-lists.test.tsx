@@ -24,6 +24,7 @@ describe('a category', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Animal Health' })).toBeInTheDocument()
     const list = await screen.findByRole('list', { name: 'Animal Health products' })
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(40))
+    await io.watched()
     io.scrollToEnd()
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(47))
     expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2'])
@@ -50,6 +51,7 @@ describe('a category', () => {
     const spy = catalogueApi({ 'GET /api/categories/animal-health/products': { body: someProducts(40) } })
     renderApp('/category/animal-health')
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
+    await io.watched()
     io.scrollToEnd()
     // The end is still "in view" while page 2's cards render: asked again and again, no third page is asked for.
     await waitFor(() => expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2']))
@@ -72,6 +74,7 @@ describe('a category', () => {
     renderApp('/category/animal-health')
     // The end of the list is reached once its cards are all in (the rest render after the first four).
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
+    await io.watched()
     io.scrollToEnd()
     expect(await screen.findByText('More products could not be loaded.')).toBeInTheDocument()
     io.scrollToEnd()
@@ -86,6 +89,7 @@ describe('a category', () => {
     const spy = catalogueApi({ 'GET /api/categories/animal-health/products': { body: someProducts(40) } })
     renderApp('/category/animal-health')
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(40))
+    await io.watched()
     io.scrollToEnd()
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(80))
     act(() => setCurrentWarehouse('MEL'))

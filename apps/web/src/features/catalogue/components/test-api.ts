@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { Reply } from '../../../test/fetch'
 import { aBrand, aCategory, aLogin, aSite, aUser, warehouses } from '../../../test/factories'
@@ -59,6 +59,16 @@ export function fakeIntersectionObserver() {
     },
     get watching() {
       return observers.size
+    },
+    /**
+     * Resolves once the list watches its end: the grid observes it in an effect after the render that shows the
+     * cards, so a scroll before that would find no one watching (a browser tells a new observer at once what
+     * is in view; this fake does not).
+     */
+    async watched() {
+      await waitFor(() => {
+        if (![...observers].some((o) => o.targets.length > 0)) throw new Error('Nothing watches the end of the list yet')
+      })
     },
   }
 }
