@@ -128,7 +128,9 @@ export class StockBook {
     try {
       this.patch(ids, await repo.stockOfProducts(this.db, ids))
     } catch (error) {
-      for (const id of ids) this.changed.add(id)
+      // These products' stock is unknown now: not ready (pages read the database) until a whole reload, which
+      // the next notification or the change feed's return starts.
+      this.reloadAll = true
       throw error
     } finally {
       this.inFlight = new Set()
