@@ -12,7 +12,8 @@
 // Each of the --connections workers sends one request at a time (keep-alive, node:http), for a user of its
 // own drawn from its share of the users. After --warmup seconds the figures start; after --seconds they stop.
 // Then the server's do-nothing GET /api/hello is measured at the same connections (autocannon), the baseline.
-// Printed per kind: requests/s, p50, p99, max, errors (anything but the expected status, or no answer); the
+// Printed per kind: requests/s, p50, p99, max, errors (anything but the expected status, or no answer; a cash
+// customer's cart change refused for want of stock is counted apart, as the stock rule's answer); the
 // server's RSS (/proc/<pid>/status, every second: peak and last); the load average before and after.
 //
 // Stock changes (--stock-via):
@@ -292,6 +293,8 @@ class Traffic {
   }
   reset() {
     this.tallies = Object.fromEntries(MIX.map(([kind]) => [kind, new Tally()]))
+    /** Cash customers' cart changes refused because the branch has run out: the stock rule's right answer, not an error. */
+    this.refused = 0
     this.since = performance.now()
   }
   kind() {
@@ -305,6 +308,10 @@ class Traffic {
     } catch (error) {
       this.tallies[kind].fail(error.code)
       if (this.unexpected.length < 20) this.unexpected.push(`${kind}: ${method} ${path}: no answer (${error.code})`)
+      return null
+    }
+    if (refusedForStock(kind, user, res)) {
+      this.refused++
       return null
     }
     this.tallies[kind].add(res.status, res.ms)
@@ -450,6 +457,14 @@ class Traffic {
   }
 }
 
+/**
+ * A cash sale may not take more than the branch has (decision 0007): when other buyers and the ERP's deltas have
+ * emptied it, a cash customer's add or change is refused with 409 quantity_not_available, as the spec says. Such
+ * answers are counted apart (neither an error nor in the kind's figures).
+ */
+const refusedForStock = (kind, user, res) =>
+  user.isCash && (kind === 'cart add' || kind === 'cart update') && res.status === 409 && res.body?.error === 'quantity_not_available'
+
 /** Requests of a kind that answered `status`; the errors of a kind are all its other answers and no-answers. */
 const countStatus = (tally, status) => tally.statuses.get(status) ?? 0
 const round = (ms) => (Number.isFinite(ms) ? Number(ms.toFixed(1)) : null)
@@ -593,7 +608,7 @@ export async function benchTraffic({
       `${'hello world'.padEnd(16)} ${pad(hello.rps, 8)} ${pad(hello.p50, 8)} ${pad(hello.p99, 8)} ${pad(hello.max, 8)} ${pad(hello.non2xx + hello.errors, 7)}`,
     )
     console.log(
-      `\nOrders placed: ${traffic.ordersPlaced}; stock changes: ${changer.log.batches} batches of ${stockRows} rows (${changer.log.ms.join(', ')} ms each).`,
+      `\nOrders placed: ${traffic.ordersPlaced}; cash customers' cart changes refused for want of stock: ${traffic.refused}; stock changes: ${changer.log.batches} batches of ${stockRows} rows (${changer.log.ms.join(', ')} ms each).`,
     )
     console.log(`Server RSS: ${memory.firstMiB} MiB at the start of the measured run, ${memory.peakMiB} MiB at its peak, ${memory.lastMiB} MiB at the end.`)
     console.log(`Load average (1 min): ${load1.toFixed(2)} before, ${load2.toFixed(2)} after.`)
