@@ -119,10 +119,10 @@ function pricedPage(db: Db, { session, warehouse }: ProductScope, ids: Expressio
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['executeTakeFirstOrThrow']>>
 
 /**
- * The products of a list page, in the page's order, as every account at the branch sees them: list
- * prices and the branch's stock (decision 0032). With an account, also what that account pays
- * (`contract_cents`, `discount_bp`), so that an uncached page is still one query; without one those are
- * null and the caller prices the page from the account's cached prices. An unknown branch gives no rows.
+ * The products of a list page, in the page's order, with list prices (decision 0032). With an account, also
+ * what that account pays (`contract_cents`, `discount_bp`) and the branch's stock, so that an uncached page is
+ * still one query; without one the caller prices the page from the account's cached prices and stocks it
+ * from the stock book (decision 0045). An unknown branch gives no rows.
  */
 function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
   const page = sql<{ id: number; rank: number }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, rank))`.as('page')
@@ -137,7 +137,8 @@ function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>,
 
 /**
  * What listedPage gives of each product (`products` and `categories` in scope): the card's columns, list
- * prices, the stock at `warehouse`, and with an account what it pays (null without one).
+ * prices, and with an account what it pays and the stock at `warehouse`. Without one (a page kept for every
+ * account and branch, decision 0045) what it pays is null and the stock 0: the stock book's is shown.
  */
 export const listedColumns = (warehouse: string, accountId: number | null) =>
   [
@@ -145,7 +146,7 @@ export const listedColumns = (warehouse: string, accountId: number | null) =>
     'products.unit_price_cents',
     'products.carton_price_cents',
     'products.pallet_price_cents',
-    stockAt(warehouse),
+    accountId === null ? sql<number>`0`.as('available') : stockAt(warehouse),
     // Without an account the two are constants, not lookups of a NULL parameter: PostgreSQL then plans the
     // shared page's statement once (a generic plan) instead of planning it afresh on every execution, which it
     // does while a custom plan can fold `= NULL` away and so looks cheaper (decision 0042, later amendment).
@@ -334,17 +335,21 @@ export interface Attachment {
 
 /**
  * The product page in one statement (decision 0042): the product as listedPage gives it (with the account's
- * prices when `accountId` is given), its stock at every other trading branch, its documents, and whether
+ * prices and the stock when `accountId` is given), with an account its stock at every other trading branch, its documents, and whether
  * `userId` already asked for its code at the branch (null: not asked). No row for a product this user may
  * not see, or an unknown branch.
  */
 export async function productDetail(db: Db, scope: ListScope, id: number, userId: number | null) {
   const row = await listedPageQuery(db, scope, visibleProducts(db, scope.session).select('products.id').where('products.id', '=', id), scope.accountId)
     .select([
-      sql<OtherBranchStock[]>`coalesce((
+      // A product page kept for every branch (no account) takes the other branches' stock from the stock book.
+      (scope.accountId === null
+        ? sql<OtherBranchStock[]>`'[]'::json`
+        : sql<OtherBranchStock[]>`coalesce((
         SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available, 0)) ORDER BY b.sort_order, b.name)
         FROM branches b LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = products.id
-        WHERE b.location_id <> ${scope.warehouse} AND b.trading), '[]'::json)`.as('others'),
+        WHERE b.location_id <> ${scope.warehouse} AND b.trading), '[]'::json)`
+      ).as('others'),
       sql<Attachment[]>`coalesce((
         SELECT json_agg(json_build_object('id', pa.id, 'file_name', pa.file_name, 'description', pa.description) ORDER BY pa.id)
         FROM product_attachments pa WHERE pa.product_id = products.id), '[]'::json)`.as('attachments'),
