@@ -30,7 +30,8 @@ function sharedPages(deps: Deps) {
 }
 
 /**
- * A page of products priced for the session's account, stocked at `warehouse` (decisions 0032, 0045). The
+ * A page of products priced for the session's account, stocked at the branch asked for (else the account's
+ * own: branchOf) (decisions 0032, 0045). The
  * page itself (which products, in which order, with their list prices) is the same for every account at
  * every branch, resellers apart, and is kept in memory until the catalogue changes; the account's prices
  * (its own cached prices) and the branch's stock (the stock book's) are applied as it is served. Without
@@ -40,11 +41,12 @@ function sharedPages(deps: Deps) {
 export async function productPage(
   deps: Deps,
   session: Session,
-  warehouse: string,
+  asked: string | undefined,
   page: Array<string | number | undefined>,
   build: PageBuilder,
 ): Promise<Product[]> {
   const shared = sharedPages(deps)
+  const warehouse = branchOf(session, asked)
   const uncached = async () => (await build(session.accountId)).map((r) => toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session))
   // An unknown branch is the uncached path's 400.
   if (!shared || !shared.book.hasBranch(warehouse)) return uncached()
@@ -70,11 +72,11 @@ export async function sendProductList(
   deps: Deps,
   reply: FastifyReply,
   session: Session,
-  warehouse: string,
+  asked: string | undefined,
   page: Array<string | number | undefined>,
   build: PageBuilder,
 ): Promise<FastifyReply> {
-  const products = await productPage(deps, session, warehouse, page, build)
+  const products = await productPage(deps, session, asked, page, build)
   return reply.type('application/json; charset=utf-8').send(reply.serializeInput(products as unknown as Record<string, unknown>, '200'))
 }
 

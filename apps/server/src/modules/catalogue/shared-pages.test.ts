@@ -184,31 +184,26 @@ describe('catalogue pages shared by every account', () => {
        WHERE p.id = ANY(${ids}::int[])`.execute(t.db)
     return new Map(rows.rows.map((r) => [r.id, r.qty]))
   }
+  /** Every product of the page shows its stock at the branch as the database has it. */
+  const expectStockOf = async (branch: string, page: WireProduct[]) => {
+    const expected = await stockAt(
+      branch,
+      page.map((p) => p.ProductID),
+    )
+    expect(page.map((p) => [p.ProductID, p.Availability.Available])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
+  }
 
   it("stocks one cached page at each branch with that branch's stock, and at the account's own branch when none is asked for", async () => {
     const other = await sql<{ location_id: string }>`SELECT location_id FROM branches WHERE location_id NOT IN ('WAG', 'MEL') AND trading ORDER BY location_id LIMIT 1`.execute(t.db)
-    for (const branch of ['WAG', 'MEL', other.rows[0]!.location_id]) {
-      const page = await list(drenches.replace('WAG', branch), trade)
-      const expected = await stockAt(
-        branch,
-        page.map((p) => p.ProductID),
-      )
-      expect(page.map((p) => [p.ProductID, p.Availability.Available])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
-    }
+    for (const branch of ['WAG', 'MEL', other.rows[0]!.location_id]) await expectStockOf(branch, await list(drenches.replace('WAG', branch), trade))
     // trade's branch is WAG, cash's MEL: the same page, asked for without a branch, shows each its own.
     const noBranch = drenches.replace('warehouse=WAG&', '')
     for (const [token, branch] of [
       [trade, 'WAG'],
       [cash, 'MEL'],
       [trade, 'WAG'],
-    ] as const) {
-      const page = await list(noBranch, token)
-      const expected = await stockAt(
-        branch,
-        page.map((p) => p.ProductID),
-      )
-      expect(page.map((p) => [p.ProductID, p.Availability.Available])).toEqual(page.map((p) => [p.ProductID, expected.get(p.ProductID)]))
-    }
+    ] as const)
+      await expectStockOf(branch, await list(noBranch, token))
     expect((await get(drenches.replace('WAG', 'NOWHERE'), trade)).statusCode).toBe(400)
   })
 
