@@ -6,6 +6,7 @@ describe('configuration', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({ port: 3000, dataDir: './data', demo: true, production: false, publicUrl: 'http://localhost:3000' })
     expect(config.databaseUrl).toBeUndefined()
+    expect(config.heapGrowingPercent).toBe(30)
   })
 
   it('stops on a bad value with a message naming the variable', () => {
@@ -14,6 +15,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/db' })).toThrow(/DATABASE_URL: must start with postgres/)
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/)
     expect(() => loadConfig({ DEMO_MODE: 'perhaps' })).toThrow(/DEMO_MODE/)
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/)
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(/HEAP_GROWING_PERCENT/)
   })
 
   it('throttles sign-ins with a ceiling per address far above the slow-down, and refuses a ceiling at or below it', () => {

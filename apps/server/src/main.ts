@@ -4,6 +4,7 @@ import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { startingData } from './demo'
 import { DEMO_LOGINS } from './lib/demo-logins'
+import { boundHeapGrowth } from './lib/memory'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
 import { resolveErpKey } from './modules/erp/key'
 import { startMailer } from './modules/mail/mailer'
@@ -13,6 +14,7 @@ let reporter: ErrorReporter | null = null
 async function main() {
   const started = Date.now()
   const config = loadServerConfig()
+  boundHeapGrowth(config.heapGrowingPercent)
   reporter = await startErrorReporting(config)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
   console.log(`Opening the database: ${where}`)

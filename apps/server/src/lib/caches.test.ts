@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../test/helpers'
+import type { ChangeFeed, ChangeHandler } from '../db/change-feed'
+import { Caches } from './caches'
 import { TtlCache } from './ttl-cache'
 
 describe('TtlCache', () => {
@@ -41,6 +43,50 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string>(10, 0)
     cache.set('a', 'A', cache.stamp())
     expect(cache.get('a')).toBeUndefined()
+  })
+})
+
+describe('the kept list pages share their rows (decision 0047)', () => {
+  function caches(ttlMs = 60_000) {
+    const handlers = new Map<string, ChangeHandler>()
+    const feed: ChangeFeed = { live: true, subscribe: (channel, handler) => void handlers.set(channel, handler), close: async () => {} }
+    return { caches: new Caches(feed, ttlMs), notify: (channel: string, payload: string) => handlers.get(channel)!(payload) }
+  }
+  // Each page's rows as a query gives them: new objects, equal to the other page's for the same product.
+  const read = (...ids: number[]) => ids.map((id) => ({ id, description: `Product ${id}` }))
+
+  it('serves one row object a product, whichever page read it first', () => {
+    const { caches: c } = caches()
+    const category = c.keepPage('category', read(1, 2, 3), c.pages.stamp(), 0)
+    const search = c.keepPage('search', read(3, 4, 1), c.pages.stamp(), 0)
+    expect(search.rows).toEqual(read(3, 4, 1))
+    expect(search.ids).toEqual([3, 4, 1])
+    expect(search.rows[0]).toBe(category.rows[2])
+    expect(search.rows[2]).toBe(category.rows[0])
+    expect(c.pages.get('search', 0)).toBe(search)
+  })
+
+  it('shares no row read before the catalogue changed, nor after it', () => {
+    const { caches: c, notify } = caches()
+    const before = c.keepPage('category', read(1), c.pages.stamp(), 0)
+    const stamp = c.pages.stamp()
+    notify('portal_catalogue', 'products')
+    // Read while the change came: served as read, neither kept nor shared.
+    const during = c.keepPage('brand', read(1), stamp, 0)
+    expect(c.pages.get('brand', 0)).toBeUndefined()
+    const after = c.keepPage('specials', read(1), c.pages.stamp(), 0)
+    expect(after.rows[0]).not.toBe(before.rows[0])
+    expect(during.rows[0]).not.toBe(after.rows[0])
+    expect(c.keepPage('search', read(1), c.pages.stamp(), 0).rows[0]).toBe(after.rows[0])
+  })
+
+  it('shares a row no longer than the pages themselves are kept', () => {
+    const { caches: c } = caches(1000)
+    const first = c.keepPage('category', read(1), c.pages.stamp(), 0)
+    expect(c.keepPage('brand', read(1), c.pages.stamp(), 999).rows[0]).toBe(first.rows[0])
+    const later = c.keepPage('search', read(1), c.pages.stamp(), 1000)
+    expect(later.rows[0]).not.toBe(first.rows[0])
+    expect(c.keepPage('specials', read(1), c.pages.stamp(), 1500).rows[0]).toBe(later.rows[0])
   })
 })
 

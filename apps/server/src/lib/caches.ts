@@ -17,6 +17,9 @@ export interface AccountPrices {
   contract: ReadonlyMap<number, number>
 }
 
+/** More rows than any catalogue has products: the shared rows are then forgotten and gathered again. */
+const MAX_SHARED_ROWS = 200_000
+
 /** A signed-in session as the auth hook last read it from the database. */
 export interface CachedSession {
   session: Session
@@ -41,10 +44,15 @@ export class Caches {
   readonly prices: TtlCache<AccountPrices>
   /** History list pages (orders, back orders, invoices), keyed by historyKey(): the account comes first. */
   readonly history: TtlCache<string>
+  /**
+   * The rows of the kept list pages, one a product, with when each stops being shared: a product on a category
+   * page, its brand's page, specials and a dozen search pages is one object, not fifteen copies (decision 0047).
+   */
+  private readonly rows = new Map<number, { row: unknown; expires: number }>()
 
   constructor(
     private readonly feed: ChangeFeed,
-    ttlMs: number,
+    private readonly ttlMs: number,
   ) {
     this.sessions = new TtlCache(20_000, ttlMs)
     this.pages = new TtlCache(3_000, ttlMs)
@@ -93,6 +101,29 @@ export class Caches {
   private forgetPages() {
     this.pages.clear()
     this.products.clear()
+    this.rows.clear()
+  }
+
+  /**
+   * Keeps a list page read for every account (unless the catalogue changed while it was read: `stamp`), its
+   * rows replaced by the rows kept pages already hold for the same products, which are the same (the catalogue
+   * has not changed since, or all would have been forgotten). A row is shared for the caches' lifetime at most,
+   * like the pages themselves, so the lifetime stays a backstop. Returns the page as it is to be served.
+   */
+  keepPage<Row extends { id: number }>(key: string, rows: readonly Row[], stamp: number, now = Date.now()): SharedPage<Row> {
+    let kept = rows
+    if (stamp === this.pages.stamp()) {
+      if (this.rows.size >= MAX_SHARED_ROWS) this.rows.clear()
+      kept = rows.map((row) => {
+        const shared = this.rows.get(row.id)
+        if (shared && shared.expires > now) return shared.row as Row
+        this.rows.set(row.id, { row, expires: now + this.ttlMs })
+        return row
+      })
+    }
+    const page = { ids: kept.map((r) => r.id), rows: kept }
+    this.pages.set(key, page, stamp, now)
+    return page
   }
 
   /** A bulk change (an ERP import) touches everything: everything is read again from the database. */

@@ -59,8 +59,7 @@ export async function productPage(
   } else {
     const stamp = caches.pages.stamp()
     const [rows, read] = await Promise.all([build(null), pricesOf({ ...deps, caches }, session.accountId)])
-    found = { ids: rows.map((r) => r.id), rows }
-    caches.pages.set(key, found, stamp)
+    found = caches.keepPage(key, rows, stamp)
     prices = read
   }
   if (!(await book.current(found.ids))) return uncached()
