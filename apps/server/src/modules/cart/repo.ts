@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
+import { shapedStatement, statement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { accountUnitPriceCents } from '../../lib/pricing'
 import { availableTo } from '../../lib/stock'
@@ -24,14 +25,17 @@ export function findCart(db: Db, userId: number) {
  * The user's cart, locked until the transaction ends: changes to it, and orders made of it, queue up.
  * Undefined when the user has none (createCart first where one is needed).
  */
-export function lockCart(db: Db, userId: number) {
-  return db
+const lockedCart = statement((db, userId: number) =>
+  db
     .selectFrom('carts')
     .innerJoin('branches', 'branches.location_id', 'carts.location_id')
     .select(cartColumns)
     .where('carts.user_id', '=', userId)
-    .forUpdate(['carts'])
-    .executeTakeFirst()
+    .forUpdate(['carts']),
+)
+
+export async function lockCart(db: Db, userId: number) {
+  return (await lockedCart(db, userId))[0]
 }
 
 /** Makes the user's cart at `branch` when there is none. */
@@ -132,32 +136,40 @@ export async function putLinesReturningLines(
 ) {
   const { cartId, branch, lines } = change
   if (lines.length === 0) return pricedLines(db, viewer, cartId, branch)
-  const written = lines.map((l) => l.productId)
   // The lines as two arrays, not a parameter per value: one statement text whatever the number of lines, so it
   // is prepared once per connection (decision 0042) rather than once per line count.
+  const written = lines.map((l) => l.productId)
   const quantities = lines.map((l) => l.quantity)
-  const withLines = db
-    .with('written', (q) =>
-      q
-        .insertInto('cart_lines')
-        .columns(['cart_id', 'product_id', 'quantity'])
-        .expression(
-          sql`SELECT ${cartId}::int, l.product_id, l.quantity FROM unnest(${written}::int[], ${quantities}::int[]) WITH ORDINALITY AS l(product_id, quantity, n) ORDER BY l.n`,
-        )
-        .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
-        .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
-    )
-    .with('touched', (q) => q.updateTable('carts').set({ updated_at: new Date(), location_id: branch }).where('id', '=', cartId).returning('id'))
-    .with('cart_lines', (q) =>
-      q
-        .selectFrom('cart_lines')
-        .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
-        .where('cart_id', '=', cartId)
-        .where(sql<boolean>`product_id <> ALL(${written}::int[])`)
-        .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
-    )
-  return pricedLinesOf(withLines, viewer, branch).orderBy('cart_lines.id').execute()
+  return linesWritten(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId, cartId, branch, written, quantities, new Date())
 }
+
+/** putLinesReturningLines' statement, one for resellers and one for the others (db/statement.ts). */
+const linesWritten = shapedStatement(
+  (shape: 'elders' | 'trade') =>
+    (db: Db, userId: number, accountId: number, cartId: number, branch: string, written: number[], quantities: number[], now: Date) => {
+      const withLines = db
+        .with('written', (q) =>
+          q
+            .insertInto('cart_lines')
+            .columns(['cart_id', 'product_id', 'quantity'])
+            .expression(
+              sql`SELECT ${cartId}::int, l.product_id, l.quantity FROM unnest(${written}::int[], ${quantities}::int[]) WITH ORDINALITY AS l(product_id, quantity, n) ORDER BY l.n`,
+            )
+            .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
+            .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
+        )
+        .with('touched', (q) => q.updateTable('carts').set({ updated_at: now, location_id: branch }).where('id', '=', cartId).returning('id'))
+        .with('cart_lines', (q) =>
+          q
+            .selectFrom('cart_lines')
+            .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
+            .where('cart_id', '=', cartId)
+            .where(sql<boolean>`product_id <> ALL(${written}::int[])`)
+            .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
+        )
+      return pricedLinesOf(withLines, { userId, accountId, isElders: shape === 'elders' }, branch).orderBy('cart_lines.id')
+    },
+)
 
 /**
  * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement read after the cart

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { shapedStatement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { accountPackPriceCents, accountUnitPriceCents } from '../../lib/pricing'
 import { productVisibleTo } from '../../lib/visibility'
@@ -187,6 +188,18 @@ export interface ListScope {
   accountId: number | null
 }
 
+/**
+ * What a list statement's SQL depends on (db/statement.ts builds each once): whether resellers' visibility rule
+ * applies, and whether the account's prices and the branch's stock are read (`priced`) or the page is for every
+ * account (`shared`). Each list statement is one statement per shape, run with the request's values.
+ */
+type ListShape = `${'elders' | 'trade'}:${'shared' | 'priced'}`
+
+const shapeOf = (scope: ListScope): ListShape => `${scope.session.isElders ? 'elders' : 'trade'}:${scope.accountId === null ? 'shared' : 'priced'}`
+const viewerOf = (shape: ListShape) => ({ isElders: shape.startsWith('elders') })
+/** The account whose prices a statement of this shape reads: the argument, or none for a shared page. */
+const pricedFor = (shape: ListShape, accountId: number) => (shape.endsWith('priced') ? accountId : null)
+
 /** The ids of a category, found by its name, and of its children. */
 const categoryTree = (name: string) =>
   sql`SELECT k.id FROM categories k
@@ -198,16 +211,22 @@ const categoryTree = (name: string) =>
  * page, and the walks are merged: a page costs the same in a category of 40 products as in one of
  * 40,000. No rows when there is no such category, it is withdrawn, or the user may not see it.
  */
-export function categoryProducts(db: Db, scope: ListScope, name: string, { limit, offset }: Paging) {
-  const walk = visibleProducts(db, scope.session)
-    .select(['products.id', 'products.description'])
-    .where(sql<boolean>`products.category_id = tree.id`)
-    .orderBy('products.description')
-    .orderBy('products.id')
-    .limit(limit + offset)
-  const ids = sql`SELECT listed.id FROM (${categoryTree(name)}) AS tree CROSS JOIN LATERAL (${walk}) AS listed
+const categoryPage = shapedStatement(
+  (shape: ListShape) => (db: Db, warehouse: string, accountId: number, name: string, limit: number, offset: number, reach: number) => {
+    const walk = visibleProducts(db, viewerOf(shape))
+      .select(['products.id', 'products.description'])
+      .where(sql<boolean>`products.category_id = tree.id`)
+      .orderBy('products.description')
+      .orderBy('products.id')
+      .limit(reach)
+    const ids = sql`SELECT listed.id FROM (${categoryTree(name)}) AS tree CROSS JOIN LATERAL (${walk}) AS listed
     ORDER BY listed.description, listed.id LIMIT ${limit} OFFSET ${offset}`
-  return listedPage(db, scope, ids, scope.accountId)
+    return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+  },
+)
+
+export function categoryProducts(db: Db, scope: ListScope, name: string, { limit, offset }: Paging) {
+  return categoryPage(shapeOf(scope), db, scope.warehouse, scope.accountId ?? 0, name, limit, offset, limit + offset)
 }
 
 /** A random handful from categories (a category and its children): the product page's related products. */
@@ -220,31 +239,43 @@ export function randomCategoryProducts(db: Db, scope: ProductScope, categoryIds:
   return pricedPage(db, scope, ids).execute()
 }
 
-export function brandProducts(db: Db, scope: ListScope, brandCode: string, { limit, offset }: Paging) {
-  const ids = visibleProducts(db, scope.session)
+const brandPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, brandCode: string, limit: number, offset: number) => {
+  const ids = visibleProducts(db, viewerOf(shape))
     .select('products.id')
     .where('products.brand_code', '=', brandCode)
     .orderBy('products.description')
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return listedPage(db, scope, ids, scope.accountId)
+  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+})
+
+export function brandProducts(db: Db, scope: ListScope, brandCode: string, { limit, offset }: Paging) {
+  return brandPage(shapeOf(scope), db, scope.warehouse, scope.accountId ?? 0, brandCode, limit, offset)
 }
 
-export function specialProducts(db: Db, scope: ListScope, { limit, offset }: Paging) {
-  const ids = visibleProducts(db, scope.session)
+const specialsPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, limit: number, offset: number) => {
+  const ids = visibleProducts(db, viewerOf(shape))
     .select('products.id')
     .where('products.is_special', '=', true)
     .orderBy('products.description')
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return listedPage(db, scope, ids, scope.accountId)
+  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+})
+
+export function specialProducts(db: Db, scope: ListScope, { limit, offset }: Paging) {
+  return specialsPage(shapeOf(scope), db, scope.warehouse, scope.accountId ?? 0, limit, offset)
 }
 
+const popularPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, limit: number) => {
+  const ids = visibleProducts(db, viewerOf(shape)).select('products.id').orderBy('products.popularity', 'desc').orderBy('products.id').limit(limit)
+  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+})
+
 export function popularProducts(db: Db, scope: ListScope, limit: number) {
-  const ids = visibleProducts(db, scope.session).select('products.id').orderBy('products.popularity', 'desc').orderBy('products.id').limit(limit)
-  return listedPage(db, scope, ids, scope.accountId)
+  return popularPage(shapeOf(scope), db, scope.warehouse, scope.accountId ?? 0, limit)
 }
 
 export interface SearchTerms {
@@ -304,15 +335,19 @@ export function searchProducts(db: Db, scope: ListScope, terms: SearchTerms & { 
   return listedPage(db, scope, ids, scope.accountId)
 }
 
-/** Products by id, in the order given (a page the search index ranked), each still checked for visibility. */
-export function productsInOrder(db: Db, scope: ListScope, ids: number[]) {
+const inOrderPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, ids: number[]) => {
   // One array parameter, whatever the number of ids: one prepared statement for every page (decision 0042).
   const order = sql`${ids}::int[]`
-  const page = visibleProducts(db, scope.session)
+  const page = visibleProducts(db, viewerOf(shape))
     .select('products.id')
     .where(sql<boolean>`products.id = ANY(${order})`)
     .orderBy(sql`array_position(${order}, products.id)`)
-  return listedPage(db, scope, page, scope.accountId)
+  return listedPageQuery(db, { warehouse }, page, pricedFor(shape, accountId))
+})
+
+/** Products by id, in the order given (a page the search index ranked), each still checked for visibility. */
+export function productsInOrder(db: Db, scope: ListScope, ids: number[]) {
+  return inOrderPage(shapeOf(scope), db, scope.warehouse, scope.accountId ?? 0, ids)
 }
 
 export function productById(db: Db, scope: ProductScope, id: number) {
@@ -339,28 +374,36 @@ export interface Attachment {
  * `userId` already asked for its code at the branch (null: not asked). No row for a product this user may
  * not see, or an unknown branch.
  */
-export async function productDetail(db: Db, scope: ListScope, id: number, userId: number | null) {
-  const row = await listedPageQuery(db, scope, visibleProducts(db, scope.session).select('products.id').where('products.id', '=', id), scope.accountId)
-    .select([
-      // A product page kept for every branch (no account) takes the other branches' stock from the stock book.
-      (scope.accountId === null
-        ? sql<OtherBranchStock[]>`'[]'::json`
-        : sql<OtherBranchStock[]>`coalesce((
+/** The product page's statement, by list shape and whether a reseller's code-setup request is looked for. */
+const detailPage = shapedStatement(
+  (shape: `${ListShape}:${'asks' | 'none'}`) =>
+    (db: Db, warehouse: string, accountId: number, id: number, userId: number) => {
+      const list = shape.slice(0, shape.lastIndexOf(':')) as ListShape
+      const priced = pricedFor(list, accountId)
+      return listedPageQuery(db, { warehouse }, visibleProducts(db, viewerOf(list)).select('products.id').where('products.id', '=', id), priced).select([
+        // A product page kept for every branch (no account) takes the other branches' stock from the stock book.
+        (priced === null
+          ? sql<OtherBranchStock[]>`'[]'::json`
+          : sql<OtherBranchStock[]>`coalesce((
         SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available, 0)) ORDER BY b.sort_order, b.name)
         FROM branches b LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = products.id
-        WHERE b.location_id <> ${scope.warehouse} AND b.trading), '[]'::json)`
-      ).as('others'),
-      sql<Attachment[]>`coalesce((
+        WHERE b.location_id <> ${warehouse} AND b.trading), '[]'::json)`
+        ).as('others'),
+        sql<Attachment[]>`coalesce((
         SELECT json_agg(json_build_object('id', pa.id, 'file_name', pa.file_name, 'description', pa.description) ORDER BY pa.id)
         FROM product_attachments pa WHERE pa.product_id = products.id), '[]'::json)`.as('attachments'),
-      (userId === null
-        ? sql<boolean>`false`
-        : sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
-        WHERE r.user_id = ${userId}::int AND r.product_id = products.id AND r.location_id = ${scope.warehouse})`
-      ).as('requested'),
-    ])
-    .executeTakeFirst()
-  return row
+        (shape.endsWith('none')
+          ? sql<boolean>`false`
+          : sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
+        WHERE r.user_id = ${userId}::int AND r.product_id = products.id AND r.location_id = ${warehouse})`
+        ).as('requested'),
+      ])
+    },
+)
+
+export async function productDetail(db: Db, scope: ListScope, id: number, userId: number | null) {
+  const rows = await detailPage(`${shapeOf(scope)}:${userId === null ? 'none' : 'asks'}`, db, scope.warehouse, scope.accountId ?? 0, id, userId ?? 0)
+  return rows[0]
 }
 
 export async function codeSetupRequested(db: Db, userId: number, productId: number, warehouse: string): Promise<boolean> {
