@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { shapedStatement } from '../../db/statement'
 import { productVisibleTo } from '../../lib/visibility'
 import { listedColumns, type ListScope } from '../catalogue/service'
 
@@ -30,51 +31,58 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
  */
 export async function mostOrdered(db: Db, scope: ListScope & { accountId: number }, fromMonth: string, limit: number) {
   const { accountId, warehouse, session } = scope
-  const top = db
-    .selectFrom('purchase_totals')
-    .select([
-      'purchase_totals.product_id',
-      'purchase_totals.order_count as orders',
-      'purchase_totals.quantity',
-      sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
-      'purchase_totals.last_qty',
-    ])
-    .where('purchase_totals.account_id', '=', accountId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('purchase_total_windows as w')
-          .select('w.account_id')
-          .where('w.account_id', '=', accountId)
-          .where(sql<boolean>`w.window_start = ${fromMonth}::date`),
-      ),
-    )
-    .orderBy('purchase_totals.order_count', 'desc')
-    .orderBy('purchase_totals.quantity', 'desc')
-    .orderBy('purchase_totals.product_id')
-    .limit(limit)
-    .as('top')
-  const read = () =>
-    db
-      .selectFrom(top)
-      .innerJoin('products', 'products.id', 'top.product_id')
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select([
-        'top.product_id',
-        'top.orders',
-        sql<number>`top.quantity::int`.as('total'),
-        'top.last_date',
-        'top.last_qty',
-        ...listedColumns(warehouse, accountId),
-        sql<boolean>`products.active AND ${productVisibleTo(session)}`.as('sold'),
-      ])
-      // An unknown branch gives no rows, as a catalogue page does.
-      .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
-      .orderBy('top.orders', 'desc')
-      .orderBy('top.quantity', 'desc')
-      .orderBy('top.product_id')
-      .execute()
+  const read = () => mostOrderedRead(session.isElders ? 'elders' : 'trade', db, accountId, warehouse, fromMonth, limit)
   const rows = await read()
   // Nothing: no purchases in the window, totals of another window (or none) to make first, or an unknown branch.
   if (rows.length > 0 || !(await ensureTotals(db, accountId, fromMonth))) return rows
   return read()
 }
+
+/** mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0048). */
+const mostOrderedRead = shapedStatement(
+  (shape: 'elders' | 'trade') => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {
+    const top = db
+      .selectFrom('purchase_totals')
+      .select([
+        'purchase_totals.product_id',
+        'purchase_totals.order_count as orders',
+        'purchase_totals.quantity',
+        sql<string>`to_char(purchase_totals.last_date, 'YYYY-MM-DD')`.as('last_date'),
+        'purchase_totals.last_qty',
+      ])
+      .where('purchase_totals.account_id', '=', accountId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('purchase_total_windows as w')
+            .select('w.account_id')
+            .where('w.account_id', '=', accountId)
+            .where(sql<boolean>`w.window_start = ${fromMonth}::date`),
+        ),
+      )
+      .orderBy('purchase_totals.order_count', 'desc')
+      .orderBy('purchase_totals.quantity', 'desc')
+      .orderBy('purchase_totals.product_id')
+      .limit(limit)
+      .as('top')
+    return (
+      db
+        .selectFrom(top)
+        .innerJoin('products', 'products.id', 'top.product_id')
+        .innerJoin('categories', 'categories.id', 'products.category_id')
+        .select([
+          'top.product_id',
+          'top.orders',
+          sql<number>`top.quantity::int`.as('total'),
+          'top.last_date',
+          'top.last_qty',
+          ...listedColumns(warehouse, accountId),
+          sql<boolean>`products.active AND ${productVisibleTo({ isElders: shape === 'elders' })}`.as('sold'),
+        ])
+        // An unknown branch gives no rows, as a catalogue page does.
+        .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
+        .orderBy('top.orders', 'desc')
+        .orderBy('top.quantity', 'desc')
+        .orderBy('top.product_id')
+    )
+  },
+)

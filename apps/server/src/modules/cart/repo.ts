@@ -71,6 +71,10 @@ export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: stri
  * user without a cart or with an empty one.
  */
 export function ownPricedLines(db: Db, viewer: Viewer) {
+  return ownLines(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId)
+}
+
+const ownLines = shapedStatement((shape: 'elders' | 'trade') => (db: Db, userId: number, accountId: number) => {
   const withLines = db.with('cart_lines', (q) =>
     q
       .selectFrom('carts')
@@ -78,13 +82,12 @@ export function ownPricedLines(db: Db, viewer: Viewer) {
       .innerJoin('branches', 'branches.location_id', 'carts.location_id')
       .select(['cart_lines.id', 'cart_lines.cart_id', 'cart_lines.product_id', 'cart_lines.quantity', 'cart_lines.added_at'])
       .select(['carts.location_id as branch', 'branches.name as branch_name'])
-      .where('carts.user_id', '=', viewer.userId),
+      .where('carts.user_id', '=', userId),
   )
-  return pricedLinesOf(withLines, viewer, sql.ref<string>('cart_lines.branch'))
+  return pricedLinesOf(withLines, { userId, accountId, isElders: shape === 'elders' }, sql.ref<string>('cart_lines.branch'))
     .select([sql<string>`cart_lines.branch`.as('branch'), sql<string>`cart_lines.branch_name`.as('branchName')])
     .orderBy('cart_lines.id')
-    .execute()
-}
+})
 
 /**
  * pricedLines' statement, over `cart_lines` as the query creator has it (the table, or the lines as a statement

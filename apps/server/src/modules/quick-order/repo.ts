@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { statement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { productVisibleTo } from '../../lib/visibility'
 
@@ -13,17 +14,17 @@ const spellings = (codes: string[]) => [...new Set(codes.flatMap((c) => [c, c.to
  * decides whether they may be bought, and the caller says why not. Both lookups use their indexes.
  */
 export function productsByCodes(db: Db, codes: string[]) {
-  const asked = spellings(codes)
-  return (
-    db
-      .selectFrom('products')
-      .select(['id', 'product_code', 'description', 'barcode', 'active'])
-      // As one array: one statement text whatever the number of codes (prepared once per connection, decision 0042).
-      .where(sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`)
-      .orderBy('id')
-      .execute()
-  )
+  return byCodes(db, spellings(codes))
 }
+
+const byCodes = statement((db, asked: string[]) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'product_code', 'description', 'barcode', 'active'])
+    // As one array: one statement text whatever the number of codes (prepared once per connection, decision 0042).
+    .where(sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`)
+    .orderBy('id'),
+)
 
 /** The active product this user may see whose code, or else barcode, is `code`. */
 export async function visibleProductByCode(db: Db, viewer: Pick<Session, 'isElders'>, code: string): Promise<number | undefined> {
