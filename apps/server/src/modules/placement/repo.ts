@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { statement } from '../../db/statement'
 import { heldByOthers } from '../../lib/stock'
 
 type Db = Kysely<DB>
@@ -13,20 +14,34 @@ type Db = Kysely<DB>
  */
 export async function lockStock(db: Db, branch: string, productIds: number[], buyer: { userId: number; pendingId: string | null }) {
   if (productIds.length === 0) return []
-  await db.selectFrom('stock').select('product_id').where('location_id', '=', branch).where('product_id', 'in', productIds).orderBy('product_id').forUpdate().execute()
-  return db
+  await stockLocked(db, branch, productIds)
+  return stockHeld(db, branch, productIds, buyer.userId, buyer.pendingId)
+}
+
+// The products as one array: one statement text whatever the number of lines, built once (decision 0048).
+const stockLocked = statement((db, branch: string, productIds: number[]) =>
+  db
+    .selectFrom('stock')
+    .select('product_id')
+    .where('location_id', '=', branch)
+    .where(sql<boolean>`product_id = ANY(${productIds}::int[])`)
+    .orderBy('product_id')
+    .forUpdate(),
+)
+
+const stockHeld = statement((db, branch: string, productIds: number[], userId: number, pendingId: string | null) =>
+  db
     .selectFrom('stock')
     .select([
       'stock.product_id',
       'stock.qty_available',
-      heldByOthers(buyer.userId).as('heldByOthers'),
+      heldByOthers(userId).as('heldByOthers'),
       sql<number>`coalesce((SELECT sum(h.qty)::int FROM stock_holds h WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id
-        AND h.pending_order_id = ${buyer.pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
+        AND h.pending_order_id = ${pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
     ])
     .where('stock.location_id', '=', branch)
-    .where('stock.product_id', 'in', productIds)
-    .execute()
-}
+    .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`),
+)
 
 /** Takes what an order allocates off the branch's stock, in one statement. */
 export async function allocateStock(db: Db, branch: string, allocations: Array<{ productId: number; qty: number }>) {
@@ -168,13 +183,72 @@ export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id'> & {
   due_date: string | null
 }
 
+/**
+ * The order's lines in one statement, as one array a column: the same text whatever the number of lines, so it
+ * is prepared once per connection (decisions 0042, 0048), and still one statement for the purchase summary's
+ * trigger (decision 0046).
+ */
 export async function insertOrderLines(db: Db, orderId: number, lines: NewOrderLine[]) {
   if (lines.length === 0) return
-  await db
-    .insertInto('order_lines')
-    .values(lines.map((l) => ({ ...l, order_id: orderId })))
-    .execute()
+  const column = <K extends keyof NewOrderLine>(key: K) => lines.map((l) => l[key] ?? null)
+  await orderLinesInserted(
+    db,
+    orderId,
+    column('line_no'),
+    column('product_id'),
+    column('product_code'),
+    column('description'),
+    column('qty_ordered'),
+    column('qty_back_ordered'),
+    column('qty_supplied'),
+    column('unit_price_cents'),
+    column('extended_ex_cents'),
+    column('tax_cents'),
+    column('extended_inc_cents'),
+    column('due_date'),
+  )
 }
+
+const orderLinesInserted = statement(
+  (
+    db,
+    orderId: number,
+    lineNo: unknown[],
+    productId: unknown[],
+    productCode: unknown[],
+    description: unknown[],
+    ordered: unknown[],
+    backOrdered: unknown[],
+    supplied: unknown[],
+    unitPrice: unknown[],
+    ex: unknown[],
+    tax: unknown[],
+    inc: unknown[],
+    due: unknown[],
+  ) =>
+    db
+      .insertInto('order_lines')
+      .columns([
+        'order_id',
+        'line_no',
+        'product_id',
+        'product_code',
+        'description',
+        'qty_ordered',
+        'qty_back_ordered',
+        'qty_supplied',
+        'unit_price_cents',
+        'extended_ex_cents',
+        'tax_cents',
+        'extended_inc_cents',
+        'due_date',
+      ])
+      .expression(
+        sql`SELECT ${orderId}::int, l.* FROM unnest(${lineNo}::int[], ${productId}::int[], ${productCode}::text[], ${description}::text[],
+          ${ordered}::int[], ${backOrdered}::int[], ${supplied}::int[], ${unitPrice}::int[], ${ex}::bigint[], ${tax}::bigint[], ${inc}::bigint[],
+          ${due}::date[]) AS l`,
+      ),
+)
 
 /** An order of the account placed with this idempotency key. */
 export function findOrderByKey(db: Db, accountId: number, key: string) {
