@@ -42,6 +42,12 @@ describe('statements built once (decision 0048)', () => {
     expect(rows[0]!.description).toBe('Seen in the transaction')
   })
 
+  it('takes an sql template as well as a Kysely query', async () => {
+    const named = statement((_db, code: string) => sql<{ name: string }>`SELECT name FROM branches WHERE location_id = ${code}`)
+    expect(await named(t.db, 'WAG')).toHaveLength(1)
+    expect(await named(t.db, 'NOPE')).toEqual([])
+  })
+
   it('builds one statement a shape', async () => {
     const shapes: string[] = []
     const count = shapedStatement((shape: 'trading' | 'all') => {

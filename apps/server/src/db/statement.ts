@@ -1,5 +1,8 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely'
+import { CompiledQuery, type Compilable, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from './schema'
+
+/** What a statement's builder gives: a Kysely query, or an `sql` template. */
+type Built<Row> = Compilable<Row> | RawBuilder<Row>
 
 /** Stands, while a statement is compiled, for the value of one of its arguments. */
 class Slot {
@@ -15,7 +18,7 @@ class Slot {
  * is one statement per shape. The text is the same on every call, so the prepared-statement name is found
  * without hashing a new string (decision 0042).
  */
-export function statement<Args extends unknown[], Row>(build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>) {
+export function statement<Args extends unknown[], Row>(build: (db: Kysely<DB>, ...args: Args) => Built<Row>) {
   let compiled: { sql: string; values: (args: Args) => unknown[] } | undefined
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
     compiled ??= compile(db, build)
@@ -28,7 +31,7 @@ export function statement<Args extends unknown[], Row>(build: (db: Kysely<DB>, .
  * One `statement` per shape, for a statement whose SQL depends on a few facts (a reseller's visibility rule,
  * whether an account's prices are read): `build(shape)` gives the builder of that shape's statement.
  */
-export function shapedStatement<Shape extends string, Args extends unknown[], Row>(build: (shape: Shape) => (db: Kysely<DB>, ...args: Args) => Compilable<Row>) {
+export function shapedStatement<Shape extends string, Args extends unknown[], Row>(build: (shape: Shape) => (db: Kysely<DB>, ...args: Args) => Built<Row>) {
   const byShape = new Map<Shape, (db: Kysely<DB>, ...args: Args) => Promise<Row[]>>()
   return (shape: Shape, db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
     let run = byShape.get(shape)
@@ -37,9 +40,10 @@ export function shapedStatement<Shape extends string, Args extends unknown[], Ro
   }
 }
 
-function compile<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>) {
+function compile<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Built<Row>) {
   const slots = Array.from({ length: build.length - 1 }, (_, i) => new Slot(i))
-  const { sql, parameters } = build(db, ...(slots as unknown as Args)).compile()
+  const built = build(db, ...(slots as unknown as Args))
+  const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile()
   const misused = (value: unknown) => (typeof value === 'string' && value.includes('[object Object]')) || (typeof value === 'number' && Number.isNaN(value))
   if (misused(sql) || parameters.some(misused)) throw new Error(`a statement's argument was used as more than a value: ${sql}`)
   const take = parameters.map((p) => (p instanceof Slot ? p.index : { constant: p }))

@@ -187,35 +187,7 @@ export async function fillFacts(
   fill: { cartId: number; cartBranch: string; defaultBranch: string; asked: string | null; productIds: number[] },
 ) {
   const { cartId, cartBranch, defaultBranch, asked, productIds } = fill
-  const { rows } = await sql<{
-    line_count: number
-    asked_name: string | null
-    orders_from: boolean
-    branch_name: string | null
-    id: number | null
-    active: boolean | null
-    visible: boolean | null
-    stock: number | null
-    in_cart: number | null
-  }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
-      decided AS (
-        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
-      )
-    SELECT
-      (SELECT n FROM lines) AS line_count,
-      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
-      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId})
-        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${viewer.accountId} AND g.location_id = ${asked}::text)) AS orders_from,
-      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
-      products.id,
-      products.active,
-      coalesce(${productVisibleTo(viewer)}, false) AS visible,
-      ${availableTo(viewer.userId)} AS stock,
-      coalesce(l.quantity, 0) AS in_cart
-    FROM decided
-    LEFT JOIN products ON products.id = ANY(${productIds}::int[])
-    LEFT JOIN stock ON stock.product_id = products.id AND stock.location_id = decided.code
-    LEFT JOIN cart_lines l ON l.cart_id = ${cartId} AND l.product_id = products.id`.execute(db)
+  const rows = await factsRead(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId, cartId, cartBranch, defaultBranch, asked, productIds)
   const head = rows[0]!
   return {
     lineCount: head.line_count,
@@ -229,6 +201,41 @@ export async function fillFacts(
     ),
   }
 }
+
+/** fillFacts' statement, one for resellers and one for the others (db/statement.ts, decision 0048). */
+const factsRead = shapedStatement(
+  (shape: 'elders' | 'trade') =>
+    (db: Db, userId: number, accountId: number, cartId: number, cartBranch: string, defaultBranch: string, asked: string | null, productIds: number[]) =>
+      sql<{
+        line_count: number
+        asked_name: string | null
+        orders_from: boolean
+        branch_name: string | null
+        id: number | null
+        active: boolean | null
+        visible: boolean | null
+        stock: number | null
+        in_cart: number | null
+      }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
+      decided AS (
+        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
+      )
+    SELECT
+      (SELECT n FROM lines) AS line_count,
+      (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
+      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId})
+        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId} AND g.location_id = ${asked}::text)) AS orders_from,
+      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
+      products.id,
+      products.active,
+      coalesce(${productVisibleTo({ isElders: shape === 'elders' })}, false) AS visible,
+      ${availableTo(userId)} AS stock,
+      coalesce(l.quantity, 0) AS in_cart
+    FROM decided
+    LEFT JOIN products ON products.id = ANY(${productIds}::int[])
+    LEFT JOIN stock ON stock.product_id = products.id AND stock.location_id = decided.code
+    LEFT JOIN cart_lines l ON l.cart_id = ${cartId} AND l.product_id = products.id`,
+)
 
 /** What repo.fillFacts answers. */
 export type ChangeFacts = Awaited<ReturnType<typeof fillFacts>>
