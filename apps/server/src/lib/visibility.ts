@@ -1,6 +1,14 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Session } from './context'
 
+/** Which visibility rule applies: a statement built once (db/statement.ts) is one statement for each. */
+export type Visibility = 'elders' | 'trade'
+
+export const visibilityOf = (viewer: Pick<Session, 'isElders'>): Visibility => (viewer.isElders ? 'elders' : 'trade')
+
+/** A viewer with the visibility rule `visibility`, for productVisibleTo inside a statement built once. */
+export const viewerWith = (visibility: Visibility): Pick<Session, 'isElders'> => ({ isElders: visibility === 'elders' })
+
 /**
  * Whether `products` (in scope) may be shown to this user. Resellers (isElders) never see a product
  * whose brand, category or parent category is hidden for them, whatever the request says.

@@ -49,13 +49,6 @@ export async function insertSession(db: Db, userId: number, tokenHash: Buffer, e
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute()
 }
 
-/**
- * The live session for a token hash: not revoked, within its absolute expiry and its idle window. Read on
- * every request the session cache does not answer. Its user is found by key from the session (a lateral
- * subquery the planner keeps as such): with few sessions and many users, a plain join let PostgreSQL choose
- * a merge join that walked the users' key index up to the session's user, some 10,000 entries for a new
- * user on the large data set (3-15 ms a request).
- */
 /** The live session a token's hash names, with its user and account (built once: db/statement.ts). */
 const liveSession = statement((db, tokenHash: Buffer, now: Date, idleSince: Date) =>
   db
@@ -73,6 +66,13 @@ const liveSession = statement((db, tokenHash: Buffer, now: Date, idleSince: Date
     .where('sessions.last_seen_at', '>', idleSince),
 )
 
+/**
+ * The live session for a token hash: not revoked, within its absolute expiry and its idle window. Read on
+ * every request the session cache does not answer. Its user is found by key from the session (a lateral
+ * subquery the planner keeps as such): with few sessions and many users, a plain join let PostgreSQL choose
+ * a merge join that walked the users' key index up to the session's user, some 10,000 entries for a new
+ * user on the large data set (3-15 ms a request).
+ */
 export async function findLiveSession(db: Db, tokenHash: Buffer, idleSince: Date) {
   return (await liveSession(db, tokenHash, new Date(), idleSince))[0]
 }

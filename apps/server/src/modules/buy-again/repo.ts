@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { shapedStatement } from '../../db/statement'
-import { productVisibleTo } from '../../lib/visibility'
+import { productVisibleTo, viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { listedColumns, type ListScope } from '../catalogue/service'
 
 type Db = Kysely<DB>
@@ -31,7 +31,7 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
  */
 export async function mostOrdered(db: Db, scope: ListScope & { accountId: number }, fromMonth: string, limit: number) {
   const { accountId, warehouse, session } = scope
-  const read = () => mostOrderedRead(session.isElders ? 'elders' : 'trade', db, accountId, warehouse, fromMonth, limit)
+  const read = () => mostOrderedRead(visibilityOf(session), db, accountId, warehouse, fromMonth, limit)
   const rows = await read()
   // Nothing: no purchases in the window, totals of another window (or none) to make first, or an unknown branch.
   if (rows.length > 0 || !(await ensureTotals(db, accountId, fromMonth))) return rows
@@ -40,7 +40,7 @@ export async function mostOrdered(db: Db, scope: ListScope & { accountId: number
 
 /** mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0048). */
 const mostOrderedRead = shapedStatement(
-  (shape: 'elders' | 'trade') => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {
+  (visibility: Visibility) => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {
     const top = db
       .selectFrom('purchase_totals')
       .select([
@@ -76,7 +76,7 @@ const mostOrderedRead = shapedStatement(
           'top.last_date',
           'top.last_qty',
           ...listedColumns(warehouse, accountId),
-          sql<boolean>`products.active AND ${productVisibleTo({ isElders: shape === 'elders' })}`.as('sold'),
+          sql<boolean>`products.active AND ${productVisibleTo(viewerWith(visibility))}`.as('sold'),
         ])
         // An unknown branch gives no rows, as a catalogue page does.
         .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)

@@ -4,7 +4,7 @@ import { shapedStatement, statement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { accountUnitPriceCents } from '../../lib/pricing'
 import { availableTo } from '../../lib/stock'
-import { productVisibleTo } from '../../lib/visibility'
+import { productVisibleTo, viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
@@ -25,6 +25,10 @@ export function findCart(db: Db, userId: number) {
  * The user's cart, locked until the transaction ends: changes to it, and orders made of it, queue up.
  * Undefined when the user has none (createCart first where one is needed).
  */
+export async function lockCart(db: Db, userId: number) {
+  return (await lockedCart(db, userId))[0]
+}
+
 const lockedCart = statement((db, userId: number) =>
   db
     .selectFrom('carts')
@@ -33,10 +37,6 @@ const lockedCart = statement((db, userId: number) =>
     .where('carts.user_id', '=', userId)
     .forUpdate(['carts']),
 )
-
-export async function lockCart(db: Db, userId: number) {
-  return (await lockedCart(db, userId))[0]
-}
 
 /** Makes the user's cart at `branch` when there is none. */
 export async function createCart(db: Db, userId: number, branch: string) {
@@ -71,10 +71,10 @@ export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: stri
  * user without a cart or with an empty one.
  */
 export function ownPricedLines(db: Db, viewer: Viewer) {
-  return ownLines(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId)
+  return ownLines(visibilityOf(viewer), db, viewer.userId, viewer.accountId)
 }
 
-const ownLines = shapedStatement((shape: 'elders' | 'trade') => (db: Db, userId: number, accountId: number) => {
+const ownLines = shapedStatement((visibility: Visibility) => (db: Db, userId: number, accountId: number) => {
   const withLines = db.with('cart_lines', (q) =>
     q
       .selectFrom('carts')
@@ -84,7 +84,7 @@ const ownLines = shapedStatement((shape: 'elders' | 'trade') => (db: Db, userId:
       .select(['carts.location_id as branch', 'branches.name as branch_name'])
       .where('carts.user_id', '=', userId),
   )
-  return pricedLinesOf(withLines, { userId, accountId, isElders: shape === 'elders' }, sql.ref<string>('cart_lines.branch'))
+  return pricedLinesOf(withLines, { userId, accountId, ...viewerWith(visibility) }, sql.ref<string>('cart_lines.branch'))
     .select([sql<string>`cart_lines.branch`.as('branch'), sql<string>`cart_lines.branch_name`.as('branchName')])
     .orderBy('cart_lines.id')
 })
@@ -143,12 +143,12 @@ export async function putLinesReturningLines(
   // is prepared once per connection (decision 0042) rather than once per line count.
   const written = lines.map((l) => l.productId)
   const quantities = lines.map((l) => l.quantity)
-  return linesWritten(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId, cartId, branch, written, quantities, new Date())
+  return linesWritten(visibilityOf(viewer), db, viewer.userId, viewer.accountId, cartId, branch, written, quantities, new Date())
 }
 
 /** putLinesReturningLines' statement, one for resellers and one for the others (db/statement.ts). */
 const linesWritten = shapedStatement(
-  (shape: 'elders' | 'trade') =>
+  (visibility: Visibility) =>
     (db: Db, userId: number, accountId: number, cartId: number, branch: string, written: number[], quantities: number[], now: Date) => {
       const withLines = db
         .with('written', (q) =>
@@ -170,7 +170,7 @@ const linesWritten = shapedStatement(
             .where(sql<boolean>`product_id <> ALL(${written}::int[])`)
             .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
         )
-      return pricedLinesOf(withLines, { userId, accountId, isElders: shape === 'elders' }, branch).orderBy('cart_lines.id')
+      return pricedLinesOf(withLines, { userId, accountId, ...viewerWith(visibility) }, branch).orderBy('cart_lines.id')
     },
 )
 
@@ -187,7 +187,7 @@ export async function fillFacts(
   fill: { cartId: number; cartBranch: string; defaultBranch: string; asked: string | null; productIds: number[] },
 ) {
   const { cartId, cartBranch, defaultBranch, asked, productIds } = fill
-  const rows = await factsRead(viewer.isElders ? 'elders' : 'trade', db, viewer.userId, viewer.accountId, cartId, cartBranch, defaultBranch, asked, productIds)
+  const rows = await factsRead(visibilityOf(viewer), db, viewer.userId, viewer.accountId, cartId, cartBranch, defaultBranch, asked, productIds)
   const head = rows[0]!
   return {
     lineCount: head.line_count,
@@ -204,7 +204,7 @@ export async function fillFacts(
 
 /** fillFacts' statement, one for resellers and one for the others (db/statement.ts, decision 0048). */
 const factsRead = shapedStatement(
-  (shape: 'elders' | 'trade') =>
+  (visibility: Visibility) =>
     (db: Db, userId: number, accountId: number, cartId: number, cartBranch: string, defaultBranch: string, asked: string | null, productIds: number[]) =>
       sql<{
         line_count: number
@@ -228,7 +228,7 @@ const factsRead = shapedStatement(
       (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
       products.id,
       products.active,
-      coalesce(${productVisibleTo({ isElders: shape === 'elders' })}, false) AS visible,
+      coalesce(${productVisibleTo(viewerWith(visibility))}, false) AS visible,
       ${availableTo(userId)} AS stock,
       coalesce(l.quantity, 0) AS in_cart
     FROM decided

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema'
 import { shapedStatement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { accountPackPriceCents, accountUnitPriceCents } from '../../lib/pricing'
-import { productVisibleTo } from '../../lib/visibility'
+import { productVisibleTo, visibilityOf, type Visibility } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 
@@ -193,9 +193,9 @@ export interface ListScope {
  * applies, and whether the account's prices and the branch's stock are read (`priced`) or the page is for every
  * account (`shared`). Each list statement is one statement per shape, run with the request's values.
  */
-type ListShape = `${'elders' | 'trade'}:${'shared' | 'priced'}`
+type ListShape = `${Visibility}:${'shared' | 'priced'}`
 
-const shapeOf = (scope: ListScope): ListShape => `${scope.session.isElders ? 'elders' : 'trade'}:${scope.accountId === null ? 'shared' : 'priced'}`
+const shapeOf = (scope: ListScope): ListShape => `${visibilityOf(scope.session)}:${scope.accountId === null ? 'shared' : 'priced'}`
 const viewerOf = (shape: ListShape) => ({ isElders: shape.startsWith('elders') })
 /** The account whose prices a statement of this shape reads: the argument, or none for a shared page. */
 const pricedFor = (shape: ListShape, accountId: number) => (shape.endsWith('priced') ? accountId : null)
@@ -368,12 +368,6 @@ export interface Attachment {
   description: string
 }
 
-/**
- * The product page in one statement (decision 0042): the product as listedPage gives it (with the account's
- * prices and the stock when `accountId` is given), with an account its stock at every other trading branch, its documents, and whether
- * `userId` already asked for its code at the branch (null: not asked). No row for a product this user may
- * not see, or an unknown branch.
- */
 /** The product page's statement, by list shape and whether a reseller's code-setup request is looked for. */
 const detailPage = shapedStatement(
   (shape: `${ListShape}:${'asks' | 'none'}`) =>
@@ -401,6 +395,12 @@ const detailPage = shapedStatement(
     },
 )
 
+/**
+ * The product page in one statement (decision 0042): the product as listedPage gives it (with the account's
+ * prices and the stock when `accountId` is given), with an account its stock at every other trading branch, its documents, and whether
+ * `userId` already asked for its code at the branch (null: not asked). No row for a product this user may
+ * not see, or an unknown branch.
+ */
 export async function productDetail(db: Db, scope: ListScope, id: number, userId: number | null) {
   const rows = await detailPage(`${shapeOf(scope)}:${userId === null ? 'none' : 'asks'}`, db, scope.warehouse, scope.accountId ?? 0, id, userId ?? 0)
   return rows[0]
