@@ -9,12 +9,14 @@
 //   npm run bench:traffic [-- --seconds 60 --warmup 10 --connections 50 --users 1000 --accounts 500 --port 3295
 //                             --seed --cold --stock-via sql|erp --json results.json]
 //
-// Each of the --connections workers sends one request at a time (keep-alive, node:http), for a user of its
+// Each of the --connections workers sends one request at a time (keep-alive, scripts/lib/load-client.mjs), for a user of its
 // own drawn from its share of the users. After --warmup seconds the figures start; after --seconds they stop.
 // Then the server's do-nothing GET /api/hello is measured at the same connections (autocannon), the baseline.
 // Printed per kind: requests/s, p50, p99, max, errors (anything but the expected status, or no answer; a cash
 // customer's cart change refused for want of stock is counted apart, as the stock rule's answer); the
-// server's RSS (/proc/<pid>/status, every second: peak and last); the load average before and after.
+// server's RSS (/proc/<pid>/status, every second: peak and last); the CPU time a request of the server, of the
+// PostgreSQL backends of the database and of this script (the load generator) over the measured run; the load
+// average before and after.
 //
 // Stock changes (--stock-via):
 //   sql (default, until the ERP interchange exists): one UPDATE of --stock-rows rows of `stock` every
@@ -35,8 +37,8 @@ import { loadavg } from 'node:os'
 import {
   benchArgs,
   buildIfStale,
+  cpuMs,
   ensureLargeData,
-  httpClient,
   machine,
   measureHello,
   printable,
@@ -49,6 +51,7 @@ import {
 } from './bench-lib.mjs'
 import { Tally, fmt } from './lib/figures.mjs'
 import { newKey } from './lib/http.mjs'
+import { loadClient } from './lib/load-client.mjs'
 import { createUsers, orderForm } from './lib/users.mjs'
 
 const { fetch } = globalThis
@@ -320,9 +323,15 @@ class Traffic {
         this.unexpected.push(`${kind}: ${method} ${path} as ${user.username}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
       return null
     }
-    return res.body
+    return res
   }
-  remember(user, products) {
+  /**
+   * Notes a page's well-stocked products for the user's later product pages and adds. Parsing a 32 KB page
+   * costs the load generator as much as the server spends serving it, so once the user has 40 it reads one page in 4.
+   */
+  remember(user, res) {
+    if (!res || (user.seen.length >= 40 && this.random() >= 0.25)) return
+    const products = res.body
     if (!Array.isArray(products)) return
     // A cash-sale account may only take what is in stock (its cart line adds up): it picks well-stocked products.
     const enough = user.isCash ? 50 : 1
@@ -377,12 +386,12 @@ class Traffic {
         return this.call(kind, 'GET', `/api/search/suggest?warehouse=${branch}&text=${encodeURIComponent(text)}`, user)
       }
       case 'cart summary': {
-        const body = await this.call(kind, 'GET', '/api/cart', user)
-        if (body) user.cartCount = body.Count
+        const res = await this.call(kind, 'GET', '/api/cart', user)
+        if (res) user.cartCount = res.body.Count
         return
       }
       case 'cart items': {
-        const lines = await this.call(kind, 'GET', `/api/cart/items?warehouse=${branch}`, user)
+        const lines = (await this.call(kind, 'GET', `/api/cart/items?warehouse=${branch}`, user))?.body
         if (Array.isArray(lines)) {
           user.lines = lines.map((l) => l.ShopCartLineID)
           user.cartCount = lines.length
@@ -392,8 +401,8 @@ class Traffic {
       case 'cart add': {
         const productID = user.seen[Math.floor(this.random() * user.seen.length)]
         const qty = user.isCash ? 1 : 1 + Math.floor(this.random() * 3)
-        const body = await this.call(kind, 'POST', '/api/cart', user, { body: { productID, qty, warehouse: branch } })
-        if (body) user.cartCount = body.Count
+        const res = await this.call(kind, 'POST', '/api/cart', user, { body: { productID, qty, warehouse: branch } })
+        if (res) user.cartCount = res.body.Count
         // A cash-sale or reseller cart (no checkout on account) is emptied now and then, as such a customer pays by card.
         if (!user.onTerms && user.cartCount > 12) {
           await this.client.request('DELETE', '/api/cart', { token: user.token }).catch(() => null)
@@ -406,8 +415,8 @@ class Traffic {
         const item = user.lines[Math.floor(this.random() * user.lines.length)]
         // A cash sale may not ask for more than the branch has (decision 0007): such a customer changes a line to 1, as it adds.
         const qty = user.isCash ? 1 : 1 + Math.floor(this.random() * 5)
-        const body = await this.call(kind, 'PUT', '/api/cart', user, { body: { item, qty } })
-        if (body) user.cartCount = body.Count
+        const res = await this.call(kind, 'PUT', '/api/cart', user, { body: { item, qty } })
+        if (res) user.cartCount = res.body.Count
         else user.lines = []
         return
       }
@@ -562,7 +571,7 @@ export async function benchTraffic({
   const server = await startBenchServer({ databaseUrl, port, env })
   const rss = []
   const sampler = setInterval(() => rss.push(rssMiB(server.pid)), 1000)
-  const client = httpClient(server.base, { sockets: connections })
+  const client = loadClient(server.base, { sockets: connections })
   try {
     console.log('Signing the users in...')
     await signInAll(server.base, users, { concurrency: 4 })
@@ -588,8 +597,17 @@ export async function benchTraffic({
     await delay(warmup * 1000)
     traffic.reset()
     rss.length = 0
+    const database = new URL(databaseUrl).pathname.slice(1)
+    const cpuBefore = { ...cpuMs(server.pid, database), generator: process.cpuUsage() }
     await delay(seconds * 1000)
     const measured = traffic.results()
+    const cpuAfter = { ...cpuMs(server.pid, database), generator: process.cpuUsage(cpuBefore.generator) }
+    const perRequest = (ms) => Number((ms / measured.total.requests).toFixed(3))
+    const cpu = {
+      server: perRequest(cpuAfter.server - cpuBefore.server),
+      postgres: perRequest(cpuAfter.postgres - cpuBefore.postgres),
+      generator: perRequest((cpuAfter.generator.user + cpuAfter.generator.system) / 1000),
+    }
     traffic.stopped = true
     await Promise.all(workers)
     await changer.stop()
@@ -610,6 +628,7 @@ export async function benchTraffic({
     console.log(
       `\nOrders placed: ${traffic.ordersPlaced}; cash customers' cart changes refused for want of stock: ${traffic.refused}; stock changes: ${changer.log.batches} batches of ${stockRows} rows (${changer.log.ms.join(', ')} ms each).`,
     )
+    console.log(`CPU ms a request: server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.generator}.`)
     console.log(`Server RSS: ${memory.firstMiB} MiB at the start of the measured run, ${memory.peakMiB} MiB at its peak, ${memory.lastMiB} MiB at the end.`)
     console.log(`Load average (1 min): ${load1.toFixed(2)} before, ${load2.toFixed(2)} after.`)
     if (traffic.unexpected.length) console.log(`Unexpected answers (first ${traffic.unexpected.length}):\n  ${traffic.unexpected.join('\n  ')}`)
@@ -644,6 +663,7 @@ export async function benchTraffic({
       orders: traffic.ordersPlaced,
       ...measured,
       hello,
+      cpu,
       memory,
       targets: checks.map(([label, met, detail]) => ({ label, met, detail })),
     }
