@@ -7,6 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, dataDir: './data', demo: true, production: false, publicUrl: 'http://localhost:3000' })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.heapGrowingPercent).toBe(30)
+    expect(config.heapBudgetMiB).toBe(100)
   })
 
   it('stops on a bad value with a message naming the variable', () => {
@@ -17,6 +18,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DEMO_MODE: 'perhaps' })).toThrow(/DEMO_MODE/)
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/)
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(/HEAP_GROWING_PERCENT/)
+    expect(() => loadConfig({ HEAP_BUDGET_MIB: '-1' })).toThrow(/HEAP_BUDGET_MIB/)
   })
 
   it('throttles sign-ins with a ceiling per address far above the slow-down, and refuses a ceiling at or below it', () => {

@@ -56,6 +56,7 @@ const Env = z.object({
     .default('/content/wp-json/wp/v2'),
   BENCH_HELLO: bool.default(false),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(100),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
   PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
   SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -160,7 +161,9 @@ function toConfig(env: z.infer<typeof Env>) {
     benchHello: env.BENCH_HELLO,
     /** The in-memory caches' backstop lifetime (lib/caches.ts); 0 turns them off. */
     cacheTtlMs: env.CACHE_SECONDS * 1000,
-    /** How far V8 lets the heap grow past what the last full collection kept, in percent; 0 leaves V8's own choice (lib/memory.ts). */
+    /** The heap V8 is let grow to after a full collection, in MiB; 0: no budget (lib/memory.ts). */
+    heapBudgetMiB: env.HEAP_BUDGET_MIB,
+    /** The least V8 lets the heap grow past what the last full collection kept, in percent; 0 with no budget leaves V8's own choice. */
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
     payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
     /** Where the web app sends its API calls and loads product pictures from (GET /api/site tells it). */
