@@ -14,6 +14,7 @@ import * as listsAndBuyAgain from './migrations/0011_lists_and_buy_again'
 import * as stockChangeProducts from './migrations/0012_stock_change_products'
 import * as purchaseTotalsPerProduct from './migrations/0015_purchase_totals_per_product'
 import * as purchaseMonthsAddedTo from './migrations/0016_purchase_months_added_to'
+import * as indexesInPageOrder from './migrations/0017_indexes_in_page_order'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -31,6 +32,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0012_stock_change_products', up: stockChangeProducts.up },
   { version: '0015_purchase_totals_per_product', up: purchaseTotalsPerProduct.up },
   { version: '0016_purchase_months_added_to', up: purchaseMonthsAddedTo.up },
+  { version: '0017_indexes_in_page_order', up: indexesInPageOrder.up },
 ]
 
 const MIGRATION_LOCK = 727_001

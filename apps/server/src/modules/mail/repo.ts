@@ -28,7 +28,17 @@ export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds:
 
 /** The oldest waiting e-mails, claimed until the transaction ends; rows another instance claimed are skipped. */
 export function claimPending(db: Db, limit: number) {
-  return db.selectFrom('email_outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).forUpdate().skipLocked().execute()
+  // `status = 'pending'` as written: the statement's plan then walks the partial index in its order (migration 0017).
+  return db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where(sql<boolean>`status = 'pending'`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute()
 }
 
 export async function markKept(db: Db, id: number) {
