@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Deps, Session } from '../lib/context'
 import { unauthorized } from '../lib/errors'
-import { resolveSession } from '../modules/auth/service'
+import { cachedSession, resolveSession } from '../modules/auth/service'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +30,18 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
     return this.session
   })
 
-  app.addHook('onRequest', async (req) => {
+  // A callback hook: a session this instance holds is found without a promise (cachedSession); only the others wait.
+  app.addHook('onRequest', (req, _reply, done) => {
     // The ERP interchange answers its key only (modules/erp/index.ts): no session is looked for there.
-    if (!req.url.startsWith('/api/') || req.routeOptions.config.erp) return
+    if (!req.url.startsWith('/api/') || req.routeOptions.config.erp) return done()
+    const decide = (session: Session | null) => {
+      req.session = session
+      done(!session && !req.routeOptions.config.public && req.routeOptions.url ? unauthorized() : undefined)
+    }
     const token = tokenOf(req)
-    req.session = token ? await resolveSession(deps, token) : null
-    if (!req.session && !req.routeOptions.config.public && req.routeOptions.url) throw unauthorized()
+    if (!token) return decide(null)
+    const held = cachedSession(deps, token)
+    if (held) return decide(held)
+    resolveSession(deps, token).then(decide, done)
   })
 }

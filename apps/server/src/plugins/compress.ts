@@ -33,22 +33,29 @@ function addVary(reply: FastifyReply) {
  * ask (the load generator of the benchmarks, curl) get the JSON as it is.
  */
 export function registerCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
-    if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload
-    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload
-    const size = Buffer.byteLength(payload)
-    if (size < MIN_BYTES) return payload
+  // A callback hook: an answer that is not compressed (most of them, and all of a client that does not ask) costs no promise.
+  app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
+    if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload)
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload)
+    // A string's UTF-8 length is at least its length: only a short one needs counting.
+    const size = payload.length >= MIN_BYTES && typeof payload === 'string' ? payload.length : Buffer.byteLength(payload)
+    if (size < MIN_BYTES) return done(null, payload)
     // The answer depends on Accept-Encoding: caches must keep the compressed and the plain one apart.
     addVary(reply)
     const encoding = chooseEncoding(req.headers['accept-encoding'])
-    if (!encoding) return payload
+    if (!encoding) return done(null, payload)
     const body =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-        : await gzipAsync(payload, { level: 6 })
-    reply.header('content-encoding', encoding)
-    reply.removeHeader('content-length')
-    return body
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload) } })
+        : gzipAsync(payload, { level: 6 })
+    body.then(
+      (compressed) => {
+        reply.header('content-encoding', encoding)
+        reply.removeHeader('content-length')
+        done(null, compressed)
+      },
+      (err: Error) => done(err),
+    )
   })
 }

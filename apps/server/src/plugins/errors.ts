@@ -33,12 +33,13 @@ export function registerErrorHandling(app: FastifyInstance, fallback?: (url: str
   })
 
   // PostgreSQL cannot store U+0000 in text, nor an unpaired surrogate in JSON, and answers with an error: refuse them as bad input first.
-  app.addHook('preValidation', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise a request is work for nothing here.
+  app.addHook('preValidation', (req, reply, done) => {
     const field = unstorableText({ params: req.params, querystring: req.query, body: req.body })
-    if (!field) return
+    if (!field) return done()
     const message = `${field}: Text must be valid Unicode, without NUL characters.`
-    if (req.url.startsWith('/content/')) return reply.status(400).send({ code: 'rest_invalid_param', message, data: { status: 400 } })
-    return reply.status(400).send({ error: 'invalid_request', message, fields: [{ field, message }] })
+    if (req.url.startsWith('/content/')) reply.status(400).send({ code: 'rest_invalid_param', message, data: { status: 400 } })
+    else reply.status(400).send({ error: 'invalid_request', message, fields: [{ field, message }] })
   })
 
   app.setNotFoundHandler((req, reply) => {
@@ -53,19 +54,31 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 /**
  * Where the first string holding U+0000 or an unpaired surrogate is, as `body.orderDetails.city`, or null.
- * Walked with a stack of its own, depth first in the order written, so no shape of input can exhaust the call stack.
+ * Walked with a stack of its own, depth first in the order written, so no shape of input can exhaust the call
+ * stack. Each value seen is kept as its parent's index and its key; a path is spelled only for the one found.
  */
 function unstorableText(value: unknown): string | null {
-  const pending: Array<{ at: string; key: string; value: unknown }> = [{ at: '', key: '', value }]
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    if (UNSTORABLE.test(next.key)) return next.at
-    if (typeof next.value === 'string') {
-      if (UNSTORABLE.test(next.value)) return next.at
-    } else if (next.value !== null && typeof next.value === 'object') {
-      const entries = Object.entries(next.value)
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!
-        pending.push({ at: next.at ? `${next.at}.${key}` : key, key, value: child })
+  const parents = [-1]
+  const keys = ['']
+  const values = [value]
+  const pending = [0]
+  const pathTo = (found: number) => {
+    const parts: string[] = []
+    for (let n = found; n > 0; n = parents[n]!) parts.push(keys[n]!)
+    return parts.reverse().join('.')
+  }
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (UNSTORABLE.test(keys[next]!)) return pathTo(next)
+    const seen = values[next]
+    if (typeof seen === 'string') {
+      if (UNSTORABLE.test(seen)) return pathTo(next)
+    } else if (seen !== null && typeof seen === 'object') {
+      const own = Object.keys(seen)
+      for (let i = own.length - 1; i >= 0; i--) {
+        parents.push(next)
+        keys.push(own[i]!)
+        values.push((seen as Record<string, unknown>)[own[i]!])
+        pending.push(values.length - 1)
       }
     }
   }

@@ -88,5 +88,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store')
   }
   app.decorate('securityHeaders', securityHeaders)
-  app.addHook('onSend', async (req, reply) => securityHeaders(req, reply))
+  app.addHook('onSend', (req, reply, payload, done) => {
+    securityHeaders(req, reply)
+    done(null, payload)
+  })
 }

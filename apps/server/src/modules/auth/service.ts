@@ -84,6 +84,19 @@ export async function login(deps: Deps, username: string, password: string, addr
 }
 
 /**
+ * The session `token` names when this instance's cache holds it live and it needs no touch yet: found without
+ * waiting on anything, as most requests' sessions are (the auth hook asks this first). Undefined otherwise:
+ * resolveSession decides.
+ */
+export function cachedSession({ config, caches }: Pick<Deps, 'config' | 'caches'>, token: string): Session | undefined {
+  if (!caches?.live) return undefined
+  const now = Date.now()
+  const cached = caches.sessions.get(hashToken(token).toString('hex'), now)
+  if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= config.session.idleMs && now - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.session
+  return undefined
+}
+
+/**
  * The session a token stands for, or null when it is unknown, revoked, idle too long or past its
  * expiry. Read from memory when this instance has it (lib/caches.ts), else from the database.
  */
