@@ -7,15 +7,28 @@ import { openDatabase, PREPARED_PER_CONNECTION } from '../../db/database'
 // the cold path asks as few statements as it can, and a session is still read from the database every time.
 
 /**
- * Counts the statements the app runs through Kysely: transformResult is called once per statement run
- * (transformQuery is also called for the subqueries a statement is built of). BEGIN and COMMIT are the
- * driver's and not counted.
+ * Whether a statement was run by the app's own background work (lib/refresher.ts: the stock book or the search
+ * index reading a change notification), which may fall in the middle of a request on a busy machine. Its async
+ * stack goes through the refresher's loop; a request's goes through its route.
+ */
+function inBackground(): boolean {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 100
+  const stack = new Error().stack ?? ''
+  Error.stackTraceLimit = limit
+  return /[\\/]lib[\\/]refresher\.[jt]s/.test(stack)
+}
+
+/**
+ * Counts the statements the app runs through Kysely for requests: transformResult is called once per statement
+ * run (transformQuery is also called for the subqueries a statement is built of). BEGIN and COMMIT are the
+ * driver's and not counted, nor is the background work's.
  */
 class StatementCounter implements KyselyPlugin {
   count = 0
   transformQuery: KyselyPlugin['transformQuery'] = (args) => args.node
   transformResult: KyselyPlugin['transformResult'] = async (args) => {
-    this.count++
+    if (!inBackground()) this.count++
     return args.result
   }
 }
