@@ -7,7 +7,7 @@ describe('configuration', () => {
     expect(config).toMatchObject({ port: 3000, dataDir: './data', demo: true, production: false, publicUrl: 'http://localhost:3000' })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.heapGrowingPercent).toBe(30)
-    expect(config.heapBudgetMiB).toBe(100)
+    expect(config.heapBudgetMiB).toBe(0)
   })
 
   it('stops on a bad value with a message naming the variable', () => {

@@ -56,7 +56,7 @@ const Env = z.object({
     .default('/content/wp-json/wp/v2'),
   BENCH_HELLO: bool.default(false),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(100),
+  HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(0),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
   PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
   SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),

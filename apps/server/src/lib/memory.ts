@@ -26,7 +26,8 @@ export function growingPercent(liveBytes: number, { budgetMiB, minGrowingPercent
 }
 
 /**
- * Keeps V8's heap near a budget (decision 0049, amending 0047). Left to itself V8 grows a busy heap to two to
+ * Sets how V8's heap grows (decisions 0047, 0049): by `minGrowingPercent` past the live data, or, with a budget,
+ * up to the budget. Left to itself V8 grows a busy heap to two to
  * four times what is live: on the large data set an RSS of 400 MiB under bench:traffic. A fixed small factor
  * (0047's 30 %) kept the RSS down but, with the caches off, made the server spend a sixth of its CPU more in
  * garbage collection: a small live heap (56 MiB) collected in full every half second. So the factor follows
