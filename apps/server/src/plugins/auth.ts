@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Deps, Session } from '../lib/context'
 import { unauthorized } from '../lib/errors'
-import { cachedSession, resolveSession } from '../modules/auth/service'
+import { resolveSession } from '../modules/auth/service'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +30,7 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
     return this.session
   })
 
-  // A callback hook: a session this instance holds is found without a promise (cachedSession); only the others wait.
+  // A callback hook: a session this instance holds is answered without a promise (resolveSession); only the others wait.
   app.addHook('onRequest', (req, _reply, done) => {
     // The ERP interchange answers its key only (modules/erp/index.ts): no session is looked for there.
     if (!req.url.startsWith('/api/') || req.routeOptions.config.erp) return done()
@@ -40,8 +40,8 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
     }
     const token = tokenOf(req)
     if (!token) return decide(null)
-    const held = cachedSession(deps, token)
-    if (held) return decide(held)
-    resolveSession(deps, token).then(decide, done)
+    const found = resolveSession(deps, token)
+    if (found instanceof Promise) found.then(decide, done)
+    else decide(found)
   })
 }

@@ -84,35 +84,29 @@ export async function login(deps: Deps, username: string, password: string, addr
 }
 
 /**
- * The session `token` names when this instance's cache holds it live and it needs no touch yet: found without
- * waiting on anything, as most requests' sessions are (the auth hook asks this first). Undefined otherwise:
- * resolveSession decides.
- */
-export function cachedSession({ config, caches }: Pick<Deps, 'config' | 'caches'>, token: string): Session | undefined {
-  if (!caches?.live) return undefined
-  const now = Date.now()
-  const cached = caches.sessions.get(hashToken(token).toString('hex'), now)
-  if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= config.session.idleMs && now - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.session
-  return undefined
-}
-
-/**
  * The session a token stands for, or null when it is unknown, revoked, idle too long or past its
- * expiry. Read from memory when this instance has it (lib/caches.ts), else from the database.
+ * expiry. Read from memory when this instance has it (lib/caches.ts), else from the database. A session held
+ * in memory that needs no touch is answered at once, not as a promise: most requests' sessions are, and the
+ * auth hook then waits on nothing.
  */
-export async function resolveSession({ db, config, caches }: Deps, token: string): Promise<Session | null> {
+export function resolveSession(deps: Deps, token: string): Session | Promise<Session | null> {
+  const { db, config, caches } = deps
   const now = Date.now()
   const tokenHash = hashToken(token)
   const cache = caches?.live ? caches.sessions : undefined
   const key = tokenHash.toString('hex')
   const cached = cache?.get(key, now)
   if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= config.session.idleMs) {
-    if (now - cached.lastSeenAt > TOUCH_EVERY_MS) {
-      cached.lastSeenAt = now
-      await repo.touchSession(db, cached.session.sessionId)
-    }
-    return cached.session
+    if (now - cached.lastSeenAt <= TOUCH_EVERY_MS) return cached.session
+    cached.lastSeenAt = now
+    return repo.touchSession(db, cached.session.sessionId).then(() => cached.session)
   }
+  return readSession(deps, tokenHash, key, now)
+}
+
+/** resolveSession's read from the database, kept in memory for the next requests. */
+async function readSession({ db, config, caches }: Deps, tokenHash: Buffer, key: string, now: number): Promise<Session | null> {
+  const cache = caches?.live ? caches.sessions : undefined
   const stamp = cache?.stamp() ?? 0
   const row = await repo.findLiveSession(db, tokenHash, new Date(now - config.session.idleMs))
   if (!row) return null
