@@ -77,7 +77,7 @@ class Connection {
     if (!this.pending) return // an answer nobody asked for: the socket is closed below when it ends
     this.chunks.push(chunk)
     this.size += chunk.length
-    let data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.size)
+    const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.size)
     if (this.chunks.length > 1) this.chunks = [data]
     if (!this.head) {
       const end = data.indexOf(CRLFCRLF)

@@ -26,15 +26,15 @@ export function growingPercent(liveBytes: number, { budgetMiB, minGrowingPercent
 }
 
 /**
- * Sets how V8's heap grows (decisions 0047, 0049): by `minGrowingPercent` past the live data, or, with a budget,
- * up to the budget. Left to itself V8 grows a busy heap to two to
- * four times what is live: on the large data set an RSS of 400 MiB under bench:traffic. A fixed small factor
- * (0047's 30 %) kept the RSS down but, with the caches off, made the server spend a sixth of its CPU more in
- * garbage collection: a small live heap (56 MiB) collected in full every half second. So the factor follows
- * the live data: after each full collection the heap may grow to the budget, at least `minGrowingPercent`
- * and at most 300 % past what that collection kept. V8 reads `--heap-growing-percent` at every full
- * collection, so setting it from the program takes effect whichever way the server is started (the factor
- * worked out after one collection applies from the next). Returns a function that stops following.
+ * Sets how V8's heap grows (decisions 0047, 0049). Left to itself V8 grows a busy heap to two to four times
+ * what is live: on the large data set an RSS of 400 MiB under bench:traffic. Without a budget the heap grows
+ * `minGrowingPercent` (30 %) past what the last full collection kept, which keeps the RSS down. With the caches
+ * off that made the server spend a sixth more of its CPU in garbage collection (a small live heap, 56 MiB,
+ * collected in full every half second); with a budget the factor follows the live data: after each full
+ * collection the heap may grow to the budget, at least `minGrowingPercent` and at most 300 % past what that
+ * collection kept. V8 reads `--heap-growing-percent` at every full collection, so setting it from the
+ * program takes effect whichever way the server is started (the factor worked out after one collection applies
+ * from the next). Returns a function that stops following.
  */
 export function boundHeapGrowth(policy: HeapPolicy): () => void {
   let current = -1
