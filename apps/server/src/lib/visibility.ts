@@ -12,14 +12,20 @@ export const viewerWith = (visibility: Visibility): Pick<Session, 'isElders'> =>
 /**
  * Whether `products` (in scope) may be shown to this user. Resellers (isElders) never see a product
  * whose brand, category or parent category is hidden for them, whatever the request says.
+ *
+ * The hidden brands and categories are read once a statement, as two arrays (uncorrelated subqueries,
+ * PostgreSQL's InitPlans), and each product is a filter against them: a list walked in an index's order
+ * stops at its page whatever the category's size. The same rule as two NOT EXISTS per product let the
+ * planner take them for anti-joins that keep one row in a thousand, and sort the whole category instead:
+ * a reseller's page of "hardware" (43,000 bolts and screws) took 478 ms against 3 ms (decision 0052).
  */
 export function productVisibleTo(session: Pick<Session, 'isElders'> | null): RawBuilder<boolean> {
   if (!session?.isElders) return sql<boolean>`true`
   return sql<boolean>`(
-    NOT EXISTS (SELECT 1 FROM brands hb WHERE hb.brand_code = products.brand_code AND hb.hidden_for_elders)
-    AND NOT EXISTS (
-      SELECT 1 FROM categories hc LEFT JOIN categories hp ON hp.id = hc.parent_id
-      WHERE hc.id = products.category_id AND (hc.hidden_for_elders OR coalesce(hp.hidden_for_elders, false))
-    )
+    products.brand_code <> ALL (ARRAY(SELECT hb.brand_code FROM brands hb WHERE hb.hidden_for_elders))
+    AND products.category_id <> ALL (ARRAY(
+      SELECT hc.id FROM categories hc LEFT JOIN categories hp ON hp.id = hc.parent_id
+      WHERE hc.hidden_for_elders OR coalesce(hp.hidden_for_elders, false)
+    ))
   )`
 }
