@@ -33,10 +33,11 @@ const random = rng(7)
 const products = Array.from({ length: 1500 }, (_, i) => product(i + 1, i % 3, Math.floor(random() * 40)))
 const placeOf = (p: IndexedProduct) => (p.description.startsWith('Drench') ? 0 : p.brandName.startsWith('Drench') ? 1 : 2)
 const index = new SearchIndex(products, [], [])
-const stockOf = (seed: number) => {
+/** Stock at WAG: about `outOfStock` of the products with none (0 or less). */
+const stockOf = (seed: number, outOfStock = 0.5) => {
   const next = rng(seed)
   const qty = new Int32Array(products.length + 1)
-  for (let id = 1; id <= products.length; id++) qty[id] = next() < 0.5 ? 0 : Math.floor(next() * 20) - 2
+  for (let id = 1; id <= products.length; id++) qty[id] = next() < outOfStock ? 0 : Math.floor(next() * 20) - 2
   return new Map([['WAG', qty]])
 }
 const page = (stock: Map<string, Int32Array>, offset: number, limit: number) =>
@@ -69,6 +70,17 @@ describe('search pages with the branch stock applied to a kept ranking', () => {
     expect(page(before, 0, 40)).toEqual(expected(before).slice(0, 40))
     expect(page(after, 0, 40)).toEqual(expected(after).slice(0, 40))
     expect(page(after, 0, 40)).not.toEqual(page(before, 0, 40))
+  })
+
+  it('ranks again for a page the kept head cannot tell: a first group of 500 with few products in stock', () => {
+    // The head kept is the best 200 of the first group; with one product in twenty in stock it holds about ten of
+    // them, so a page of 20 needs the rest of the group, in stock first. A page of 5 is told by the head alone.
+    const sparse = stockOf(5, 0.95)
+    const all = expected(sparse)
+    expect(page(sparse, 0, 5)).toEqual(all.slice(0, 5))
+    expect(page(sparse, 0, 20)).toEqual(all.slice(0, 20))
+    expect(page(sparse, 20, 40)).toEqual(all.slice(20, 60))
+    expect(page(sparse, 0, 5)).toEqual(all.slice(0, 5))
   })
 
   it('puts nothing in stock first at a branch it does not know', () => {

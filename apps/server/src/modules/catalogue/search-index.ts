@@ -99,17 +99,18 @@ const TIER = { exactCode: 0, codePrefix: 1, words: 2 } as const
 
 /** Keys that differ only in stock and popularity are one group: the branch's stock orders a group, never across groups. */
 const GROUP_UNIT = 2 ** (RANK_BITS.noStock + RANK_BITS.popularity)
-/** The first slots of a query's ranking sorted at once (with whole groups): page 1 to 10 need no more. */
+/** The first slots of a query's ranking sorted at once and kept: pages 1 to 10 need no more. */
 const SORTED_HEAD = 200
 /** The rankings a process keeps, by query: at most this many, and this many ranked products (12 bytes each). */
-const KEPT_QUERIES = 2_000
+const KEPT_QUERIES = 10_000
 const KEPT_PRODUCTS = 500_000
 
 /**
  * A query's products in rank order without the branch's stock (a ranking does not depend on the branch or
- * the stock, so one serves every branch until the index is rebuilt): the best SORTED_HEAD of them and the rest
- * of the last one's group of equal rank, in order (key, then slot). `total` counts every match; `complete`
- * says the head holds them all (else a page beyond the head ranks the query again).
+ * the stock, so one serves every branch until the index is rebuilt): its best SORTED_HEAD, in order (key,
+ * then slot), with every product whose key equals the last one's. `total` counts every match; `complete` says
+ * the head holds them all. The head's last group of equal rank may go on beyond it: a page that needs more of
+ * that group than its products in stock the head holds ranks the query again (pageOf).
  */
 interface Ranking {
   slots: Int32Array
@@ -245,14 +246,17 @@ export class SearchIndex {
    */
   search(text: string, request: SearchRequest, stock: StockByBranch): SearchResult {
     const { offset, limit } = request
+    const inStock = stock.get(request.branch)
     let ranking = this.ranking(text, request.elders)
-    // A page beyond the head (rare): the whole ranking, in order, for this request only.
-    if (offset + limit > ranking.slots.length && !ranking.complete) {
+    let first = this.pageOf(ranking, inStock, offset + limit)
+    // A page the head cannot tell (rare: beyond it, or into its last group's products out of stock): the whole
+    // ranking, in order, for this request only.
+    if (first === null) {
       const ranked = this.rank(text, request.elders)
       ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, ranked.slots.length)
+      first = this.pageOf(ranking, inStock, offset + limit)!
     }
-    const page = this.pageOf(ranking, stock.get(request.branch), offset + limit).slice(offset)
-    return { ids: page.map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
+    return { ids: first.slice(offset).map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
   }
 
   /** The query's ranking: kept (least recently used goes first), or ranked now. */
@@ -281,9 +285,10 @@ export class SearchIndex {
   /**
    * The first `count` slots for a branch: group by group (equal rank apart from stock and popularity), the
    * products in stock at the branch before the others, each part in rank order; the same order as ranking
-   * with the stock in the key.
+   * with the stock in the key. Null when the ranking is a head that cannot tell them: its last group may hold
+   * more products in stock beyond the head, which come before any of the group's out of stock.
    */
-  private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] {
+  private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] | null {
     const { slots, keys } = ranking
     const page: number[] = []
     for (let start = 0; start < slots.length && page.length < count; ) {
@@ -291,10 +296,11 @@ export class SearchIndex {
       let end = start + 1
       while (end < slots.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++
       for (let i = start; i < end && page.length < count; i++) if (this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
+      if (end === slots.length && !ranking.complete && page.length < count) return null
       for (let i = start; i < end && page.length < count; i++) if (!this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
       start = end
     }
-    return page
+    return page.length < count && !ranking.complete ? null : page
   }
 
   /** Categories and brands whose names hold every word of the query (typos and last-word prefix as for products). */
@@ -515,8 +521,9 @@ interface Best {
 }
 
 /**
- * The best `head` slots of a ranking and the rest of the last one's group, in order (key, then slot): most
- * pages are the first ones, and sorting only those keeps a query with thousands of matches cheap.
+ * The best `head` slots of a ranking, and any others whose key equals the last one's, in order (key, then
+ * slot): a prefix of the whole ranking. Most pages are the first ones, and sorting and keeping only those keeps
+ * a query with thousands of matches of equal rank (a two-letter prefix) cheap.
  */
 function sortedHead(slots: Int32Array, keys: Float64Array, correction: string | null, head: number): Ranking {
   const n = slots.length
@@ -524,8 +531,8 @@ function sortedHead(slots: Int32Array, keys: Float64Array, correction: string | 
   if (n <= head) {
     for (let i = 0; i < n; i++) chosen.push(i)
   } else {
-    const threshold = Math.floor(nthSmallest(keys.slice(), head - 1) / GROUP_UNIT)
-    for (let i = 0; i < n; i++) if (Math.floor(keys[i]! / GROUP_UNIT) <= threshold) chosen.push(i)
+    const last = nthSmallest(keys.slice(), head - 1)
+    for (let i = 0; i < n; i++) if (keys[i]! <= last) chosen.push(i)
   }
   return { ...inOrder(chosen, slots, keys), total: n, complete: chosen.length === n, correction }
 }
