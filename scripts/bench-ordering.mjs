@@ -6,7 +6,11 @@
 //    account's branches, with the caches off (CACHE_SECONDS=0, as the target asks), beside hello world;
 //  then the buy-again query's plan (EXPLAIN ANALYZE) for that account.
 //
-//   npm run bench:ordering [-- --seconds 10 --buyers 10 --lines 100 --port 3478 --seed --json results.json]
+//   npm run bench:ordering [-- --seconds 10 --warmup 10 --buyers 10 --lines 100 --port 3478 --seed --json results.json]
+//
+// Each measured run follows `--warmup` seconds of the same load, untimed: V8 optimizes a request's code only
+// after it has run it many times, and a server that has served two adds a buyer still spends a third of its
+// CPU compiling and running unoptimized code (decision 0053). bench:traffic warms up the same way.
 //
 // BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database; it must hold the large data
 // set (--seed loads it: a long while). Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms.
@@ -80,15 +84,21 @@ async function bulkAdd(base, buyer, lines) {
   return ms
 }
 
-async function benchBulk({ base, pid, buyers, lines, seconds }) {
+async function benchBulk({ base, pid, buyers, lines, seconds, warmup }) {
   const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
   await db.connect()
   try {
     // Each add writes and empties 100 cart lines: without autovacuum the dead rows of earlier runs pile up.
     await vacuumWritten(databaseUrl)
     const people = await prepareBuyers(db, buyers)
-    // Warm-up: connections, prepared plans, JIT.
-    await Promise.all(people.map(async (b) => (await bulkAdd(base, b, lines), await bulkAdd(base, b, lines))))
+    // Warm-up, the same load untimed: connections, prepared plans, V8's optimized code.
+    const warmUntil = performance.now() + warmup * 1000
+    await Promise.all(
+      people.map(async (b) => {
+        do await bulkAdd(base, b, lines)
+        while (performance.now() < warmUntil)
+      }),
+    )
     console.log(`Bulk adds of ${lines} lines by ${buyers} buyers at once for ${seconds} s (load average ${load()})...`)
     const latencies = []
     const started = performance.now()
@@ -148,7 +158,7 @@ async function buyAgainPlan(accountId) {
 }
 
 /** Runs both scenarios; returns what --json writes. */
-export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, connections = 10, port = 3478, seed = false } = {}) {
+export async function benchOrdering({ seconds = 10, warmup = 10, buyers = 10, lines = 100, connections = 10, port = 3478, seed = false } = {}) {
   buildIfStale()
   const orderLines = await ensureLargeData({ databaseUrl, table: 'order_lines', min: 2_000_000, load: seed, command: 'npm run bench:ordering' })
   const [account] = await query(
@@ -172,7 +182,7 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
   let bulk
   const warm = await startBenchServer({ databaseUrl, port, env: {} })
   try {
-    bulk = await benchBulk({ base: warm.base, pid: warm.pid, buyers, lines, seconds })
+    bulk = await benchBulk({ base: warm.base, pid: warm.pid, buyers, lines, seconds, warmup })
     printBulk('bulk add', bulk)
   } finally {
     await warm.stop()
@@ -182,7 +192,7 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
   let buyAgain
   let hello
   try {
-    bulkCold = await benchBulk({ base: server.base, pid: server.pid, buyers, lines, seconds })
+    bulkCold = await benchBulk({ base: server.base, pid: server.pid, buyers, lines, seconds, warmup })
     printBulk('bulk add, caches off', bulkCold)
 
     const token = await signIn(server.base, BUY_AGAIN_LOGIN.username, BUY_AGAIN_LOGIN.password)
@@ -193,7 +203,7 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
     // Its CPU time per request too, of the server and of PostgreSQL's backends serving the database (Linux): the
     // figure other work on the shared cores distorts least (another client of the same database still counts).
     const database = new URL(databaseUrl).pathname.slice(1)
-    await measure({ base: server.base, connections, seconds: 2, requests, headers, title: 'buy again (warm-up)', warmup: 0 })
+    await measure({ base: server.base, connections, seconds: warmup, requests, headers, title: 'buy again (warm-up)', warmup: 0 })
     const { result: measured, cost } = await cpuMsPer(
       { pid: server.pid, database, digits: 2 },
       () => measure({ base: server.base, connections, seconds, requests, headers, title: 'buy again', warmup: 0 }),
@@ -225,6 +235,7 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
     account: account.code,
     orders: account.orders,
     seconds,
+    warmup,
     connections,
     bulk,
     bulkCold,
@@ -239,9 +250,14 @@ export async function benchOrdering({ seconds = 10, buyers = 10, lines = 100, co
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = benchArgs(
     { seconds: 10, connections: 10, port: 3478 },
-    { buyers: { type: 'string', default: '10' }, lines: { type: 'string', default: '100' }, seed: { type: 'boolean', default: false } },
+    {
+      warmup: { type: 'string', default: '10' },
+      buyers: { type: 'string', default: '10' },
+      lines: { type: 'string', default: '100' },
+      seed: { type: 'boolean', default: false },
+    },
   )
-  benchOrdering({ ...args, buyers: Number(args.buyers), lines: Number(args.lines) })
+  benchOrdering({ ...args, warmup: Number(args.warmup), buyers: Number(args.buyers), lines: Number(args.lines) })
     .then((results) => writeJson(args.json, results))
     .catch((error) => {
       console.error(error)
