@@ -60,11 +60,20 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   })
 }
 
+/** How long an unused pooled connection stays open (decision 0054). */
+export const IDLE_CONNECTION_MS = 10 * 60_000
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
+      // A connection holds its prepared statements and their plans (decision 0042): closed after pg-pool's
+      // default 10 s idle, the next burst opened new ones and planned every statement afresh (decision 0054).
+      idleTimeoutMillis: IDLE_CONNECTION_MS,
+      // TCP keepalives stop a firewall from dropping an idle connection unseen while it waits.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 60_000,
       types: pgTypes,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     })
