@@ -16,6 +16,7 @@ import * as purchaseTotalsPerProduct from './migrations/0015_purchase_totals_per
 import * as purchaseMonthsAddedTo from './migrations/0016_purchase_months_added_to'
 import * as indexesInPageOrder from './migrations/0017_indexes_in_page_order'
 import * as resellerWalksIndexOnly from './migrations/0018_reseller_walks_index_only'
+import * as purchaseTotalsRefreshPlansKept from './migrations/0019_purchase_totals_refresh_plans_kept'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -35,6 +36,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0016_purchase_months_added_to', up: purchaseMonthsAddedTo.up },
   { version: '0017_indexes_in_page_order', up: indexesInPageOrder.up },
   { version: '0018_reseller_walks_index_only', up: resellerWalksIndexOnly.up },
+  { version: '0019_purchase_totals_refresh_plans_kept', up: purchaseTotalsRefreshPlansKept.up },
 ]
 
 const MIGRATION_LOCK = 727_001
