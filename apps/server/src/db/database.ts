@@ -61,7 +61,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 /** How long an unused pooled connection stays open (decision 0054). */
-export const IDLE_CONNECTION_MS = 10 * 60_000
+const IDLE_CONNECTION_MS = 10 * 60_000
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {

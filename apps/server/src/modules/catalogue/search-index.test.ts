@@ -80,6 +80,7 @@ describe('search pages with the branch stock applied to a kept ranking', () => {
     expect(page(sparse, 0, 5)).toEqual(all.slice(0, 5))
     expect(page(sparse, 0, 20)).toEqual(all.slice(0, 20))
     expect(page(sparse, 20, 40)).toEqual(all.slice(20, 60))
+    // Ranking again for those pages kept the head as it was: the small page is still told by it.
     expect(page(sparse, 0, 5)).toEqual(all.slice(0, 5))
   })
 

@@ -248,15 +248,15 @@ export class SearchIndex {
     const { offset, limit } = request
     const inStock = stock.get(request.branch)
     let ranking = this.ranking(text, request.elders)
-    let first = this.pageOf(ranking, inStock, offset + limit)
+    let page = this.pageOf(ranking, inStock, offset + limit)
     // A page the head cannot tell (rare: beyond it, or into its last group's products out of stock): the whole
     // ranking, in order, for this request only.
-    if (first === null) {
+    if (page === null) {
       const ranked = this.rank(text, request.elders)
       ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, ranked.slots.length)
-      first = this.pageOf(ranking, inStock, offset + limit)!
+      page = this.pageOf(ranking, inStock, offset + limit)!
     }
-    return { ids: first.slice(offset).map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
+    return { ids: page.slice(offset).map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
   }
 
   /** The query's ranking: kept (least recently used goes first), or ranked now. */
@@ -300,7 +300,7 @@ export class SearchIndex {
       for (let i = start; i < end && page.length < count; i++) if (!this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
       start = end
     }
-    return page.length < count && !ranking.complete ? null : page
+    return page
   }
 
   /** Categories and brands whose names hold every word of the query (typos and last-word prefix as for products). */
