@@ -8,6 +8,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.heapGrowingPercent).toBe(30)
     expect(config.heapBudgetMiB).toBe(0)
+    expect(config.memoryBudgetMiB).toBe(256)
+    expect(loadConfig({ MEMORY_BUDGET_MIB: '0' }).memoryBudgetMiB).toBe(0)
   })
 
   it('stops on a bad value with a message naming the variable', () => {
@@ -19,6 +21,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/)
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(/HEAP_GROWING_PERCENT/)
     expect(() => loadConfig({ HEAP_BUDGET_MIB: '-1' })).toThrow(/HEAP_BUDGET_MIB/)
+    expect(() => loadConfig({ MEMORY_BUDGET_MIB: 'half' })).toThrow(/MEMORY_BUDGET_MIB/)
   })
 
   it('throttles sign-ins with a ceiling per address far above the slow-down, and refuses a ceiling at or below it', () => {

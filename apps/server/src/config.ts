@@ -58,6 +58,7 @@ const Env = z.object({
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(0),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
+  MEMORY_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(256),
   PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
   SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
@@ -165,6 +166,8 @@ function toConfig(env: z.infer<typeof Env>) {
     heapBudgetMiB: env.HEAP_BUDGET_MIB,
     /** The least V8 lets the heap grow past what the last full collection kept, in percent; 0 with no budget leaves V8's own choice. */
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
+    /** The resident memory the server aims to stay within, in MiB; 0: none (lib/memory.ts, decision 0055). */
+    memoryBudgetMiB: env.MEMORY_BUDGET_MIB,
     payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
     /** Where the web app sends its API calls and loads product pictures from (GET /api/site tells it). */
     apiBaseUrl: env.API_BASE_URL.replace(/\/$/, ''),

@@ -14,7 +14,7 @@ let reporter: ErrorReporter | null = null
 async function main() {
   const started = Date.now()
   const config = loadServerConfig()
-  boundHeapGrowth({ budgetMiB: config.heapBudgetMiB, minGrowingPercent: config.heapGrowingPercent })
+  boundHeapGrowth({ budgetMiB: config.heapBudgetMiB, minGrowingPercent: config.heapGrowingPercent, memoryBudgetMiB: config.memoryBudgetMiB })
   reporter = await startErrorReporting(config)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
   console.log(`Opening the database: ${where}`)
