@@ -101,9 +101,17 @@ export const PREPARED_PER_CONNECTION = 250
 
 let namesGiven = 0
 
+/**
+ * A list of values as parameters (`in ($3, $4, $5)`): the text is one of as many as there are counts of values,
+ * each seldom run again. Named, they would fill a connection's PREPARED_PER_CONNECTION and the process's names
+ * with shapes of a day's stock changes, leaving none for a hot statement first run later; they go unnamed.
+ * A hot list is written as one array instead (`= ANY($1::int[])`).
+ */
+const VALUE_LIST = /\bin \(\$\d+, \$\d+/i
+
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text)
-  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS && !VALUE_LIST.test(text)) {
     name = `s${++namesGiven}`
     statementNames.set(text, name)
   }
@@ -125,7 +133,8 @@ function isStalePlan(error: unknown): boolean {
  * of parsing, analysing and planning each request's queries again (a category page's query plans in about
  * 0.25 ms and runs in less). The name is the text's: the same Kysely query is the same statement whatever its
  * values. Statements without parameters (BEGIN, COMMIT, migrations' scripts) keep the simple protocol; a
- * connection prepares at most PREPARED_PER_CONNECTION texts (the hot ones come first), the rest go unnamed.
+ * connection prepares at most PREPARED_PER_CONNECTION texts (the hot ones come first), the rest go unnamed, and
+ * so do texts with a list of values (VALUE_LIST).
  */
 export function prepareStatements(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown

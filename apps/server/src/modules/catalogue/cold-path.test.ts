@@ -175,6 +175,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on PostgreS
     }
   })
 
+  it('leaves unnamed a statement with a list of values, one text per count of them, and names its array form', async () => {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
+    try {
+      const prepared = async () =>
+        (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%cold_path_list%'}`.execute(handle.db)).rows
+      for (const ids of [
+        [1, 2],
+        [1, 2, 3],
+        [1, 2, 3, 4],
+      ]) {
+        const { rows } = await sql<{
+          n: number
+        }>`SELECT count(*)::int AS n, 'cold_path_list' AS probe FROM generate_series(1, 9) g WHERE g IN (${sql.join(ids)})`.execute(handle.db)
+        expect(rows[0]!.n).toBe(ids.length)
+        const array = await sql<{
+          n: number
+        }>`SELECT count(*)::int AS n, 'cold_path_list_array' AS probe FROM generate_series(1, 9) g WHERE g = ANY(${ids}::int[])`.execute(handle.db)
+        expect(array.rows[0]!.n).toBe(ids.length)
+      }
+      const statements = (await prepared()).map((r) => r.statement)
+      expect(statements).toHaveLength(1)
+      expect(statements[0]).toContain('ANY($1::int[])')
+    } finally {
+      await handle.close()
+    }
+  })
+
   it('prepares a statement afresh when a table it reads changed its columns under it, after failing once', async () => {
     const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, poolSize: 1 })
     try {

@@ -31,7 +31,11 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
   return { branches: branches.map((b) => ({ code: b.location_id, name: b.name, trading: b.trading })), stock }
 }
 
-/** The stock rows of these products at every branch. */
+/** The stock rows of these products at every branch; the ids as one array, one statement whatever their number. */
 export function stockOfProducts(db: Db, ids: number[]) {
-  return db.selectFrom('stock').select(['location_id', 'product_id', 'qty_available']).where('product_id', 'in', ids).execute()
+  return db
+    .selectFrom('stock')
+    .select(['location_id', 'product_id', 'qty_available'])
+    .where(sql<boolean>`product_id = ANY(${ids}::int[])`)
+    .execute()
 }

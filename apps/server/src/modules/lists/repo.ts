@@ -50,7 +50,12 @@ export function linesOf(db: Db, listId: number) {
 /** Of these product ids, those that exist and this user may see (withdrawn ones included: they may come back). */
 export async function knownProducts(db: Db, viewer: Pick<Session, 'isElders'>, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('products').select('id').where('id', 'in', ids).where(productVisibleTo(viewer)).execute()
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where(sql<boolean>`products.id = ANY(${ids}::int[])`)
+    .where(productVisibleTo(viewer))
+    .execute()
   return new Set(rows.map((r) => r.id))
 }
 

@@ -82,7 +82,7 @@ export function todaysUnitPrices(db: Db, accountId: number, productIds: number[]
     .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', accountId))
     .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', accountId))
     .select(['products.id as productId', accountUnitPriceCents().as('unitPriceCents')])
-    .where('products.id', 'in', productIds)
+    .where(sql<boolean>`products.id = ANY(${productIds}::int[])`)
     .execute()
 }
 
