@@ -101,7 +101,7 @@ export async function recentFailures(db: Db, keys: string[], since: Date): Promi
   const rows = await db
     .selectFrom('login_failures')
     .select(['key', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('failed_at').as('last')])
-    .where('key', 'in', keys)
+    .where(sql<boolean>`key = ANY(${keys}::text[])`)
     .where('failed_at', '>', since)
     .groupBy('key')
     .execute()
@@ -113,7 +113,11 @@ export async function recordFailures(db: Db, keys: string[], olderThan: Date) {
     .insertInto('login_failures')
     .values(keys.map((key) => ({ key })))
     .execute()
-  await db.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<', olderThan).execute()
+  await db
+    .deleteFrom('login_failures')
+    .where(sql<boolean>`key = ANY(${keys}::text[])`)
+    .where('failed_at', '<', olderThan)
+    .execute()
 }
 
 export async function clearFailures(db: Db, key: string) {
