@@ -49,13 +49,8 @@ export function growingPercent({ liveBytes, outsideBytes, steady }: HeapSample, 
   return Math.min(MAX_GROWING_PERCENT, Math.max(floor, room))
 }
 
-/** The heap now (after a full collection: what it kept), and the resident memory besides it. */
-function heapSample(steady: boolean): HeapSample {
-  const heap = getHeapStatistics()
-  // Resident memory less the live data: the heap's free pages count as outside, so the room left is never overstated
-  // (committed heap that was never touched is not resident).
-  return { liveBytes: heap.used_heap_size, outsideBytes: Math.max(0, process.memoryUsage.rss() - heap.used_heap_size), steady }
-}
+/** The resident memory besides `liveBytes`, the heap's free pages included: the room left is never overstated (committed heap never touched is not resident). */
+const outsideOf = (liveBytes: number) => Math.max(0, process.memoryUsage.rss() - liveBytes)
 
 /**
  * Sets how V8's heap grows (decisions 0047, 0049, 0055). Left to itself V8 grows a busy heap to two to four times
@@ -82,10 +77,11 @@ export function boundHeapGrowth(policy: HeapPolicy): () => void {
   }
   const kept: number[] = []
   const follow = () => {
-    kept.push(getHeapStatistics().used_heap_size)
+    const liveBytes = getHeapStatistics().used_heap_size
+    kept.push(liveBytes)
     if (kept.length > STEADY_COLLECTIONS) kept.shift()
     const steady = kept.length === STEADY_COLLECTIONS && Math.max(...kept) <= Math.min(...kept) * STEADY_SPREAD
-    apply(growingPercent(heapSample(steady), policy))
+    apply(growingPercent({ liveBytes, outsideBytes: outsideOf(liveBytes), steady }, policy))
   }
   follow()
   const observer = new PerformanceObserver((list) => {
