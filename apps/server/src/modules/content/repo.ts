@@ -35,7 +35,7 @@ export function mediaByIds(db: Db, ids: number[]) {
   return db
     .selectFrom('content_media')
     .select([...mediaColumns, sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')`.as('created_gmt')])
-    .where('id', 'in', ids)
+    .where(sql<boolean>`id = ANY(${ids}::int[])`)
     .execute()
 }
 
@@ -85,7 +85,7 @@ export function groupsOfPosts(db: Db, postIds: number[]) {
     .selectFrom('content_post_groups as pg')
     .innerJoin('content_groups as g', 'g.id', 'pg.group_id')
     .select(['pg.post_id', 'g.id', 'g.slug', 'g.name'])
-    .where('pg.post_id', 'in', postIds)
+    .where(sql<boolean>`pg.post_id = ANY(${postIds}::int[])`)
     .orderBy('g.slug')
     .execute()
 }
@@ -118,7 +118,7 @@ function listed(db: Db, filter: PostFilter) {
           .innerJoin('content_groups as g', 'g.id', 'pg.group_id')
           .select('pg.post_id')
           .whereRef('pg.post_id', '=', 'p.id')
-          .where('g.slug', 'in', groups.length > 0 ? groups : ['']),
+          .where(sql<boolean>`g.slug = ANY(${groups.length > 0 ? groups : ['']}::text[])`),
       ),
     )
   }
@@ -244,5 +244,11 @@ export function parentCategories(db: Db, { limit, offset }: { limit: number; off
 
 export function childCategories(db: Db, parentIds: number[]) {
   if (parentIds.length === 0) return Promise.resolve([])
-  return db.selectFrom('categories').select(['parent_id', 'name']).where('parent_id', 'in', parentIds).orderBy('display_order').orderBy('title').execute()
+  return db
+    .selectFrom('categories')
+    .select(['parent_id', 'name'])
+    .where(sql<boolean>`parent_id = ANY(${parentIds}::int[])`)
+    .orderBy('display_order')
+    .orderBy('title')
+    .execute()
 }

@@ -139,7 +139,7 @@ export function livePendingOfUser(db: Db, userId: number) {
       sql<boolean>`EXISTS (SELECT 1 FROM stock_holds h WHERE h.pending_order_id = pending_orders.id AND h.expires_at > now())`.as('held'),
     ])
     .where('user_id', '=', userId)
-    .where('status', 'in', ['pending', 'failed'])
+    .where(sql<boolean>`status IN ('pending', 'failed')`)
     .orderBy('created_at', 'desc')
     .forUpdate()
     .execute()
@@ -151,8 +151,8 @@ export async function markSuperseded(db: Db, ids: string[]) {
   await db
     .updateTable('pending_orders')
     .set({ status: 'superseded', last_error: 'Replaced by a newer payment for the same cart.' })
-    .where('id', 'in', ids)
-    .where('status', 'in', ['pending', 'failed'])
+    .where(sql<boolean>`id = ANY(${ids}::uuid[])`)
+    .where(sql<boolean>`status IN ('pending', 'failed')`)
     .execute()
 }
 

@@ -9,6 +9,9 @@ type Db = Kysely<DB>
 /** A code as typed and in capitals: product codes are stored in capitals, people type them any way. */
 const spellings = (codes: string[]) => [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))]
 
+/** A product whose code or barcode is one of `asked`: one array, one statement text whatever the number of codes (decision 0042). */
+const codeOrBarcodeIn = (asked: string[]) => sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`
+
 /**
  * Every product whose code or barcode is one of these, withdrawn and hidden ones included: the cart
  * decides whether they may be bought, and the caller says why not. Both lookups use their indexes.
@@ -21,8 +24,7 @@ const byCodes = statement((db, asked: string[]) =>
   db
     .selectFrom('products')
     .select(['id', 'product_code', 'description', 'barcode', 'active'])
-    // As one array: one statement text whatever the number of codes (prepared once per connection, decision 0042).
-    .where(sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`)
+    .where(codeOrBarcodeIn(asked))
     .orderBy('id'),
 )
 
@@ -34,7 +36,7 @@ export async function visibleProductByCode(db: Db, viewer: Pick<Session, 'isElde
     .select(['id', 'product_code'])
     .where('active', '=', true)
     .where(productVisibleTo(viewer))
-    .where((eb) => eb.or([eb('product_code', 'in', asked), eb('barcode', 'in', asked)]))
+    .where(codeOrBarcodeIn(asked))
     .orderBy('id')
     .execute()
   return (row.find((r) => asked.includes(r.product_code)) ?? row[0])?.id
