@@ -43,17 +43,6 @@ const stockHeld = statement((db, branch: string, productIds: number[], userId: n
     .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`),
 )
 
-/** Takes what an order allocates off the branch's stock, in one statement. */
-export async function allocateStock(db: Db, branch: string, allocations: Array<{ productId: number; qty: number }>) {
-  const taken = allocations.filter((a) => a.qty > 0)
-  if (taken.length === 0) return
-  const rows = JSON.stringify(taken.map((a) => ({ product_id: a.productId, qty: a.qty })))
-  await sql`
-    UPDATE stock SET qty_available = stock.qty_available - u.qty
-    FROM jsonb_to_recordset(${rows}::jsonb) AS u(product_id int, qty int)
-    WHERE stock.location_id = ${branch} AND stock.product_id = u.product_id`.execute(db)
-}
-
 /** Holds units at the branch for a pending card payment until `minutes` from now; expired holds of those products go. */
 export async function insertHolds(
   db: Db,
@@ -92,14 +81,7 @@ export async function releaseHolds(db: Db, pendingIds: string[]) {
   await db.deleteFrom('stock_holds').where('pending_order_id', 'in', pendingIds).execute()
 }
 
-/** The next portal order number: SO + (9000000 + n), clear of every number in the history. */
-export async function nextSalesOrder(db: Db): Promise<string> {
-  const { rows } = await sql<{ n: number | string }>`SELECT nextval('sales_order_numbers') AS n`.execute(db)
-  return `SO${9_000_000 + Number(rows[0]!.n)}`
-}
-
 export interface NewOrder {
-  salesOrder: string
   status: string
   accountId: number
   userId: number
@@ -129,44 +111,6 @@ export interface NewOrder {
   paymentReference: string | null
 }
 
-export function insertOrder(db: Db, o: NewOrder) {
-  return db
-    .insertInto('orders')
-    .values({
-      sales_order: o.salesOrder,
-      account_id: o.accountId,
-      user_id: o.userId,
-      location_id: o.branch,
-      site_code: o.siteCode,
-      status: o.status,
-      enter_date: o.enterDate,
-      customer_purchase_order: o.purchaseOrder,
-      description: o.description,
-      delivery_name: o.deliveryName,
-      delivery_address1: o.address1,
-      delivery_address2: o.address2,
-      delivery_city: o.city,
-      delivery_state: o.state,
-      delivery_postal_code: o.postalCode,
-      contact: o.contact,
-      email: o.email,
-      phone: o.phone,
-      fax: o.fax,
-      carrier_name: o.carrierName,
-      carrier_instructions: o.carrierInstructions,
-      delivery_type: o.deliveryType,
-      num_lines: o.numLines,
-      extended_ex_cents: o.exCents,
-      tax_cents: o.taxCents,
-      extended_inc_cents: o.incCents,
-      idempotency_key: o.idempotencyKey,
-      payment_reference: o.paymentReference,
-      portal_order_id: o.salesOrder,
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow()
-}
-
 /** An order line as it is stored, less the order it belongs to. */
 export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id'> & {
   line_no: number
@@ -183,72 +127,103 @@ export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id'> & {
   due_date: string | null
 }
 
-/**
- * The order's lines in one statement, as one array a column: the same text whatever the number of lines, so it
- * is prepared once per connection (decisions 0042, 0048), and still one statement for the purchase summary's
- * trigger (decision 0046).
- */
-export async function insertOrderLines(db: Db, orderId: number, lines: NewOrderLine[]) {
-  if (lines.length === 0) return
-  const column = <K extends keyof NewOrderLine>(key: K) => lines.map((l) => l[key] ?? null)
-  await orderLinesInserted(
-    db,
-    orderId,
-    column('line_no'),
-    column('product_id'),
-    column('product_code'),
-    column('description'),
-    column('qty_ordered'),
-    column('qty_back_ordered'),
-    column('qty_supplied'),
-    column('unit_price_cents'),
-    column('extended_ex_cents'),
-    column('tax_cents'),
-    column('extended_inc_cents'),
-    column('due_date'),
-  )
+/** The columns of a new order as it is stored, but its number (orderWritten gives it). */
+function orderColumns(o: NewOrder) {
+  return {
+    account_id: o.accountId,
+    user_id: o.userId,
+    location_id: o.branch,
+    site_code: o.siteCode,
+    status: o.status,
+    enter_date: o.enterDate,
+    customer_purchase_order: o.purchaseOrder,
+    description: o.description,
+    delivery_name: o.deliveryName,
+    delivery_address1: o.address1,
+    delivery_address2: o.address2,
+    delivery_city: o.city,
+    delivery_state: o.state,
+    delivery_postal_code: o.postalCode,
+    contact: o.contact,
+    email: o.email,
+    phone: o.phone,
+    fax: o.fax,
+    carrier_name: o.carrierName,
+    carrier_instructions: o.carrierInstructions,
+    delivery_type: o.deliveryType,
+    num_lines: o.numLines,
+    extended_ex_cents: o.exCents,
+    tax_cents: o.taxCents,
+    extended_inc_cents: o.incCents,
+    idempotency_key: o.idempotencyKey,
+    payment_reference: o.paymentReference,
+  } satisfies Omit<Insertable<DB['orders']>, 'sales_order' | 'portal_order_id'>
 }
 
-const orderLinesInserted = statement(
-  (
+const ORDER_COLUMNS = Object.keys(orderColumns({} as NewOrder))
+const LINE_COLUMNS = [
+  'line_no',
+  'product_id',
+  'product_code',
+  'description',
+  'qty_ordered',
+  'qty_back_ordered',
+  'qty_supplied',
+  'unit_price_cents',
+  'extended_ex_cents',
+  'tax_cents',
+  'extended_inc_cents',
+  'due_date',
+] as const satisfies ReadonlyArray<keyof NewOrderLine>
+
+/**
+ * Step 4's writes as one statement (decision 0057), each a data-modifying CTE: the units the order takes off
+ * the branch's stock (rows step 3 locked), the order's number (SO + (9000000 + n), clear of every number in
+ * the history), the order and its lines. The order and its lines come as JSON records of their columns, so the
+ * text is the same whatever the number of lines and is prepared once per connection (decisions 0042, 0048).
+ * The statement's triggers (the stock book's and the history's notifications, the purchase months of decision
+ * 0046) fire once it has ended, and see the order and its lines together as before.
+ */
+const orderWritten = statement((db, branch: string, takenIds: number[], takenQty: number[], order: string, lines: string) => {
+  const orderCols = sql.join(ORDER_COLUMNS.map((c) => sql.ref(c)))
+  const fromOrder = sql.join(ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)))
+  const lineCols = sql.join(LINE_COLUMNS.map((c) => sql.ref(c)))
+  const fromLine = sql.join(LINE_COLUMNS.map((c) => sql.ref(`l.${c}`)))
+  return sql<{ id: number; sales_order: string }>`
+    WITH taken AS (
+      UPDATE stock SET qty_available = stock.qty_available - u.qty
+      FROM unnest(${takenIds}::int[], ${takenQty}::int[]) AS u(product_id, qty)
+      WHERE stock.location_id = ${branch} AND stock.product_id = u.product_id
+    ),
+    numbered AS (SELECT 'SO' || (9000000 + nextval('sales_order_numbers')) AS sales_order),
+    placed AS (
+      INSERT INTO orders (sales_order, portal_order_id, ${orderCols})
+      SELECT numbered.sales_order, numbered.sales_order, ${fromOrder} FROM numbered, jsonb_populate_record(NULL::orders, ${order}::jsonb) AS o
+      RETURNING orders.id, orders.sales_order
+    ),
+    lined AS (
+      INSERT INTO order_lines (order_id, ${lineCols})
+      SELECT placed.id, ${fromLine} FROM placed, jsonb_populate_recordset(NULL::order_lines, ${lines}::jsonb) AS l
+    )
+    SELECT placed.id, placed.sales_order FROM placed`
+})
+
+/**
+ * Writes an order (step 4): takes `taken` off the branch's stock, numbers the order, and writes it with its
+ * lines, in one statement; answers its id and number.
+ */
+export async function writeOrder(db: Db, branch: string, taken: Array<{ productId: number; qty: number }>, order: NewOrder, lines: NewOrderLine[]) {
+  const takes = taken.filter((t) => t.qty > 0)
+  const rows = await orderWritten(
     db,
-    orderId: number,
-    lineNo: unknown[],
-    productId: unknown[],
-    productCode: unknown[],
-    description: unknown[],
-    ordered: unknown[],
-    backOrdered: unknown[],
-    supplied: unknown[],
-    unitPrice: unknown[],
-    ex: unknown[],
-    tax: unknown[],
-    inc: unknown[],
-    due: unknown[],
-  ) =>
-    db
-      .insertInto('order_lines')
-      .columns([
-        'order_id',
-        'line_no',
-        'product_id',
-        'product_code',
-        'description',
-        'qty_ordered',
-        'qty_back_ordered',
-        'qty_supplied',
-        'unit_price_cents',
-        'extended_ex_cents',
-        'tax_cents',
-        'extended_inc_cents',
-        'due_date',
-      ])
-      .expression(
-        sql`SELECT ${orderId}::int, l.* FROM unnest(${lineNo}::int[], ${productId}::int[], ${productCode}::text[], ${description}::text[],
-          ${ordered}::int[], ${backOrdered}::int[], ${supplied}::int[], ${unitPrice}::int[], ${ex}::bigint[], ${tax}::bigint[], ${inc}::bigint[],
-          ${due}::date[]) AS l`,
-      ),
-)
+    branch,
+    takes.map((t) => t.productId),
+    takes.map((t) => t.qty),
+    JSON.stringify(orderColumns(order)),
+    JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map((c) => [c, l[c] ?? null])))),
+  )
+  return { id: rows[0]!.id, salesOrder: rows[0]!.sales_order }
+}
 
 /** An order of the account placed with this idempotency key. */
 export function findOrderByKey(db: Db, accountId: number, key: string) {

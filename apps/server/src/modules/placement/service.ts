@@ -200,16 +200,10 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
       due_date: backOrdered > 0 ? dueDate : null,
     }
   })
-  await repo.allocateStock(
-    trx,
-    p.branch,
-    p.lines.map((l, index) => ({ productId: l.productId, qty: taken[index]! })),
-  )
   const totals = sumTotals(lines.map((l) => ({ exCents: l.extended_ex_cents, taxCents: l.tax_cents, incCents: l.extended_inc_cents })))
   const f = p.form
-  const salesOrder = await repo.nextSalesOrder(trx)
-  const order = await repo.insertOrder(trx, {
-    salesOrder,
+  const taking = p.lines.map((l, index) => ({ productId: l.productId, qty: taken[index]! }))
+  const order = await repo.writeOrder(trx, p.branch, taking, {
     status: ORDER_STATUS,
     accountId: p.buyer.accountId,
     userId: p.buyer.userId,
@@ -237,11 +231,10 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
     incCents: totals.incCents,
     idempotencyKey: p.idempotencyKey,
     paymentReference: p.paymentReference,
-  })
-  await repo.insertOrderLines(trx, order.id, lines)
+  }, lines)
   return {
     OrderID: order.id,
-    SalesOrder: salesOrder,
+    SalesOrder: order.salesOrder,
     SalesOrderStatus: ORDER_STATUS,
     CustomerPurchaseOrder: f.PurchaseOrder,
     Warehouse: p.branch,
