@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { pdfRows } from '../../../test/pdf-text'
+import * as cartRepo from './repo'
 
 let t: TestContext
 let trade: string
@@ -287,6 +288,33 @@ describe('adding to the cart', () => {
     await add(elders, { productID, qty: 2, warehouse: 'WAG' })
     const [line] = await items(elders)
     expect(line).toMatchObject({ Price: 42.5, ExtendedEx: 85, TaxTotal: 8.5, ExtendedInc: 93.5 })
+  })
+  it('loses no add when many come at once for one line: each is judged again under the lock when the cart changed', async () => {
+    const productID = nextProduct()
+    const answers = await Promise.all(Array.from({ length: 12 }, () => add(trade, { productID, qty: 1, warehouse: 'WAG' })))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(200))
+    expect(await linesInDb(ids.trade)).toEqual([expect.objectContaining({ product_id: productID, quantity: 12, location_id: 'WAG' })])
+  })
+
+  it('writes nothing when the cart changed after the facts an add was judged on were read (decision 0058)', async () => {
+    const [first, second] = [nextProduct(), nextProduct()]
+    await add(trade, { productID: first, qty: 1, warehouse: 'WAG' })
+    const viewer = { userId: ids.trade, accountId: ids.tradeAccount, isElders: false }
+    const facts = await cartRepo.fillFacts(t.db, viewer, { defaultBranch: 'WAG', asked: 'WAG', productIds: [second] })
+    expect(facts.cart).toMatchObject({ location_id: 'WAG' })
+    // Another add changes the cart between the facts and the write.
+    await add(trade, { productID: first, qty: 2, warehouse: 'WAG' })
+    const stale = await cartRepo.putLineReturningLines(t.db, viewer, { cart: facts.cart!, productId: second, quantity: 1, branch: 'WAG' })
+    expect(stale).toBeUndefined()
+    expect(await linesInDb(ids.trade)).toEqual([expect.objectContaining({ product_id: first, quantity: 3 })])
+    // Read again, the facts carry the cart's new version and the write is made.
+    const fresh = await cartRepo.fillFacts(t.db, viewer, { defaultBranch: 'WAG', asked: 'WAG', productIds: [second] })
+    expect(fresh.cart!.version).not.toBe(facts.cart!.version)
+    const written = await cartRepo.putLineReturningLines(t.db, viewer, { cart: fresh.cart!, productId: second, quantity: 1, branch: 'WAG' })
+    expect(written?.map((r) => [r.productId, r.quantity])).toEqual([
+      [first, 3],
+      [second, 1],
+    ])
   })
 })
 

@@ -116,34 +116,61 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
     ])
 }
 
+/** A cart as a change reads it: its branch and that branch's name, and its row's version (see putLinesReturningLines). */
+export interface CartVersion {
+  id: number
+  location_id: string
+  branchName: string
+  version: string
+}
+
 /**
  * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
  * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042).
+ * Undefined, writing nothing, when the cart changed since `cart` was read (putLinesReturningLines).
  */
-export function putLineReturningLines(db: Db, viewer: Viewer, line: { cartId: number; productId: number; quantity: number; branch: string }) {
-  const { cartId, productId, quantity, branch } = line
-  return putLinesReturningLines(db, viewer, { cartId, branch, lines: [{ productId, quantity }] })
+export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: CartVersion; productId: number; quantity: number; branch: string }) {
+  const { cart, productId, quantity, branch } = line
+  return putLinesReturningLines(db, viewer, { cart, branch, lines: [{ productId, quantity }] })
 }
 
 /**
  * Sets several lines' quantities (adding the lines not there yet, in the order given), marks the cart changed
  * at `branch` when any was written, and answers the cart's lines as pricedLines does, as they are once the
  * lines are written: one statement (decision 0042). Its parts read the statement's snapshot, in which the
- * lines are not yet written, so the lines are the cart's others and the written ones; the caller holds the
- * cart's lock, so other adds, updates and orders of the cart wait meanwhile.
+ * lines are not yet written, so the lines are the cart's others and the written ones.
+ *
+ * The write is made only if the cart's row is still the version `cart` was read at (its `xmin`), checked under
+ * the row's lock (decision 0058): every change of a cart's lines touches its row in the same transaction, so
+ * an unchanged version means the facts the change was judged on still hold. Undefined, with nothing written,
+ * when it is not; the caller then judges again holding the cart's lock, where the check always passes.
  */
 export async function putLinesReturningLines(
   db: Db,
   viewer: Viewer,
-  change: { cartId: number; branch: string; lines: Array<{ productId: number; quantity: number }> },
+  change: { cart: CartVersion; branch: string; lines: Array<{ productId: number; quantity: number }> },
 ) {
-  const { cartId, branch, lines } = change
-  if (lines.length === 0) return pricedLines(db, viewer, cartId, branch)
+  const { cart, branch, lines } = change
+  if (lines.length === 0) return pricedLines(db, viewer, cart.id, branch)
   // The lines as two arrays, not a parameter per value: one statement text whatever the number of lines, so it
   // is prepared once per connection (decision 0042) rather than once per line count.
   const written = lines.map((l) => l.productId)
   const quantities = lines.map((l) => l.quantity)
-  return linesWritten(changeShapeOf(viewer, lines.length), db, viewer.userId, viewer.accountId, cartId, branch, written, quantities, new Date())
+  const rows = await linesWritten(
+    changeShapeOf(viewer, lines.length),
+    db,
+    viewer.userId,
+    viewer.accountId,
+    cart.id,
+    cart.version,
+    branch,
+    written,
+    quantities,
+    new Date(),
+  )
+  // A written line is always among the answer's rows: none, or rows without the write, mean the cart had changed.
+  if (rows.length === 0 || rows[0]!.kept === 0) return undefined
+  return rows
 }
 
 /**
@@ -161,60 +188,69 @@ const ofOneProduct = (shape: ChangeShape) => shape.endsWith(':one')
 
 /** putLinesReturningLines' statement, by shape. */
 const linesWritten = shapedStatement(
-  (shape: ChangeShape) => (db: Db, userId: number, accountId: number, cartId: number, branch: string, written: number[], quantities: number[], now: Date) => {
-    const one = ofOneProduct(shape)
-    const rows = one
-      ? sql`SELECT ${cartId}::int, (${written}::int[])[1], (${quantities}::int[])[1]`
-      : sql`SELECT ${cartId}::int, l.product_id, l.quantity FROM unnest(${written}::int[], ${quantities}::int[]) WITH ORDINALITY AS l(product_id, quantity, n) ORDER BY l.n`
-    const others = one ? sql<boolean>`product_id <> (${written}::int[])[1]` : sql<boolean>`product_id <> ALL(${written}::int[])`
-    const withLines = db
-      .with('written', (q) =>
-        q
-          .insertInto('cart_lines')
-          .columns(['cart_id', 'product_id', 'quantity'])
-          .expression(rows)
-          .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
-          .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
-      )
-      .with('touched', (q) => q.updateTable('carts').set({ updated_at: now, location_id: branch }).where('id', '=', cartId).returning('id'))
-      .with('cart_lines', (q) =>
-        q
-          .selectFrom('cart_lines')
-          .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
-          .where('cart_id', '=', cartId)
-          .where(others)
-          .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
-      )
-    return pricedLinesOf(withLines, { userId, accountId, ...viewerWith(visibilityIn(shape)) }, branch).orderBy('cart_lines.id')
-  },
+  (shape: ChangeShape) =>
+    (db: Db, userId: number, accountId: number, cartId: number, version: string, branch: string, written: number[], quantities: number[], now: Date) => {
+      const one = ofOneProduct(shape)
+      const rows = one
+        ? sql`SELECT kept.id, (${written}::int[])[1], (${quantities}::int[])[1] FROM kept`
+        : sql`SELECT kept.id, l.product_id, l.quantity FROM kept, unnest(${written}::int[], ${quantities}::int[]) WITH ORDINALITY AS l(product_id, quantity, n) ORDER BY l.n`
+      const others = one ? sql<boolean>`product_id <> (${written}::int[])[1]` : sql<boolean>`product_id <> ALL(${written}::int[])`
+      const withLines = db
+        // The cart's row, locked, if it is still the version the change was judged on; the writes below need it.
+        .with('kept', (q) =>
+          q
+            .selectFrom('carts')
+            .select('carts.id')
+            .where('carts.id', '=', cartId)
+            .where(sql<boolean>`carts.xmin = ${version}::xid`)
+            .forUpdate(),
+        )
+        .with('written', (q) =>
+          q
+            .insertInto('cart_lines')
+            .columns(['cart_id', 'product_id', 'quantity'])
+            .expression(rows)
+            .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
+            .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
+        )
+        .with('touched', (q) =>
+          q
+            .updateTable('carts')
+            .set({ updated_at: now, location_id: branch })
+            .where('id', '=', cartId)
+            .where(sql<boolean>`EXISTS (SELECT 1 FROM kept)`)
+            .returning('id'),
+        )
+        .with('cart_lines', (q) =>
+          q
+            .selectFrom('cart_lines')
+            .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
+            .where('cart_id', '=', cartId)
+            .where(others)
+            .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
+        )
+      return pricedLinesOf(withLines, { userId, accountId, ...viewerWith(visibilityIn(shape)) }, branch)
+        .select(sql<number>`(SELECT count(*) FROM kept)::int`.as('kept'))
+        .orderBy('cart_lines.id')
+    },
 )
 
 /**
- * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement read after the cart
- * is locked (decision 0042): how many lines the cart holds, the branch asked for (its name when it takes orders,
+ * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement (decision 0042): the
+ * user's cart (null when there is none) with its branch and its row's version, read with the rest so that the
+ * write can tell whether it changed since (decision 0058), how many lines it holds, the branch asked for (its name when it takes orders,
  * else null) and whether the account orders from it, the branch the change goes to (the one asked for, else the
  * cart's while it has lines, else `defaultBranch`) and its name, and, for each product asked for, whether it is still sold,
  * whether this user may see it, the stock at that branch this user may take, and how much the cart holds.
  */
-export async function fillFacts(
-  db: Db,
-  viewer: Viewer,
-  fill: { cartId: number; cartBranch: string; defaultBranch: string; asked: string | null; productIds: number[] },
-) {
-  const { cartId, cartBranch, defaultBranch, asked, productIds } = fill
-  const rows = await factsRead(
-    changeShapeOf(viewer, productIds.length),
-    db,
-    viewer.userId,
-    viewer.accountId,
-    cartId,
-    cartBranch,
-    defaultBranch,
-    asked,
-    productIds,
-  )
+export async function fillFacts(db: Db, viewer: Viewer, fill: { defaultBranch: string; asked: string | null; productIds: number[] }) {
+  const { defaultBranch, asked, productIds } = fill
+  const rows = await factsRead(changeShapeOf(viewer, productIds.length), db, viewer.userId, viewer.accountId, defaultBranch, asked, productIds)
   const head = rows[0]!
+  const cart: CartVersion | null =
+    head.cart_id === null ? null : { id: head.cart_id, location_id: head.cart_branch!, branchName: head.cart_branch_name!, version: head.cart_version! }
   return {
+    cart,
     lineCount: head.line_count,
     askedName: head.asked_name,
     ordersFrom: head.orders_from,
@@ -229,23 +265,34 @@ export async function fillFacts(
 
 /** fillFacts' statement, by shape (ChangeShape). */
 const factsRead = shapedStatement(
-  (shape: ChangeShape) =>
-    (db: Db, userId: number, accountId: number, cartId: number, cartBranch: string, defaultBranch: string, asked: string | null, productIds: number[]) =>
-      sql<{
-        line_count: number
-        asked_name: string | null
-        orders_from: boolean
-        branch_name: string | null
-        id: number | null
-        active: boolean | null
-        visible: boolean | null
-        stock: number | null
-        in_cart: number | null
-      }>`WITH lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = ${cartId}),
+  (shape: ChangeShape) => (db: Db, userId: number, accountId: number, defaultBranch: string, asked: string | null, productIds: number[]) =>
+    sql<{
+      cart_id: number | null
+      cart_branch: string | null
+      cart_branch_name: string | null
+      cart_version: string | null
+      line_count: number
+      asked_name: string | null
+      orders_from: boolean
+      branch_name: string | null
+      id: number | null
+      active: boolean | null
+      visible: boolean | null
+      stock: number | null
+      in_cart: number | null
+    }>`WITH cart AS (
+        SELECT carts.id, carts.location_id, b.name AS branch_name, carts.xmin::text AS version
+        FROM carts JOIN branches b ON b.location_id = carts.location_id WHERE carts.user_id = ${userId}
+      ),
+      lines AS (SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = (SELECT id FROM cart)),
       decided AS (
-        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN ${cartBranch}::text ELSE ${defaultBranch}::text END AS code
+        SELECT CASE WHEN ${asked}::text IS NOT NULL THEN ${asked}::text WHEN (SELECT n FROM lines) > 0 THEN (SELECT location_id FROM cart) ELSE ${defaultBranch}::text END AS code
       )
     SELECT
+      (SELECT id FROM cart) AS cart_id,
+      (SELECT location_id FROM cart) AS cart_branch,
+      (SELECT branch_name FROM cart) AS cart_branch_name,
+      (SELECT version FROM cart) AS cart_version,
       (SELECT n FROM lines) AS line_count,
       (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
       (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId})
@@ -259,7 +306,7 @@ const factsRead = shapedStatement(
     FROM decided
     LEFT JOIN products ON ${ofOneProduct(shape) ? sql`products.id = (${productIds}::int[])[1]` : sql`products.id = ANY(${productIds}::int[])`}
     LEFT JOIN stock ON stock.product_id = products.id AND stock.location_id = decided.code
-    LEFT JOIN cart_lines l ON l.cart_id = ${cartId} AND l.product_id = products.id`,
+    LEFT JOIN cart_lines l ON l.cart_id = (SELECT id FROM cart) AND l.product_id = products.id`,
 )
 
 /** What repo.fillFacts answers. */
@@ -304,7 +351,11 @@ export async function deleteLine(db: Db, lineId: number) {
  */
 export async function clearCart(db: Db, userId: number, { forgetCheckoutInfo }: { forgetCheckoutInfo: boolean }) {
   if (forgetCheckoutInfo) await cartEmptiedAndForgotten(db, userId, new Date())
-  else await db.deleteFrom('cart_lines').where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId)).execute()
+  else
+    await db
+      .deleteFrom('cart_lines')
+      .where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId))
+      .execute()
 }
 
 /** After an order: the cart's lines and its checkout details go, in one statement (a round trip of the checkout's fewer). */

@@ -194,34 +194,47 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
 
 /**
  * Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. The rules
- * of judgeBranch, checkStock and the line's limit, judged on one statement's facts read after the cart is
- * locked, and the change written in one more (decision 0042: a round trip is most of an add's cost).
+ * of judgeBranch, checkStock and the line's limit, judged on one statement's facts, and the change written in
+ * one more (decision 0042: a round trip is most of an add's cost). The write is made only if the cart is still
+ * as the facts found it, checked under its lock (decision 0058): an add without an Idempotency-Key is then two
+ * statements and no transaction. When the cart changed in between, or with a key (claimed in the add's own
+ * transaction), the add is judged again holding the cart's lock, as before.
  */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
+  if (idempotencyKey === undefined) {
+    const added = await judgedAdd(db, session, body)
+    if (added) return added
+  }
   return db.transaction().execute(async (trx) => {
     const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
     if (replayed) return replayed
-    const cart = await lockOrCreateCart(trx, session)
-    const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
-    const facts = await repo.fillFacts(trx, session, {
-      cartId: cart.id,
-      cartBranch: cart.location_id,
-      defaultBranch: session.defaultBranch,
-      asked,
-      productIds: [body.productID],
-    })
-    const product = facts.products.get(body.productID)
-    if (!product?.active || !product.visible) throw productNotFound()
-    const branch = judgeBranch(session, cart, branchFacts(asked, facts))
-    // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
-    const branchName = facts.branchName ?? branch
-    const quantity = product.inCart + body.qty
-    if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
-    if (session.isCash) checkCashStock(session, quantity, product.stock)
-    const rows = await repo.putLineReturningLines(trx, session, { cartId: cart.id, productId: body.productID, quantity, branch })
-    const summary = toSummary(contentsFrom(rows, { code: branch, name: branchName }))
+    await lockOrCreateCart(trx, session)
+    // The cart is locked: it is as the facts find it until the transaction ends, so the write is always made.
+    const summary = (await judgedAdd(trx, session, body))!
     return idempotency.remember(trx, session.userId, idempotencyKey, summary)
   })
+}
+
+/** An add judged on its facts and written if the cart has not changed since they were read; undefined when it had. */
+async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise<CartSummary | undefined> {
+  const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
+  const factsOf = () => repo.fillFacts(db, session, { defaultBranch: session.defaultBranch, asked, productIds: [body.productID] })
+  let facts = await factsOf()
+  if (!facts.cart) {
+    await repo.createCart(db, session.userId, session.defaultBranch)
+    facts = await factsOf()
+  }
+  const cart = facts.cart!
+  const product = facts.products.get(body.productID)
+  if (!product?.active || !product.visible) throw productNotFound()
+  const branch = judgeBranch(session, cart, branchFacts(asked, facts))
+  // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
+  const branchName = facts.branchName ?? branch
+  const quantity = product.inCart + body.qty
+  if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
+  if (session.isCash) checkCashStock(session, quantity, product.stock)
+  const rows = await repo.putLineReturningLines(db, session, { cart, productId: body.productID, quantity, branch })
+  return rows && toSummary(contentsFrom(rows, { code: branch, name: branchName }))
 }
 
 /** Why a product did not go into the cart at all. */
@@ -251,15 +264,11 @@ export async function fill(
   // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
   return inTransaction(db, async (trx) => {
     // Three statements, as for `add` (decision 0042): the lock, the facts read after it, the write answering the cart.
-    const cart = await lockOrCreateCart(trx, session)
+    await lockOrCreateCart(trx, session)
     const asked = warehouse === undefined ? null : warehouse.toUpperCase()
-    const facts = await repo.fillFacts(trx, session, {
-      cartId: cart.id,
-      cartBranch: cart.location_id,
-      defaultBranch: session.defaultBranch,
-      asked,
-      productIds: wanted.map((w) => w.productId),
-    })
+    const facts = await repo.fillFacts(trx, session, { defaultBranch: session.defaultBranch, asked, productIds: wanted.map((w) => w.productId) })
+    // The cart is locked: the facts read it as it stays until the transaction ends.
+    const cart = facts.cart!
     const branch = judgeBranch(session, cart, branchFacts(asked, facts))
     const lines: Fill[] = []
     // The new quantities, written together once every product has been judged: one statement for the lot.
@@ -284,7 +293,7 @@ export async function fill(
     const written = [...target].map(([productId, quantity]) => ({ productId, quantity }))
     // With nothing written the cart stays where it is: its lines are read at its own branch.
     const at = written.length > 0 ? branch : cart.location_id
-    const rows = await repo.putLinesReturningLines(trx, session, { cartId: cart.id, branch: at, lines: written })
+    const rows = (await repo.putLinesReturningLines(trx, session, { cart, branch: at, lines: written }))!
     const name = at === branch ? (facts.branchName ?? branch) : cart.branchName
     return { branch, lines, summary: toSummary(contentsFrom(rows, { code: at, name })) }
   })
