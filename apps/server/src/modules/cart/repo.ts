@@ -323,22 +323,23 @@ export async function stockAt(db: Db, userId: number, productId: number, branch:
   return row?.available ?? 0
 }
 
-/** A line of this user's own cart, whose product they may see; the cart row is locked with it. */
+/**
+ * A line of this user's own cart, whose product they may see, with its cart as a change reads it (CartVersion);
+ * the cart row is locked with it.
+ */
 export function findOwnLine(db: Db, viewer: Viewer, lineId: number) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .innerJoin('branches', 'branches.location_id', 'carts.location_id')
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
-    .select(['cart_lines.id', 'cart_lines.product_id as productId', 'carts.id as cartId', 'carts.location_id as branch'])
+    .select(['cart_lines.id', 'cart_lines.product_id as productId', 'carts.id as cartId', 'carts.location_id as branch', 'branches.name as branchName'])
+    .select(sql<string>`carts.xmin::text`.as('version'))
     .where('cart_lines.id', '=', lineId)
     .where('carts.user_id', '=', viewer.userId)
     .where(productVisibleTo(viewer))
     .forUpdate(['cart_lines', 'carts'])
     .executeTakeFirst()
-}
-
-export async function setLineQuantity(db: Db, lineId: number, quantity: number) {
-  await db.updateTable('cart_lines').set({ quantity }).where('id', '=', lineId).execute()
 }
 
 export async function deleteLine(db: Db, lineId: number) {

@@ -324,12 +324,14 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
     if (!line) throw lineNotFound()
     if (body.qty === 0) {
       await repo.deleteLine(trx, line.id)
-    } else {
-      await checkStock(trx, session, line.productId, line.branch, body.qty)
-      await repo.setLineQuantity(trx, line.id, body.qty)
+      await repo.touchCart(trx, line.cartId)
+      return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
     }
-    await repo.touchCart(trx, line.cartId)
-    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
+    await checkStock(trx, session, line.productId, line.branch, body.qty)
+    // The line's quantity set and the cart answered as it then is, in one statement; the cart is locked with the line.
+    const cart = { id: line.cartId, location_id: line.branch, branchName: line.branchName, version: line.version }
+    const rows = (await repo.putLineReturningLines(trx, session, { cart, productId: line.productId, quantity: body.qty, branch: line.branch }))!
+    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(contentsFrom(rows, { code: line.branch, name: line.branchName })))
   })
 }
 
