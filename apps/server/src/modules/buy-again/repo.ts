@@ -29,7 +29,7 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
  * user (`sold`: active, and not hidden from a reseller); none at an unknown branch. One statement when the
  * account's totals are of this window (every buy-again but the month's first): the rows come only then.
  */
-export async function mostOrdered(db: Db, scope: ListScope & { accountId: number }, fromMonth: string, limit: number) {
+export async function mostOrdered(db: Db, scope: Pick<ListScope, 'session' | 'warehouse'> & { accountId: number }, fromMonth: string, limit: number) {
   const { accountId, warehouse, session } = scope
   const read = () => mostOrderedRead(visibilityOf(session), db, accountId, warehouse, fromMonth, limit)
   const rows = await read()
@@ -75,7 +75,8 @@ const mostOrderedRead = shapedStatement(
           sql<number>`top.quantity::int`.as('total'),
           'top.last_date',
           'top.last_qty',
-          ...listedColumns(warehouse, accountId),
+          // The stock at the branch is this statement's (the catalogue's pages take it from the stock book: decision 0056).
+          ...listedColumns(warehouse, { accountId, stocked: true }),
           sql<boolean>`products.active AND ${productVisibleTo(viewerWith(visibility))}`.as('sold'),
         ])
         // An unknown branch gives no rows, as a catalogue page does.

@@ -1,7 +1,7 @@
-import { sql, type KyselyPlugin } from 'kysely'
+import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
-import { openDatabase, PREPARED_PER_CONNECTION } from '../../db/database'
+import { openDatabase, PREPARED_PER_CONNECTION, type Database } from '../../db/database'
 
 // Decision 0042: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
 // the cold path asks as few statements as it can, and a session is still read from the database every time.
@@ -33,13 +33,46 @@ class StatementCounter implements KyselyPlugin {
   }
 }
 
+/**
+ * The texts of the statements the app runs for requests outside a transaction, and a hold on its background
+ * work's statements: while held, the stock book's reads wait (before taking a connection), so a whole reload
+ * it owes keeps it not ready for as long as a test needs.
+ */
+class Statements {
+  texts: string[] = []
+  private held: Promise<void> | null = null
+  private release = () => {}
+
+  /** `db` (a Kysely instance of its own: withPlugin made it) with its statements seen here. */
+  watch(db: Database): Database {
+    const executor = db.getExecutor()
+    const execute = executor.executeQuery.bind(executor)
+    executor.executeQuery = async <R>(query: CompiledQuery<R>) => {
+      if (!inBackground()) this.texts.push(query.sql)
+      else if (this.held) await this.held
+      return execute(query)
+    }
+    return db
+  }
+
+  hold() {
+    this.held = new Promise((resolve) => (this.release = resolve))
+  }
+
+  letGo() {
+    this.held = null
+    this.release()
+  }
+}
+
 describe('the cold path (caches off)', () => {
   let ctx: TestContext
   let trade: string
   const counter = new StatementCounter()
+  const statements = new Statements()
 
   beforeAll(async () => {
-    ctx = await startTestApp({ CACHE_SECONDS: '0' }, { wrapDb: (db) => db.withPlugin(counter) })
+    ctx = await startTestApp({ CACHE_SECONDS: '0' }, { wrapDb: (db) => statements.watch(db.withPlugin(counter)) })
     trade = await signIn(ctx.app, DEMO.trade)
     // The search index is built from the database once, at the first search.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/search/suggest?text=drench&warehouse=WAG', headers: bearer(trade) })).statusCode).toBe(200)
@@ -154,6 +187,143 @@ describe('the cold path (caches off)', () => {
     const after = (await ctx.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=WAG`, headers: bearer(elders) })).json()
     expect(after.CodeSetupRequested).toBe(true)
     expect({ ...after, CodeSetupRequested: false }).toEqual(before)
+  })
+
+  // Decision 0056: with the caches off, pages still take their stock from the stock book when it is ready and
+  // current for their products; their statements then read no stock.
+
+  interface Stocked {
+    ProductID: number
+    Availability: { Available: number }
+  }
+  interface Detail extends Stocked {
+    QtyAvailableOther: number
+    AvailabilityOther: Array<{ LocationID: string; DESCRIPTION: string; QtyAvail: number }>
+  }
+  type Request = { method: 'GET' | 'POST'; url: string; payload?: object }
+  const soon = { timeout: 5000, interval: 50 }
+  const drenches: Request = { method: 'GET', url: '/api/categories/drenches/products?warehouse=WAG&page=1&size=40' }
+  const detailAt = (id: number, branch: string): Request => ({ method: 'GET', url: `/api/product/${id}?warehouse=${branch}` })
+
+  /** A request's answer and the texts of the statements it ran. */
+  async function answerOf<T>(request: Request): Promise<{ body: T; texts: string[] }> {
+    statements.texts = []
+    const res = await ctx.app.inject({ ...request, headers: bearer(trade) })
+    expect(res.statusCode, res.body).toBe(200)
+    return { body: res.json() as T, texts: statements.texts }
+  }
+  const readsStock = (texts: string[]) => texts.some((text) => /\bstock\b/.test(text))
+  const setStock = (productId: number, branch: string, qty: number) =>
+    sql`INSERT INTO stock (product_id, location_id, qty_available) VALUES (${productId}, ${branch}, ${qty})
+      ON CONFLICT (product_id, location_id) DO UPDATE SET qty_available = EXCLUDED.qty_available`.execute(ctx.db)
+  /** Every product shows its stock at the branch as the database has it (0 without a row). */
+  async function expectStockAsDatabase(branch: string, products: Stocked[]) {
+    const ids = products.map((p) => p.ProductID)
+    const rows = await sql<{ id: number; qty: number }>`
+      SELECT p.id, coalesce(s.qty_available, 0) AS qty FROM products p LEFT JOIN stock s ON s.product_id = p.id AND s.location_id = ${branch}
+       WHERE p.id = ANY(${ids}::int[])`.execute(ctx.db)
+    const expected = new Map(rows.rows.map((r) => [r.id, r.qty]))
+    expect(products.map((p) => [p.ProductID, p.Availability.Available])).toEqual(ids.map((id) => [id, expected.get(id)]))
+  }
+  /** The product page's stock here and at every other trading branch (in the selector's order) is the database's. */
+  async function expectDetailAsDatabase(branch: string, detail: Detail) {
+    await expectStockAsDatabase(branch, [detail])
+    const others = await sql<{ location_id: string; name: string; qty: number }>`
+      SELECT b.location_id, b.name, coalesce(s.qty_available, 0) AS qty FROM branches b
+        LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = ${detail.ProductID}
+       WHERE b.trading AND b.location_id <> ${branch} ORDER BY b.sort_order, b.name`.execute(ctx.db)
+    expect(detail.AvailabilityOther).toEqual(others.rows.map((r) => ({ LocationID: r.location_id, DESCRIPTION: r.name, QtyAvail: r.qty })))
+    expect(detail.QtyAvailableOther).toBe(others.rows.reduce((sum, r) => sum + Math.max(0, r.qty), 0))
+  }
+
+  it('reads no stock in the statements of lists, search, suggestions, saved lists and the product page once the stock book is ready', async () => {
+    // The book reads every branch's stock at start; until it has, pages read the stock in their statements.
+    await expect.poll(async () => readsStock((await answerOf(drenches)).texts), soon).toBe(false)
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lists',
+      headers: bearer(trade),
+      payload: { name: 'Cold path', lines: [1, 2, 3].map((id) => ({ ProductID: id, Quantity: 1 })) },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const lists: Request[] = [
+      drenches,
+      { method: 'GET', url: '/api/brands/IVOMEC/products?warehouse=WAG' },
+      { method: 'GET', url: '/api/specials?warehouse=MEL' },
+      { method: 'GET', url: '/api/popular?warehouse=WAG' },
+      { method: 'POST', url: '/api/search?warehouse=WAG', payload: { search: 'drench' } },
+    ]
+    for (const request of lists) {
+      const { body, texts } = await answerOf<Stocked[]>(request)
+      expect(readsStock(texts), `${request.url}: ${texts.join('\n')}`).toBe(false)
+      expect(body.length, request.url).toBeGreaterThan(0)
+      await expectStockAsDatabase(new URL(request.url, 'http://x').searchParams.get('warehouse')!, body)
+    }
+    const suggested = await answerOf<{ products: Stocked[] }>({ method: 'GET', url: '/api/search/suggest?text=ivom&warehouse=WAG' })
+    expect(readsStock(suggested.texts)).toBe(false)
+    await expectStockAsDatabase('WAG', suggested.body.products)
+    const list = await answerOf<{ lines: Array<{ Product: Stocked | null }> }>({ method: 'GET', url: `/api/lists/${created.json().id}?warehouse=MEL` })
+    expect(readsStock(list.texts)).toBe(false)
+    const sold = list.body.lines.flatMap((l) => (l.Product ? [l.Product] : []))
+    expect(sold).toHaveLength(3)
+    await expectStockAsDatabase('MEL', sold)
+    for (const branch of ['WAG', 'MEL']) {
+      const detail = await answerOf<Detail>(detailAt(1, branch))
+      expect(detail.texts).toHaveLength(2)
+      expect(readsStock(detail.texts)).toBe(false)
+      await expectDetailAsDatabase(branch, detail.body)
+    }
+    // An unknown branch is still the statement's: no rows, then the branch is asked for.
+    for (const request of [drenches, detailAt(1, 'WAG')]) {
+      const res = await ctx.app.inject({ method: 'GET', url: request.url.replace('WAG', 'NOWHERE'), headers: bearer(trade) })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ error: 'unknown_warehouse' })
+    }
+  })
+
+  it('shows stock written straight into the database once the stock book has read it, and the database’s own while the book owes a whole reload', async () => {
+    await expect.poll(async () => readsStock((await answerOf(drenches)).texts), soon).toBe(false)
+    const product = (await answerOf<Stocked[]>(drenches)).body[4]!
+    const id = product.ProductID
+    const shown = async () => (await answerOf<Stocked[]>(drenches)).body.find((p) => p.ProductID === id)?.Availability.Available
+    const detail = async (branch = 'WAG') => (await answerOf<Detail>(detailAt(id, branch))).body
+    // Written straight into the database: the pages show it once the book has read the notification.
+    const qty = product.Availability.Available + 23
+    await setStock(id, 'WAG', qty)
+    await setStock(id, 'MEL', 41)
+    await expect.poll(shown, soon).toBe(qty)
+    await expect.poll(async () => (await detail()).AvailabilityOther.find((b) => b.LocationID === 'MEL')?.QtyAvail, soon).toBe(41)
+    await expectDetailAsDatabase('WAG', await detail())
+    await expectDetailAsDatabase('MEL', await detail('MEL'))
+
+    // Written past the notifications: the pages keep the book's figure, which no statement of theirs reads.
+    await sql`ALTER TABLE stock DISABLE TRIGGER USER`.execute(ctx.db)
+    try {
+      await setStock(id, 'WAG', qty + 5)
+    } finally {
+      await sql`ALTER TABLE stock ENABLE TRIGGER USER`.execute(ctx.db)
+    }
+    expect(await shown()).toBe(qty)
+    expect((await detail()).Availability.Available).toBe(qty)
+
+    // A whole reload owed (a stock file, a truncate) and held here: the book is not ready, and the pages read
+    // the stock in their statements, the database's figure.
+    statements.hold()
+    try {
+      await sql`SELECT pg_notify('portal_stock', '*')`.execute(ctx.db)
+      await expect.poll(shown, soon).toBe(qty + 5)
+      expect(readsStock((await answerOf(drenches)).texts)).toBe(true)
+      const held = await answerOf<Detail>(detailAt(id, 'WAG'))
+      expect(readsStock(held.texts)).toBe(true)
+      expect(held.texts).toHaveLength(2)
+      await expectDetailAsDatabase('WAG', held.body)
+    } finally {
+      statements.letGo()
+    }
+    // Reloaded: from the book again, with what it read.
+    await expect.poll(async () => readsStock((await answerOf(drenches)).texts), soon).toBe(false)
+    expect(await shown()).toBe(qty + 5)
+    await expectDetailAsDatabase('WAG', await detail())
   })
 })
 

@@ -5,10 +5,16 @@ import type { Deps, Session } from '../../lib/context'
 import { branchOf } from '../branches/service'
 import * as repo from './repo'
 import * as catalogue from './service'
-import { pricedRow, toProduct, toProductDetail } from './service'
+import { pricedRow, stockedRows, toProduct, toProductDetail } from './service'
 
-/** Builds a page's rows: with `accountId`'s prices, or (null) with list prices only, for every account. */
-export type PageBuilder = (accountId: number | null) => Promise<repo.ListedRow[]>
+/**
+ * Builds a page's rows with what `reads` asks for: an account's prices, or (null) list prices only, for every
+ * account; and the branch's stock or not (the stock book's is then shown).
+ */
+export type PageBuilder = (reads: repo.Reads) => Promise<repo.ListedRow[]>
+
+/** A page kept for every account and branch reads neither an account's prices nor any stock (decision 0045). */
+const SHARED: repo.Reads = { accountId: null, stocked: false }
 
 const NO_PRICES: AccountPrices = { discountBp: 0, contract: new Map() }
 
@@ -35,8 +41,9 @@ function sharedPages(deps: Deps) {
  * page itself (which products, in which order, with their list prices) is the same for every account at
  * every branch, resellers apart, and is kept in memory until the catalogue changes; the account's prices
  * (its own cached prices) and the branch's stock (the stock book's) are applied as it is served. Without
- * live caches or a ready stock book the page, its stock and the account's prices are one query. `page`
- * names the page: the list, its page and size, or the ids the search index ranked.
+ * live caches or a ready stock book the page and the account's prices are one query, and the stock is the
+ * stock book's when it is ready, else that query's too (catalogue.stockedRows, decision 0056). `page` names
+ * the page: the list, its page and size, or the ids the search index ranked.
  */
 export async function productPage(
   deps: Deps,
@@ -47,7 +54,10 @@ export async function productPage(
 ): Promise<Product[]> {
   const shared = sharedPages(deps)
   const warehouse = branchOf(session, asked)
-  const uncached = async () => (await build(session.accountId)).map((r) => toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session))
+  const uncached = async () =>
+    (await stockedRows(deps, warehouse, (stocked) => build({ accountId: session.accountId, stocked }))).map((r) =>
+      toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session),
+    )
   // An unknown branch is the uncached path's 400.
   if (!shared || !shared.book.hasBranch(warehouse)) return uncached()
   const { caches, book } = shared
@@ -58,7 +68,7 @@ export async function productPage(
     prices = await pricesOf({ ...deps, caches }, session.accountId)
   } else {
     const stamp = caches.pages.stamp()
-    const [rows, read] = await Promise.all([build(null), pricesOf({ ...deps, caches }, session.accountId)])
+    const [rows, read] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, session.accountId)])
     found = caches.keepPage(key, rows, stamp)
     prices = read
   }
@@ -90,7 +100,8 @@ interface SharedDetail {
  * GET /product/{id} (decisions 0032, 0045): the product and its documents are kept like a list page
  * (forgotten when the catalogue changes), priced for the account and stocked from the stock book (this
  * branch and every other trading one) as served; whether a reseller already asked for its code is read each
- * time. Without live caches or a ready stock book: catalogue.product, one statement.
+ * time. Without live caches or a ready stock book: catalogue.product, one statement (stocked from the book
+ * when it can be, decision 0056).
  */
 export async function productDetail(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
   const shared = sharedPages(deps)
@@ -110,7 +121,7 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
   } else {
     const stamp = caches.products.stamp()
     const [row, read] = await Promise.all([
-      repo.productDetail(db, { session, warehouse, accountId: null }, id, session.isElders ? session.userId : null),
+      repo.productDetail(db, { session, warehouse, ...SHARED }, id, session.isElders ? session.userId : null),
       pricesOf({ ...deps, caches }, session.accountId),
     ])
     // No such product for this user: the uncached path gives the right answer.

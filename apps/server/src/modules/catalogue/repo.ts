@@ -120,34 +120,45 @@ function pricedPage(db: Db, { session, warehouse }: ProductScope, ids: Expressio
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['executeTakeFirstOrThrow']>>
 
 /**
- * The products of a list page, in the page's order, with list prices (decision 0032). With an account, also
- * what that account pays (`contract_cents`, `discount_bp`) and the branch's stock, so that an uncached page is
- * still one query; without one the caller prices the page from the account's cached prices and stocks it
- * from the stock book (decision 0045). An unknown branch gives no rows.
+ * What a list statement reads besides the products and their list prices: what an account pays (`accountId`;
+ * null for a page kept for every account, decision 0045), and whether the stock at the branch (`stocked`). A
+ * page served with the caches off reads the account's prices in the same statement (decision 0042), and its
+ * stock too only when the stock book cannot give it (decision 0056).
  */
-function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
+export interface Reads {
+  accountId: number | null
+  stocked: boolean
+}
+
+/**
+ * The products of a list page, in the page's order, with list prices (decision 0032), and what `reads` asks
+ * for: what the account pays (`contract_cents`, `discount_bp`), the branch's stock. An unknown branch gives
+ * no rows, whatever is read.
+ */
+function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, reads: Reads) {
   const page = sql<{ id: number; rank: number }>`(SELECT * FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS u(id, rank))`.as('page')
   return db
     .selectFrom(page)
     .innerJoin('products', 'products.id', 'page.id')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .where(sql<boolean>`EXISTS (SELECT 1 FROM branches WHERE branches.location_id = ${warehouse})`)
-    .select(listedColumns(warehouse, accountId))
+    .select(listedColumns(warehouse, reads))
     .orderBy('page.rank')
 }
 
 /**
  * What listedPage gives of each product (`products` and `categories` in scope): the card's columns, list
- * prices, and with an account what it pays and the stock at `warehouse`. Without one (a page kept for every
- * account and branch, decision 0045) what it pays is null and the stock 0: the stock book's is shown.
+ * prices, with an account what it pays, and when `stocked` the stock at `warehouse`. Without an account (a
+ * page kept for every account and branch, decision 0045) what it pays is null; without `stocked` the stock is
+ * 0 and the stock book's is shown (decisions 0045, 0056).
  */
-export const listedColumns = (warehouse: string, accountId: number | null) =>
+export const listedColumns = (warehouse: string, { accountId, stocked }: Reads) =>
   [
     ...PAGE_COLUMNS,
     'products.unit_price_cents',
     'products.carton_price_cents',
     'products.pallet_price_cents',
-    accountId === null ? sql<number>`0`.as('available') : stockAt(warehouse),
+    stocked ? stockAt(warehouse) : sql<number>`0`.as('available'),
     // Without an account the two are constants, not lookups of a NULL parameter: PostgreSQL then plans the
     // shared page's statement once (a generic plan) instead of planning it afresh on every execution, which it
     // does while a custom plan can fold `= NULL` away and so looks cheaper (decision 0042, later amendment).
@@ -161,8 +172,8 @@ export const listedColumns = (warehouse: string, accountId: number | null) =>
     ).as('discount_bp'),
   ] as const
 
-function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, accountId: number | null) {
-  return listedPageQuery(db, scope, ids, accountId).execute()
+function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Expression<unknown>, reads: Reads) {
+  return listedPageQuery(db, scope, ids, reads).execute()
 }
 
 export type ListedRow = Awaited<ReturnType<typeof listedPage>>[number]
@@ -181,24 +192,29 @@ export async function accountPrices(db: Db, accountId: number) {
   return row && { discountBp: row.price_discount_bp, contract: new Map(row.ids.map((id, i) => [id, Number(row.cents[i])])) }
 }
 
-/** Who is looking at a list page: resellers see fewer products; `accountId` null leaves the account's prices out. */
-export interface ListScope {
+/** Who is looking at a list page (resellers see fewer products), at which branch, and what its statement reads. */
+export interface ListScope extends Reads {
   session: Pick<Session, 'isElders'>
   warehouse: string
-  accountId: number | null
 }
 
 /**
  * What a list statement's SQL depends on (db/statement.ts builds each once): whether resellers' visibility rule
- * applies, and whether the account's prices and the branch's stock are read (`priced`) or the page is for every
- * account (`shared`). Each list statement is one statement per shape, run with the request's values.
+ * applies, whether the account's prices are read (`priced`) or the page is for every account (`shared`), and
+ * whether the branch's stock is read (`stocked`) or taken from the stock book (`unstocked`). Each list
+ * statement is one statement per shape, run with the request's values; three shapes of the four are used
+ * (a shared page is never stocked).
  */
-type ListShape = `${Visibility}:${'shared' | 'priced'}`
+type ListShape = `${Visibility}:${'shared' | 'priced'}:${'stocked' | 'unstocked'}`
 
-const shapeOf = (scope: ListScope): ListShape => `${visibilityOf(scope.session)}:${scope.accountId === null ? 'shared' : 'priced'}`
+const shapeOf = (scope: ListScope): ListShape =>
+  `${visibilityOf(scope.session)}:${scope.accountId === null ? 'shared' : 'priced'}:${scope.stocked ? 'stocked' : 'unstocked'}`
 const viewerOf = (shape: ListShape) => ({ isElders: shape.startsWith('elders') })
-/** The account whose prices a statement of this shape reads: the argument, or none for a shared page. */
-const pricedFor = (shape: ListShape, accountId: number) => (shape.endsWith('priced') ? accountId : null)
+/** What a statement of this shape reads: the account given (none for a shared page), and the stock or not. */
+const readsOf = (shape: ListShape, accountId: number): Reads => ({
+  accountId: shape.includes(':priced:') ? accountId : null,
+  stocked: shape.endsWith(':stocked'),
+})
 
 /** The ids of a category, found by its name, and of its children. */
 const categoryTree = (name: string) =>
@@ -221,7 +237,7 @@ const categoryPage = shapedStatement(
       .limit(reach)
     const ids = sql`SELECT listed.id FROM (${categoryTree(name)}) AS tree CROSS JOIN LATERAL (${walk}) AS listed
     ORDER BY listed.description, listed.id LIMIT ${limit} OFFSET ${offset}`
-    return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+    return listedPageQuery(db, { warehouse }, ids, readsOf(shape, accountId))
   },
 )
 
@@ -247,7 +263,7 @@ const brandPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: stri
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+  return listedPageQuery(db, { warehouse }, ids, readsOf(shape, accountId))
 })
 
 export function brandProducts(db: Db, scope: ListScope, brandCode: string, { limit, offset }: Paging) {
@@ -262,7 +278,7 @@ const specialsPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: s
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+  return listedPageQuery(db, { warehouse }, ids, readsOf(shape, accountId))
 })
 
 export function specialProducts(db: Db, scope: ListScope, { limit, offset }: Paging) {
@@ -271,7 +287,7 @@ export function specialProducts(db: Db, scope: ListScope, { limit, offset }: Pag
 
 const popularPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, limit: number) => {
   const ids = visibleProducts(db, viewerOf(shape)).select('products.id').orderBy('products.popularity', 'desc').orderBy('products.id').limit(limit)
-  return listedPageQuery(db, { warehouse }, ids, pricedFor(shape, accountId))
+  return listedPageQuery(db, { warehouse }, ids, readsOf(shape, accountId))
 })
 
 export function popularProducts(db: Db, scope: ListScope, limit: number) {
@@ -332,7 +348,7 @@ export function searchProducts(db: Db, scope: ListScope, terms: SearchTerms & { 
     .orderBy('products.id')
     .limit(limit)
     .offset(offset)
-  return listedPage(db, scope, ids, scope.accountId)
+  return listedPage(db, scope, ids, scope)
 }
 
 const inOrderPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, ids: number[]) => {
@@ -342,7 +358,7 @@ const inOrderPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: st
     .select('products.id')
     .where(sql<boolean>`products.id = ANY(${order})`)
     .orderBy(sql`array_position(${order}, products.id)`)
-  return listedPageQuery(db, { warehouse }, page, pricedFor(shape, accountId))
+  return listedPageQuery(db, { warehouse }, page, readsOf(shape, accountId))
 })
 
 /** Products by id, in the order given (a page the search index ranked), each still checked for visibility. */
@@ -373,15 +389,15 @@ const detailPage = shapedStatement(
   (shape: `${ListShape}:${'asks' | 'none'}`) =>
     (db: Db, warehouse: string, accountId: number, id: number, userId: number) => {
       const list = shape.slice(0, shape.lastIndexOf(':')) as ListShape
-      const priced = pricedFor(list, accountId)
-      return listedPageQuery(db, { warehouse }, visibleProducts(db, viewerOf(list)).select('products.id').where('products.id', '=', id), priced).select([
-        // A product page kept for every branch (no account) takes the other branches' stock from the stock book.
-        (priced === null
-          ? sql<OtherBranchStock[]>`'[]'::json`
-          : sql<OtherBranchStock[]>`coalesce((
+      const reads = readsOf(list, accountId)
+      return listedPageQuery(db, { warehouse }, visibleProducts(db, viewerOf(list)).select('products.id').where('products.id', '=', id), reads).select([
+        // Unstocked (a page kept for every branch, or one the stock book stocks), the other branches' stock is the book's too.
+        (reads.stocked
+          ? sql<OtherBranchStock[]>`coalesce((
         SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available, 0)) ORDER BY b.sort_order, b.name)
         FROM branches b LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = products.id
         WHERE b.location_id <> ${warehouse} AND b.trading), '[]'::json)`
+          : sql<OtherBranchStock[]>`'[]'::json`
         ).as('others'),
         sql<Attachment[]>`coalesce((
         SELECT json_agg(json_build_object('id', pa.id, 'file_name', pa.file_name, 'description', pa.description) ORDER BY pa.id)
@@ -396,10 +412,10 @@ const detailPage = shapedStatement(
 )
 
 /**
- * The product page in one statement (decision 0042): the product as listedPage gives it (with the account's
- * prices and the stock when `accountId` is given), with an account its stock at every other trading branch, its documents, and whether
- * `userId` already asked for its code at the branch (null: not asked). No row for a product this user may
- * not see, or an unknown branch.
+ * The product page in one statement (decision 0042): the product as listedPage gives it (with what `scope`
+ * reads: the account's prices, the stock at the branch), when stocked its stock at every other trading branch
+ * (else none: the stock book's are shown), its documents, and whether `userId` already asked for its code at
+ * the branch (null: not asked). No row for a product this user may not see, or an unknown branch.
  */
 export async function productDetail(db: Db, scope: ListScope, id: number, userId: number | null) {
   const rows = await detailPage(`${shapeOf(scope)}:${userId === null ? 'none' : 'asks'}`, db, scope.warehouse, scope.accountId ?? 0, id, userId ?? 0)

@@ -42,8 +42,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, warehouse, ['category', req.params.name, page, size], (accountId) =>
-      catalogue.categoryProducts(deps, session, req.params.name, req.query, accountId),
+    return sendProductList(deps, reply, session, warehouse, ['category', req.params.name, page, size], (reads) =>
+      catalogue.categoryProducts(deps, session, req.params.name, req.query, reads),
     )
   })
   app.get(
@@ -54,19 +54,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, warehouse, ['brand', req.params.code, page, size], (accountId) =>
-      catalogue.brandProducts(deps, session, req.params.code, req.query, accountId),
+    return sendProductList(deps, reply, session, warehouse, ['brand', req.params.code, page, size], (reads) =>
+      catalogue.brandProducts(deps, session, req.params.code, req.query, reads),
     )
   })
   app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, warehouse, ['specials', page, size], (accountId) => catalogue.specials(deps, session, req.query, accountId))
+    return sendProductList(deps, reply, session, warehouse, ['specials', page, size], (reads) => catalogue.specials(deps, session, req.query, reads))
   })
   app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, size } = req.query
-    return sendProductList(deps, reply, session, warehouse, ['popular', size], (accountId) => catalogue.popular(deps, session, req.query, accountId))
+    return sendProductList(deps, reply, session, warehouse, ['popular', size], (reads) => catalogue.popular(deps, session, req.query, reads))
   })
   app.post('/search', { schema: { tags, querystring: ShortListQuery, body: SearchBody, response: products } }, async (req, reply) => {
     const session = req.requireSession()

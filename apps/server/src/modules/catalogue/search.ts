@@ -27,7 +27,7 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
       correction: null,
       warehouse,
       page: ['search', text, req.page, req.size],
-      rows: (accountId) => catalogue.search(deps, session, text, req, accountId),
+      rows: (reads) => catalogue.search(deps, session, text, req, reads),
     }
   }
   const { index, stock } = await deps.search.current()
@@ -36,7 +36,7 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
     correction: found.correction,
     warehouse,
     page: ['ids', ...found.ids],
-    rows: (accountId) => catalogue.listedInOrder(deps, session, warehouse, found.ids, accountId),
+    rows: (reads) => catalogue.listedInOrder(deps, session, warehouse, found.ids, reads),
   }
 }
 
@@ -45,15 +45,13 @@ export async function suggest(deps: Deps, session: Session, query: SuggestQuery)
   const warehouse = branchOf(session, query.warehouse)
   if (!deps.search) {
     const page = { warehouse, page: 1, size: SUGGESTION_PRODUCTS }
-    const products = await productPage(deps, session, warehouse, ['suggest', query.text], (accountId) =>
-      catalogue.search(deps, session, query.text, page, accountId),
-    )
+    const products = await productPage(deps, session, warehouse, ['suggest', query.text], (reads) => catalogue.search(deps, session, query.text, page, reads))
     return { products, groups: [], correction: null }
   }
   const { index, stock } = await deps.search.current()
   const found = index.search(query.text, { elders: session.isElders, branch: warehouse, offset: 0, limit: SUGGESTION_PRODUCTS }, stock)
-  const products = await productPage(deps, session, warehouse, ['ids', ...found.ids], (accountId) =>
-    catalogue.listedInOrder(deps, session, warehouse, found.ids, accountId),
+  const products = await productPage(deps, session, warehouse, ['ids', ...found.ids], (reads) =>
+    catalogue.listedInOrder(deps, session, warehouse, found.ids, reads),
   )
   return { products, groups: index.groupsFor(query.text, session.isElders, SUGGESTION_GROUPS), correction: found.correction }
 }

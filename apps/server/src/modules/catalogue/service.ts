@@ -7,9 +7,10 @@ import { packPriceCents, unitPriceCents } from '../../lib/pricing'
 import { branchOf, findBranch } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
+import type { StockBook } from './stock-book'
 
 /** The columns of a listed product and who may see it, for a module whose own statement lists products (buy-again). */
-export { listedColumns, type ListScope } from './repo'
+export { listedColumns, type ListScope, type Reads } from './repo'
 
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {
@@ -128,13 +129,48 @@ const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
 })
 
 /**
- * A category's products (its children's included), by description. The list functions below give the
- * page's rows with list prices and the branch's stock, and with `accountId`'s prices unless it is null
- * (a page cached for every account: list-cache.ts).
+ * The stock book when it can stock a page at this branch (decision 0056): ready (loaded, no whole reload owed,
+ * its change feed live) and knowing the branch. Otherwise undefined, and the page's statement reads the stock.
  */
-export async function categoryProducts(deps: Deps, session: Session, name: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
+export function bookAt({ stock }: Pick<Deps, 'stock'>, warehouse: string): StockBook | undefined {
+  return stock?.ready && stock.hasBranch(warehouse) ? stock : undefined
+}
+
+/**
+ * A page read with the caches off, priced for the account by its one statement (decision 0042) and stocked
+ * at the branch from the stock book (decision 0056): the statement then reads no stock. `read(stocked)` runs
+ * the statement, reading the stock or not. Without a book to take it from, or should the book stop being
+ * current for these products while the statement ran (a whole reload began), the stock is the statement's:
+ * read again with it in the second case, which is rare. `current` waits for the products' owed re-reads, so
+ * the stock shown is never behind what this process has been told (decision 0045). The rows are this
+ * request's own: their `available` is set in place, and whatever else `alsoFrom` takes from the book.
+ */
+export async function stockedRows<Row extends { id: number; available: number }>(
+  deps: Pick<Deps, 'stock'>,
+  warehouse: string,
+  read: (stocked: boolean) => Promise<Row[]>,
+  alsoFrom?: (book: StockBook, row: Row) => void,
+): Promise<Row[]> {
+  const book = bookAt(deps, warehouse)
+  if (!book) return read(true)
+  const rows = await read(false)
+  if (rows.length === 0) return rows
+  if (!(await book.current(rows.map((r) => r.id)))) return read(true)
+  for (const row of rows) {
+    row.available = book.qty(warehouse, row.id)
+    alsoFrom?.(book, row)
+  }
+  return rows
+}
+
+/**
+ * A category's products (its children's included), by description. The list functions below give the
+ * page's rows with list prices and what `reads` asks for: the account's prices (none for a page cached for
+ * every account: list-cache.ts), and the branch's stock (else 0: the stock book's is shown).
+ */
+export async function categoryProducts(deps: Deps, session: Session, name: string, req: ListRequest, reads: repo.Reads): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  const rows = repo.categoryProducts(deps.db, { session, warehouse, accountId }, name, paging(req))
+  const rows = repo.categoryProducts(deps.db, { session, warehouse, ...reads }, name, paging(req))
   return listed(deps, warehouse, rows, categorySubject(deps, session, name))
 }
 
@@ -148,28 +184,28 @@ export async function randomCategoryProducts(deps: Deps, session: Session, name:
   )
 }
 
-export async function brandProducts(deps: Deps, session: Session, code: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
+export async function brandProducts(deps: Deps, session: Session, code: string, req: ListRequest, reads: repo.Reads): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  const rows = repo.brandProducts(deps.db, { session, warehouse, accountId }, code, paging(req))
+  const rows = repo.brandProducts(deps.db, { session, warehouse, ...reads }, code, paging(req))
   return listed(deps, warehouse, rows, {
     what: 'brand',
     exists: async () => (await repo.findBrand(deps.db, code, { forElders: session.isElders })) !== undefined,
   })
 }
 
-export async function specials(deps: Deps, session: Session, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
+export async function specials(deps: Deps, session: Session, req: ListRequest, reads: repo.Reads): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  return listed(deps, warehouse, repo.specialProducts(deps.db, { session, warehouse, accountId }, paging(req)))
+  return listed(deps, warehouse, repo.specialProducts(deps.db, { session, warehouse, ...reads }, paging(req)))
 }
 
 export async function popular(
   deps: Deps,
   session: Session,
   req: { warehouse?: string | undefined; size: number },
-  accountId: number | null,
+  reads: repo.Reads,
 ): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
-  return listed(deps, warehouse, repo.popularProducts(deps.db, { session, warehouse, accountId }, req.size))
+  return listed(deps, warehouse, repo.popularProducts(deps.db, { session, warehouse, ...reads }, req.size))
 }
 
 const MAX_SEARCH_WORDS = 8
@@ -186,27 +222,41 @@ export function searchTerms(text: string): repo.SearchTerms {
  * Words as typed first: when some product holds every word, those are the results. Only when none
  * does, the typo-forgiving match runs; it costs more per row, so common words never pay for it.
  */
-export async function search(deps: Deps, session: Session, text: string, req: ListRequest, accountId: number | null): Promise<repo.ListedRow[]> {
+export async function search(deps: Deps, session: Session, text: string, req: ListRequest, reads: repo.Reads): Promise<repo.ListedRow[]> {
   const warehouse = branchOf(session, req.warehouse)
   const terms = searchTerms(text)
   const forgiving = !(await repo.anyProductHoldsEveryWord(deps.db, session, terms))
-  return listed(deps, warehouse, repo.searchProducts(deps.db, { session, warehouse, accountId }, { ...terms, forgiving }, paging(req)))
+  return listed(deps, warehouse, repo.searchProducts(deps.db, { session, warehouse, ...reads }, { ...terms, forgiving }, paging(req)))
 }
 
 /** Products by id in the order given (a page the search index ranked), still checked for visibility; 400 for an unknown branch. */
-export async function listedInOrder({ db }: Deps, session: Session, warehouse: string, ids: number[], accountId: number | null): Promise<repo.ListedRow[]> {
-  const rows = ids.length > 0 ? await repo.productsInOrder(db, { session, warehouse, accountId }, ids) : []
+export async function listedInOrder({ db }: Deps, session: Session, warehouse: string, ids: number[], reads: repo.Reads): Promise<repo.ListedRow[]> {
+  const rows = ids.length > 0 ? await repo.productsInOrder(db, { session, warehouse, ...reads }, ids) : []
   if (rows.length === 0) await ensureBranch(db, warehouse)
   return rows
 }
 
 /**
  * The product page: the product at the branch priced for the account, its stock elsewhere, its documents, and
- * whether a reseller already asked for its code; one statement (decision 0042).
+ * whether a reseller already asked for its code; one statement (decision 0042). The stock here and at the
+ * other trading branches is the stock book's when it can give it (stockedRows, decision 0056), else the
+ * statement's.
  */
 export async function product(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
   const warehouse = branchOf(session, req.warehouse)
-  const row = await repo.productDetail(deps.db, { session, warehouse, accountId: session.accountId }, id, session.isElders ? session.userId : null)
+  const userId = session.isElders ? session.userId : null
+  const [row] = await stockedRows(
+    deps,
+    warehouse,
+    async (stocked) => {
+      const found = await repo.productDetail(deps.db, { session, warehouse, accountId: session.accountId, stocked }, id, userId)
+      return found ? [found] : []
+    },
+    // Read without the stock, the statement gives no other branches: the book's, in the selector's order.
+    (book, found) => {
+      found.others = book.othersOf(warehouse, found.id)
+    },
+  )
   if (!row) {
     await checked(deps, warehouse, [])
     throw notFound('product')
@@ -236,7 +286,9 @@ export function toProductDetail(
  */
 export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
   const warehouse = branchOf(session, req.warehouse)
-  const rows = ids.length > 0 ? await repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId }, ids) : []
+  const read = (stocked: boolean) => repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId, stocked }, ids)
+  // The stock is the stock book's when it can give it (stockedRows, decision 0056).
+  const rows = ids.length > 0 ? await stockedRows(deps, warehouse, read) : []
   // An unknown branch gives no rows; so does a page of products no longer sold: only then is the branch asked for.
   if (rows.length === 0) await ensureBranch(deps.db, warehouse)
   return new Map(rows.map((r) => [r.id, toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session)]))

@@ -21,17 +21,20 @@ export type BranchStock = Int32Array
  * stock file), on a change to the branches, and whenever the change feed was down.
  *
  * The catalogue's cached pages hold no stock: each answer takes it from here, so a stock change empties no
- * page (list-cache.ts). The search index ranks by it too (in stock at the branch as a tie-breaker).
+ * page (list-cache.ts). Pages read with the caches off take it from here too, their statements reading no
+ * stock (decision 0056). The search index ranks by it too (in stock at the branch as a tie-breaker).
  *
  * Never behind what this process has been told: a product named by a notification is `owed` until its rows
- * are read again, and `current(ids)` waits for that; while a whole reload is owed the book is not `ready`
- * and pages are read from the database with their stock, as without caches.
+ * are read again, and `current(ids)` waits for that; while a whole reload is owed (or the change feed is
+ * down) the book is not `ready` and pages are read from the database with their stock.
  */
 export class StockBook {
   private byBranch = new Map<string, BranchStock>()
   private branchList: readonly BookBranch[] = []
   private loaded = false
   private reloadAll = true
+  /** A whole reload is reading the stock: what the book holds may be older than what it was told. */
+  private reloading = false
   /** Products named by a change and not yet read again, and those being read. */
   private readonly changed = new Set<number>()
   private inFlight: ReadonlySet<number> = new Set()
@@ -39,7 +42,7 @@ export class StockBook {
 
   constructor(
     private readonly db: Database,
-    feed: ChangeFeed | undefined,
+    private readonly feed: ChangeFeed | undefined,
     onError: (error: unknown) => void = () => {},
   ) {
     this.refresher = new Refresher(() => this.refresh(), onError)
@@ -54,9 +57,12 @@ export class StockBook {
     this.refresher.request()
   }
 
-  /** Loaded, and no whole reload owed: quantities can be taken from here. */
+  /**
+   * Loaded, no whole reload owed, and kept in step (its change feed live: while the feed is down changes go
+   * unheard, as for the caches of decision 0015): quantities can be taken from here.
+   */
   get ready(): boolean {
-    return this.loaded && !this.reloadAll
+    return this.loaded && !this.reloadAll && !this.reloading && this.feed?.live === true
   }
 
   /** The quantity of a product at a branch (0 without a stock row or at an unknown branch). */
@@ -108,7 +114,9 @@ export class StockBook {
 
   private async refresh(): Promise<void> {
     if (this.reloadAll) {
+      // Not ready until the whole stock is read again: the quantities held are from before the reload was owed.
       this.reloadAll = false
+      this.reloading = true
       this.changed.clear()
       try {
         const { branches, stock } = await repo.allStock(this.db)
@@ -118,6 +126,8 @@ export class StockBook {
       } catch (error) {
         this.reloadAll = true
         throw error
+      } finally {
+        this.reloading = false
       }
       return
     }
