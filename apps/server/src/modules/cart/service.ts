@@ -197,23 +197,37 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
  * of judgeBranch, checkStock and the line's limit, judged on one statement's facts, and the change written in
  * one more (decision 0042: a round trip is most of an add's cost). The write is made only if the cart is still
  * as the facts found it, checked under its lock (decision 0058): an add without an Idempotency-Key is then two
- * statements and no transaction. When the cart changed in between, or with a key (claimed in the add's own
- * transaction), the add is judged again holding the cart's lock, as before.
+ * statements and no transaction. When the cart changed in between, with a key (claimed in the add's own
+ * transaction), or while another add of the same user runs here, the add is judged holding the cart's lock, as
+ * before.
  */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
-  if (idempotencyKey === undefined) {
-    const added = await judgedAdd(db, session, body)
-    if (added) return added
+  const { userId } = session
+  // Another add of this user's still running here would change the cart under this one: it waits for the lock instead.
+  const optimistic = idempotencyKey === undefined && !addsRunning.has(userId)
+  addsRunning.set(userId, (addsRunning.get(userId) ?? 0) + 1)
+  try {
+    if (optimistic) {
+      const added = await judgedAdd(db, session, body)
+      if (added) return added
+    }
+    return await db.transaction().execute(async (trx) => {
+      const replayed = await idempotency.claim(trx, userId, idempotencyKey)
+      if (replayed) return replayed
+      await lockOrCreateCart(trx, session)
+      // The cart is locked: it is as the facts find it until the transaction ends, so the write is always made.
+      const summary = (await judgedAdd(trx, session, body))!
+      return idempotency.remember(trx, userId, idempotencyKey, summary)
+    })
+  } finally {
+    const left = addsRunning.get(userId)! - 1
+    if (left === 0) addsRunning.delete(userId)
+    else addsRunning.set(userId, left)
   }
-  return db.transaction().execute(async (trx) => {
-    const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
-    if (replayed) return replayed
-    await lockOrCreateCart(trx, session)
-    // The cart is locked: it is as the facts find it until the transaction ends, so the write is always made.
-    const summary = (await judgedAdd(trx, session, body))!
-    return idempotency.remember(trx, session.userId, idempotencyKey, summary)
-  })
 }
+
+/** The adds running in this process, by user: one user's adds at once (two tabs, a double tap) take the cart's lock. */
+const addsRunning = new Map<number, number>()
 
 /** An add judged on its facts and written if the cart has not changed since they were read; undefined when it had. */
 async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise<CartSummary | undefined> {
