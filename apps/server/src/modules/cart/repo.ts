@@ -116,6 +116,26 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
     ])
 }
 
+/**
+ * What a cart's summary needs of each line (the line's price for this account, its quantity, whether the user may
+ * still see it), over `cart_lines` as the query creator has it: a change of the cart answers its summary, so its
+ * statement reads neither the stock nor what the cart screen shows (a cart of 50 lines is 50 stock lookups less).
+ */
+function summedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer) {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('products', 'products.id', 'cart_lines.product_id')
+    .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
+    .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
+    .select([
+      'cart_lines.id',
+      'cart_lines.quantity',
+      'products.id as productId',
+      productVisibleTo(viewer).as('visible'),
+      accountUnitPriceCents().as('unitPriceCents'),
+    ])
+}
+
 /** A cart as a change reads it: its branch and that branch's name, and its row's version (see putLinesReturningLines). */
 export interface CartVersion {
   id: number
@@ -126,7 +146,8 @@ export interface CartVersion {
 
 /**
  * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
- * cart's lines as pricedLines does, as they are once the line is written: one statement (decision 0042).
+ * cart's lines as its summary needs them (summedLinesOf), as they are once the line is written: one statement
+ * (decision 0042).
  * Undefined, writing nothing, when the cart changed since `cart` was read (putLinesReturningLines).
  */
 export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: CartVersion; productId: number; quantity: number; branch: string }) {
@@ -136,8 +157,8 @@ export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: Cart
 
 /**
  * Sets several lines' quantities (adding the lines not there yet, in the order given), marks the cart changed
- * at `branch` when any was written, and answers the cart's lines as pricedLines does, as they are once the
- * lines are written: one statement (decision 0042). Its parts read the statement's snapshot, in which the
+ * at `branch` when any was written, and answers the cart's lines as its summary needs them (summedLinesOf), as
+ * they are once the lines are written: one statement (decision 0042). Its parts read the statement's snapshot, in which the
  * lines are not yet written, so the lines are the cart's others and the written ones.
  *
  * The write is made only if the cart's row is still the version `cart` was read at (its `xmin`), checked under
@@ -229,7 +250,7 @@ const linesWritten = shapedStatement(
             .where(others)
             .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
         )
-      return pricedLinesOf(withLines, { userId, accountId, ...viewerWith(visibilityIn(shape)) }, branch)
+      return summedLinesOf(withLines, { userId, accountId, ...viewerWith(visibilityIn(shape)) })
         .select(sql<number>`(SELECT count(*) FROM kept)::int`.as('kept'))
         .orderBy('cart_lines.id')
     },
@@ -239,8 +260,8 @@ const linesWritten = shapedStatement(
  * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement (decision 0042): the
  * user's cart (null when there is none) with its branch and its row's version, read with the rest so that the
  * write can tell whether it changed since (decision 0058), how many lines it holds, the branch asked for (its name when it takes orders,
- * else null) and whether the account orders from it, the branch the change goes to (the one asked for, else the
- * cart's while it has lines, else `defaultBranch`) and its name, and, for each product asked for, whether it is still sold,
+ * else null) and whether the account orders from it, and, for each product asked for at the branch the change goes
+ * to (the one asked for, else the cart's while it has lines, else `defaultBranch`), whether it is still sold,
  * whether this user may see it, the stock at that branch this user may take, and how much the cart holds.
  */
 export async function fillFacts(db: Db, viewer: Viewer, fill: { defaultBranch: string; asked: string | null; productIds: number[] }) {
@@ -254,7 +275,6 @@ export async function fillFacts(db: Db, viewer: Viewer, fill: { defaultBranch: s
     lineCount: head.line_count,
     askedName: head.asked_name,
     ordersFrom: head.orders_from,
-    branchName: head.branch_name,
     products: new Map(
       rows
         .filter((r) => r.id !== null)
@@ -274,7 +294,6 @@ const factsRead = shapedStatement(
       line_count: number
       asked_name: string | null
       orders_from: boolean
-      branch_name: string | null
       id: number | null
       active: boolean | null
       visible: boolean | null
@@ -297,7 +316,6 @@ const factsRead = shapedStatement(
       (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
       (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId})
         OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId} AND g.location_id = ${asked}::text)) AS orders_from,
-      (SELECT b.name FROM branches b WHERE b.location_id = decided.code) AS branch_name,
       products.id,
       products.active,
       coalesce(${productVisibleTo(viewerWith(visibilityIn(shape)))}, false) AS visible,

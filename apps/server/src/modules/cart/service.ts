@@ -116,6 +116,16 @@ function toSummary({ lines, totals, branch }: CartContents): CartSummary {
   return { Count: lines.length, Value: dollars(totals.incCents), warehouse: branch?.code ?? null }
 }
 
+/**
+ * The summary of a cart at `branch` from the lines a change answers (repo.putLinesReturningLines): the lines the
+ * user may see, GST per line, as contentsFrom and toSummary give it from the cart screen's lines.
+ */
+function summaryFrom(rows: ReadonlyArray<{ visible: boolean; unitPriceCents: number; quantity: number }>, branch: string): CartSummary {
+  const lines = rows.filter((r) => r.visible)
+  const totals = sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity)))
+  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: lines.length > 0 ? branch : null }
+}
+
 function toCartLine(l: PricedLine): CartLine {
   return {
     ShopCartLineID: l.id,
@@ -242,13 +252,11 @@ async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise
   const product = facts.products.get(body.productID)
   if (!product?.active || !product.visible) throw productNotFound()
   const branch = judgeBranch(session, cart, branchFacts(asked, facts))
-  // The facts' branch is the one the rule chose (the one asked for, else the cart's while it has lines, else the default).
-  const branchName = facts.branchName ?? branch
   const quantity = product.inCart + body.qty
   if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
   if (session.isCash) checkCashStock(session, quantity, product.stock)
   const rows = await repo.putLineReturningLines(db, session, { cart, productId: body.productID, quantity, branch })
-  return rows && toSummary(contentsFrom(rows, { code: branch, name: branchName }))
+  return rows && summaryFrom(rows, branch)
 }
 
 /** Why a product did not go into the cart at all. */
@@ -308,8 +316,7 @@ export async function fill(
     // With nothing written the cart stays where it is: its lines are read at its own branch.
     const at = written.length > 0 ? branch : cart.location_id
     const rows = (await repo.putLinesReturningLines(trx, session, { cart, branch: at, lines: written }))!
-    const name = at === branch ? (facts.branchName ?? branch) : cart.branchName
-    return { branch, lines, summary: toSummary(contentsFrom(rows, { code: at, name })) }
+    return { branch, lines, summary: summaryFrom(rows, at) }
   })
 }
 
@@ -345,7 +352,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
     // The line's quantity set and the cart answered as it then is, in one statement; the cart is locked with the line.
     const cart = { id: line.cartId, location_id: line.branch, branchName: line.branchName, version: line.version }
     const rows = (await repo.putLineReturningLines(trx, session, { cart, productId: line.productId, quantity: body.qty, branch: line.branch }))!
-    return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(contentsFrom(rows, { code: line.branch, name: line.branchName })))
+    return idempotency.remember(trx, session.userId, idempotencyKey, summaryFrom(rows, line.branch))
   })
 }
 
