@@ -296,6 +296,16 @@ describe('adding to the cart', () => {
     expect(await linesInDb(ids.trade)).toEqual([expect.objectContaining({ product_id: productID, quantity: 12, location_id: 'WAG' })])
   })
 
+  it('loses no line when bulk adds come at once, each judged again under the lock when the cart changed', async () => {
+    const [a, b] = [nextProduct(), nextProduct()]
+    const codes = await t.db.selectFrom('products').select(['id', 'product_code']).where('id', 'in', [a, b]).execute()
+    const lines = codes.map((c) => ({ code: c.product_code, qty: 1 }))
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', trade, '/api/cart/bulk', { warehouse: 'WAG', lines })))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200))
+    const quantities = new Map((await linesInDb(ids.trade)).map((l) => [l.product_id, l.quantity]))
+    expect([quantities.get(a), quantities.get(b)]).toEqual([6, 6])
+  })
+
   it('writes nothing when the cart changed after the facts an add was judged on were read (decision 0058)', async () => {
     const [first, second] = [nextProduct(), nextProduct()]
     await add(trade, { productID: first, qty: 1, warehouse: 'WAG' })

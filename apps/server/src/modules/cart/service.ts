@@ -212,32 +212,41 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
  * before.
  */
 export async function add({ db }: Deps, session: Session, body: AddToCartBody, idempotencyKey?: string): Promise<CartSummary> {
-  const { userId } = session
-  // Another add of this user's still running here would change the cart under this one: it waits for the lock instead.
-  const optimistic = idempotencyKey === undefined && !addsRunning.has(userId)
-  addsRunning.set(userId, (addsRunning.get(userId) ?? 0) + 1)
-  try {
-    if (optimistic) {
+  return oneUsersChange(session.userId, async (alone) => {
+    if (alone && idempotencyKey === undefined) {
       const added = await judgedAdd(db, session, body)
       if (added) return added
     }
-    return await db.transaction().execute(async (trx) => {
-      const replayed = await idempotency.claim(trx, userId, idempotencyKey)
+    return db.transaction().execute(async (trx) => {
+      const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
       if (replayed) return replayed
       await lockOrCreateCart(trx, session)
       // The cart is locked: it is as the facts find it until the transaction ends, so the write is always made.
       const summary = (await judgedAdd(trx, session, body))!
-      return idempotency.remember(trx, userId, idempotencyKey, summary)
+      return idempotency.remember(trx, session.userId, idempotencyKey, summary)
     })
+  })
+}
+
+/**
+ * Runs a change of a user's cart, telling it whether it is `alone`: no other change of this user's cart is
+ * running in this process. One user's changes at once (two tabs, a double tap) would find the cart changed
+ * under them, so all but the first take the cart's lock at once (decision 0058).
+ */
+async function oneUsersChange<T>(userId: number, change: (alone: boolean) => Promise<T>): Promise<T> {
+  const running = changesRunning.get(userId) ?? 0
+  changesRunning.set(userId, running + 1)
+  try {
+    return await change(running === 0)
   } finally {
-    const left = addsRunning.get(userId)! - 1
-    if (left === 0) addsRunning.delete(userId)
-    else addsRunning.set(userId, left)
+    const left = changesRunning.get(userId)! - 1
+    if (left === 0) changesRunning.delete(userId)
+    else changesRunning.set(userId, left)
   }
 }
 
-/** The adds running in this process, by user: one user's adds at once (two tabs, a double tap) take the cart's lock. */
-const addsRunning = new Map<number, number>()
+/** The changes of a cart running in this process, by user (oneUsersChange). */
+const changesRunning = new Map<number, number>()
 
 /** An add judged on its facts and written if the cart has not changed since they were read; undefined when it had. */
 async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise<CartSummary | undefined> {
@@ -283,41 +292,63 @@ export async function fill(
   wanted: Array<{ productId: number; qty: number }>,
   { whole = false }: { whole?: boolean } = {},
 ): Promise<{ branch: string; lines: Fill[]; summary: CartSummary }> {
-  // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction.
-  return inTransaction(db, async (trx) => {
-    // Three statements, as for `add` (decision 0042): the lock, the facts read after it, the write answering the cart.
-    await lockOrCreateCart(trx, session)
-    const asked = warehouse === undefined ? null : warehouse.toUpperCase()
-    const facts = await repo.fillFacts(trx, session, { defaultBranch: session.defaultBranch, asked, productIds: wanted.map((w) => w.productId) })
-    // The cart is locked: the facts read it as it stays until the transaction ends.
-    const cart = facts.cart!
-    const branch = judgeBranch(session, cart, branchFacts(asked, facts))
-    const lines: Fill[] = []
-    // The new quantities, written together once every product has been judged: one statement for the lot.
-    const target = new Map<number, number>()
-    for (const { productId, qty } of wanted) {
-      const product = facts.products.get(productId)
-      const inCart = target.get(productId) ?? product?.inCart ?? 0
-      const stockCap = cashStockCap(session, product?.stock ?? 0)
-      const quantity = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
-      let refused: Refusal | undefined
-      if (!product?.active) refused = 'discontinued'
-      else if (!product.visible) refused = 'not_available'
-      else if (quantity <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
-      else if (whole && quantity < inCart + qty) refused = inCart + qty > stockCap ? 'no_stock' : 'quantity_limit'
-      if (refused) {
-        lines.push({ productId, added: 0, refused })
-        continue
-      }
-      target.set(productId, quantity)
-      lines.push({ productId, added: quantity - inCart })
+  const asked = warehouse === undefined ? null : warehouse.toUpperCase()
+  return oneUsersChange(session.userId, async (alone) => {
+    // Like an add (decision 0058): judged and written without a transaction, unless the cart changed meanwhile.
+    // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction and takes the lock.
+    if (alone && !db.isTransaction) {
+      const filled = await judgedFill(db, session, asked, wanted, whole)
+      if (filled) return filled
     }
-    const written = [...target].map(([productId, quantity]) => ({ productId, quantity }))
-    // With nothing written the cart stays where it is: its lines are read at its own branch.
-    const at = written.length > 0 ? branch : cart.location_id
-    const rows = (await repo.putLinesReturningLines(trx, session, { cart, branch: at, lines: written }))!
-    return { branch, lines, summary: summaryFrom(rows, at) }
+    return inTransaction(db, async (trx) => {
+      await lockOrCreateCart(trx, session)
+      // The cart is locked: it is as the facts find it until the transaction ends, so the write is always made.
+      return (await judgedFill(trx, session, asked, wanted, whole))!
+    })
   })
+}
+
+/** A fill judged on its facts and written if the cart has not changed since they were read; undefined when it had. */
+async function judgedFill(
+  db: Db,
+  session: Session,
+  asked: string | null,
+  wanted: Array<{ productId: number; qty: number }>,
+  whole: boolean,
+): Promise<{ branch: string; lines: Fill[]; summary: CartSummary } | undefined> {
+  const factsOf = () => repo.fillFacts(db, session, { defaultBranch: session.defaultBranch, asked, productIds: wanted.map((w) => w.productId) })
+  let facts = await factsOf()
+  if (!facts.cart) {
+    await repo.createCart(db, session.userId, session.defaultBranch)
+    facts = await factsOf()
+  }
+  const cart = facts.cart!
+  const branch = judgeBranch(session, cart, branchFacts(asked, facts))
+  const lines: Fill[] = []
+  // The new quantities, written together once every product has been judged: one statement for the lot.
+  const target = new Map<number, number>()
+  for (const { productId, qty } of wanted) {
+    const product = facts.products.get(productId)
+    const inCart = target.get(productId) ?? product?.inCart ?? 0
+    const stockCap = cashStockCap(session, product?.stock ?? 0)
+    const quantity = Math.min(inCart + qty, stockCap, MAX_LINE_QUANTITY)
+    let refused: Refusal | undefined
+    if (!product?.active) refused = 'discontinued'
+    else if (!product.visible) refused = 'not_available'
+    else if (quantity <= inCart) refused = stockCap <= inCart ? 'no_stock' : 'quantity_limit'
+    else if (whole && quantity < inCart + qty) refused = inCart + qty > stockCap ? 'no_stock' : 'quantity_limit'
+    if (refused) {
+      lines.push({ productId, added: 0, refused })
+      continue
+    }
+    target.set(productId, quantity)
+    lines.push({ productId, added: quantity - inCart })
+  }
+  const written = [...target].map(([productId, quantity]) => ({ productId, quantity }))
+  // With nothing written the cart stays where it is: its lines are read at its own branch.
+  const at = written.length > 0 ? branch : cart.location_id
+  const rows = await repo.putLinesReturningLines(db, session, { cart, branch: at, lines: written })
+  return rows && { branch, lines, summary: summaryFrom(rows, at) }
 }
 
 /**
