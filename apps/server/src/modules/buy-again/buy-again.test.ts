@@ -139,7 +139,10 @@ describe('GET /api/buy-again', () => {
 
   it('prices each product for the account and stocks it at the branch asked for, and hides from a reseller what resellers may not see', async () => {
     const now = today()
-    await order(now, [[3, 2], [4, 1]])
+    await order(now, [
+      [3, 2],
+      [4, 1],
+    ])
     const [shown, hidden] = [products[3]!, products[4]!]
     const detail = async (id: number, warehouse: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/product/${id}?warehouse=${warehouse}`, headers: bearer(buyer) })).json() as Record<string, unknown>

@@ -29,18 +29,27 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
  * user (`sold`: active, and not hidden from a reseller); none at an unknown branch. One statement when the
  * account's totals are of this window (every buy-again but the month's first): the rows come only then.
  */
-export async function mostOrdered(db: Db, scope: Pick<ListScope, 'session' | 'warehouse'> & { accountId: number }, fromMonth: string, limit: number) {
-  const { accountId, warehouse, session } = scope
-  const read = () => mostOrderedRead(visibilityOf(session), db, accountId, warehouse, fromMonth, limit)
+export async function mostOrdered(
+  db: Db,
+  scope: Pick<ListScope, 'session' | 'warehouse' | 'stocked'> & { accountId: number },
+  fromMonth: string,
+  limit: number,
+) {
+  const { accountId, warehouse, session, stocked } = scope
+  const read = () => mostOrderedRead(`${visibilityOf(session)}:${stocked ? 'stocked' : 'unstocked'}`, db, accountId, warehouse, fromMonth, limit)
   const rows = await read()
   // Nothing: no purchases in the window, totals of another window (or none) to make first, or an unknown branch.
   if (rows.length > 0 || !(await ensureTotals(db, accountId, fromMonth))) return rows
   return read()
 }
 
-/** mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0048). */
+/**
+ * mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0048), each
+ * reading the stock at the branch or not (the stock book's is then shown: decision 0056).
+ */
 const mostOrderedRead = shapedStatement(
-  (visibility: Visibility) => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {
+  (shape: `${Visibility}:${'stocked' | 'unstocked'}`) => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {
+    const visibility = shape.slice(0, shape.indexOf(':')) as Visibility
     const top = db
       .selectFrom('purchase_totals')
       .select([
@@ -75,8 +84,7 @@ const mostOrderedRead = shapedStatement(
           sql<number>`top.quantity::int`.as('total'),
           'top.last_date',
           'top.last_qty',
-          // The stock at the branch is this statement's (the catalogue's pages take it from the stock book: decision 0056).
-          ...listedColumns(warehouse, { accountId, stocked: true }),
+          ...listedColumns(warehouse, { accountId, stocked: shape.endsWith(':stocked') }),
           sql<boolean>`products.active AND ${productVisibleTo(viewerWith(visibility))}`.as('sold'),
         ])
         // An unknown branch gives no rows, as a catalogue page does.

@@ -2,7 +2,7 @@ import { BUY_AGAIN_SIZE, type BuyAgainItem } from '@portal/contract/lists'
 import type { Deps, Session } from '../../lib/context'
 import { monthsBefore, today } from '../../lib/date-range'
 import { branchOf } from '../branches/service'
-import { ensureBranch, pricedRow, toProduct } from '../catalogue/service'
+import { ensureBranch, pricedRow, stockedRows, toProduct } from '../catalogue/service'
 import * as repo from './repo'
 
 /** The first day of the month eleven months back: "the last 12 months" is this month and the eleven before (decision 0030). */
@@ -15,7 +15,10 @@ export const firstMonth = (day: string) => `${monthsBefore(day, 11).slice(0, 7)}
  */
 export async function buyAgain(deps: Deps, session: Session, query: { warehouse?: string | undefined }): Promise<BuyAgainItem[]> {
   const warehouse = branchOf(session, query.warehouse)
-  const rows = await repo.mostOrdered(deps.db, { session, warehouse, accountId: session.accountId }, firstMonth(today()), BUY_AGAIN_SIZE)
+  // The stock at the branch is the stock book's when it can give it, as on the catalogue's pages (decision 0056).
+  const read = (stocked: boolean) =>
+    repo.mostOrdered(deps.db, { session, warehouse, accountId: session.accountId, stocked }, firstMonth(today()), BUY_AGAIN_SIZE)
+  const rows = await stockedRows(deps, warehouse, read)
   if (rows.length === 0) await ensureBranch(deps.db, warehouse)
   return rows.map((r) => ({
     ProductID: r.product_id,
