@@ -112,18 +112,20 @@ function contentsFrom(priced: Awaited<ReturnType<typeof repo.pricedLines>>, bran
   }
 }
 
-function toSummary({ lines, totals, branch }: CartContents): CartSummary {
-  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: branch?.code ?? null }
-}
-
 /**
- * The summary of a cart at `branch` from the lines a change answers (repo.putLinesReturningLines): the lines the
- * user may see, GST per line, as contentsFrom and toSummary give it from the cart screen's lines.
+ * The summary of a cart at `branch` from its priced lines (the cart screen's, or the ones a change answers:
+ * repo.putLinesReturningLines): the lines the user may see, GST per line. Only a cart with lines belongs to a branch.
  */
-function summaryFrom(rows: ReadonlyArray<{ visible: boolean; unitPriceCents: number; quantity: number }>, branch: string): CartSummary {
+function summaryFrom(rows: ReadonlyArray<{ visible: boolean; unitPriceCents: number; quantity: number }>, branch: string | undefined): CartSummary {
   const lines = rows.filter((r) => r.visible)
   const totals = sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity)))
-  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: lines.length > 0 ? branch : null }
+  return { Count: lines.length, Value: dollars(totals.incCents), warehouse: lines.length > 0 && branch !== undefined ? branch : null }
+}
+
+/** The summary of the user's own cart, in one statement. */
+async function ownSummary(db: Db, session: Session): Promise<CartSummary> {
+  const rows = await repo.ownPricedLines(db, session)
+  return summaryFrom(rows, rows[0]?.branch)
 }
 
 function toCartLine(l: PricedLine): CartLine {
@@ -143,7 +145,7 @@ function toCartLine(l: PricedLine): CartLine {
 
 /** The header's summary: number of lines and the total inc GST, summed from per-line GST. */
 export async function summary({ db }: Deps, session: Session): Promise<CartSummary> {
-  return toSummary(await contents(db, session))
+  return ownSummary(db, session)
 }
 
 /**
@@ -182,11 +184,10 @@ function judgeBranch(session: Session, cart: Pick<CartRow, 'location_id' | 'bran
 }
 
 /** The user's cart, locked until the transaction ends; made at the account's default branch first when there is none. */
-async function lockOrCreateCart(db: Db, session: Session): Promise<CartRow> {
-  const cart = await repo.lockCart(db, session.userId)
-  if (cart) return cart
+async function lockOrCreateCart(db: Db, session: Session): Promise<void> {
+  if (await repo.lockCart(db, session.userId)) return
   await repo.createCart(db, session.userId, session.defaultBranch)
-  return (await repo.lockCart(db, session.userId))!
+  await repo.lockCart(db, session.userId)
 }
 
 /** The branch rule's facts from a change's facts (repo.fillFacts), for the branch `asked` (null: none). */
@@ -248,16 +249,21 @@ async function oneUsersChange<T>(userId: number, change: (alone: boolean) => Pro
 /** The changes of a cart running in this process, by user (oneUsersChange). */
 const changesRunning = new Map<number, number>()
 
+/** A change's facts (repo.fillFacts) with the user's cart, made at the account's default branch first when there is none. */
+async function factsWithCart(db: Db, session: Session, asked: string | null, productIds: number[]) {
+  const factsOf = () => repo.fillFacts(db, session, { defaultBranch: session.defaultBranch, asked, productIds })
+  const facts = await factsOf()
+  if (facts.cart) return { ...facts, cart: facts.cart }
+  await repo.createCart(db, session.userId, session.defaultBranch)
+  const made = await factsOf()
+  return { ...made, cart: made.cart! }
+}
+
 /** An add judged on its facts and written if the cart has not changed since they were read; undefined when it had. */
 async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise<CartSummary | undefined> {
   const asked = body.warehouse === undefined ? null : body.warehouse.toUpperCase()
-  const factsOf = () => repo.fillFacts(db, session, { defaultBranch: session.defaultBranch, asked, productIds: [body.productID] })
-  let facts = await factsOf()
-  if (!facts.cart) {
-    await repo.createCart(db, session.userId, session.defaultBranch)
-    facts = await factsOf()
-  }
-  const cart = facts.cart!
+  const facts = await factsWithCart(db, session, asked, [body.productID])
+  const { cart } = facts
   const product = facts.products.get(body.productID)
   if (!product?.active || !product.visible) throw productNotFound()
   const branch = judgeBranch(session, cart, branchFacts(asked, facts))
@@ -316,13 +322,13 @@ async function judgedFill(
   wanted: Array<{ productId: number; qty: number }>,
   whole: boolean,
 ): Promise<{ branch: string; lines: Fill[]; summary: CartSummary } | undefined> {
-  const factsOf = () => repo.fillFacts(db, session, { defaultBranch: session.defaultBranch, asked, productIds: wanted.map((w) => w.productId) })
-  let facts = await factsOf()
-  if (!facts.cart) {
-    await repo.createCart(db, session.userId, session.defaultBranch)
-    facts = await factsOf()
-  }
-  const cart = facts.cart!
+  const facts = await factsWithCart(
+    db,
+    session,
+    asked,
+    wanted.map((w) => w.productId),
+  )
+  const { cart } = facts
   const branch = judgeBranch(session, cart, branchFacts(asked, facts))
   const lines: Fill[] = []
   // The new quantities, written together once every product has been judged: one statement for the lot.
@@ -377,7 +383,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
     if (body.qty === 0) {
       await repo.deleteLine(trx, line.id)
       await repo.touchCart(trx, line.cartId)
-      return idempotency.remember(trx, session.userId, idempotencyKey, toSummary(await contents(trx, session)))
+      return idempotency.remember(trx, session.userId, idempotencyKey, await ownSummary(trx, session))
     }
     await checkStock(trx, session, line.productId, line.branch, body.qty)
     // The line's quantity set and the cart answered as it then is, in one statement; the cart is locked with the line.
