@@ -29,14 +29,16 @@ export async function lockCart(db: Db, userId: number) {
   return (await lockedCart(db, userId))[0]
 }
 
-const lockedCart = statement((db, userId: number) =>
+/** lockCart's query, for a statement that reads more beside the locked cart (placement/repo.ts). */
+export const lockedCartQuery = (db: Db, userId: number) =>
   db
     .selectFrom('carts')
     .innerJoin('branches', 'branches.location_id', 'carts.location_id')
     .select(cartColumns)
     .where('carts.user_id', '=', userId)
-    .forUpdate(['carts']),
-)
+    .forUpdate(['carts'])
+
+const lockedCart = statement((db, userId: number) => lockedCartQuery(db, userId))
 
 /** Makes the user's cart at `branch` when there is none. */
 export async function createCart(db: Db, userId: number, branch: string) {
@@ -364,27 +366,23 @@ export async function deleteLine(db: Db, lineId: number) {
   await db.deleteFrom('cart_lines').where('id', '=', lineId).execute()
 }
 
-/**
- * Removes every line of the user's cart. The cart row stays; so do the checkout details saved on it,
- * unless `forgetCheckoutInfo` (after an order: the next one has its own purchase order).
- */
-export async function clearCart(db: Db, userId: number, { forgetCheckoutInfo }: { forgetCheckoutInfo: boolean }) {
-  if (forgetCheckoutInfo) await cartEmptiedAndForgotten(db, userId, new Date())
-  else
-    await db
-      .deleteFrom('cart_lines')
-      .where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId))
-      .execute()
+/** Removes every line of the user's cart. The cart row stays, and so do the checkout details saved on it. */
+export async function clearCart(db: Db, userId: number) {
+  await db
+    .deleteFrom('cart_lines')
+    .where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId))
+    .execute()
 }
 
-/** After an order: the cart's lines and its checkout details go, in one statement (a round trip of the checkout's fewer). */
-const cartEmptiedAndForgotten = statement((db, userId: number, now: Date) =>
+/**
+ * After an order: the cart's lines go, and so do its checkout details (the next order has its own purchase
+ * order), as the two CTEs (`emptied`, `forgotten`) that begin a statement of the placement's: it ends them with
+ * the order's confirmation (placement/repo.ts), one round trip for both (decision 0057).
+ */
+export const emptiedAfterOrder = (db: Db, userId: number, now: Date) =>
   db
     .with('emptied', (w) => w.deleteFrom('cart_lines').where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId)))
-    .updateTable('carts')
-    .set({ checkout_info: null, updated_at: now })
-    .where('user_id', '=', userId),
-)
+    .with('forgotten', (w) => w.updateTable('carts').set({ checkout_info: null, updated_at: now }).where('user_id', '=', userId))
 
 /**
  * Keeps the half-filled checkout form with the cart `cartId` while the cart holds lines; true when kept. Run it

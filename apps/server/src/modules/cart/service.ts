@@ -59,11 +59,14 @@ type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
 /** The user's cart, locked until the transaction ends (changes and orders of one cart queue up); undefined when there is none. */
 export const lockCart = (db: Db, userId: number) => repo.lockCart(db, userId)
 
+/** lockCart's query, for a statement of the placement's that reads more beside the locked cart. */
+export const lockedCartQuery = repo.lockedCartQuery
+
 /** Every line of the cart priced for this account now, with the stock at the cart's branch and whether it may still be ordered. */
 export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id'>) => repo.pricedLines(db, session, cart.id, cart.location_id)
 
-/** After an order: the lines go, and so do the checkout details (the next order has its own purchase order). */
-export const clearAfterOrder = (db: Db, userId: number) => repo.clearCart(db, userId, { forgetCheckoutInfo: true })
+/** After an order the cart's lines and its checkout details go, in the placement's last statement (placement/repo.ts). */
+export const emptiedAfterOrder = repo.emptiedAfterOrder
 
 /**
  * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after
@@ -394,7 +397,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
 }
 
 export async function empty({ db }: Deps, session: Session): Promise<CartSummary> {
-  await repo.clearCart(db, session.userId, { forgetCheckoutInfo: false })
+  await repo.clearCart(db, session.userId)
   return { Count: 0, Value: 0, warehouse: null }
 }
 

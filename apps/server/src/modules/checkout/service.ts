@@ -26,11 +26,22 @@ export async function placeOrder(
   let moved: number[] = []
   try {
     const placed = await db.transaction().execute(async (trx) => {
-      // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first order.
-      const locked = await placement.lockCart(trx, session.userId)
-      const existing = await repeated(trx)
-      if (existing) return existing
-      const { branch, lines } = await placement.priceLines(trx, session, locked, body.warehouse)
+      // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first
+      // order: with the lock when it was placed before (one statement), else with the cart emptied by it.
+      const { cart: locked, ordered } = key
+        ? await placement.lockCartFindingOrder(trx, session.userId, session.accountId, key)
+        : { cart: await placement.lockCart(trx, session.userId), ordered: null }
+      if (ordered !== null) return placement.placedOrder(trx, session.accountId, ordered)
+      let priced: Awaited<ReturnType<typeof placement.priceLines>>
+      try {
+        priced = await placement.priceLines(trx, session, locked, body.warehouse)
+      } catch (err) {
+        // A repeat that waited for the lock finds the cart the first submission emptied: its order is looked for now.
+        const existing = placement.isCartEmpty(err) ? await repeated(trx) : undefined
+        if (existing) return existing
+        throw err
+      }
+      const { branch, lines } = priced
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)
       wrote = true
       moved = lines.map((l) => l.productId)

@@ -3,18 +3,19 @@ import type { DB, EmailAttachment } from '../../db/schema'
 
 type Db = Kysely<DB>
 
-export async function insertMail(db: Db, mail: { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] }): Promise<number> {
-  const row = await db
-    .insertInto('email_outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments: JSON.stringify(mail.attachments ?? []),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+type NewMail = { to: string; subject: string; text: string; html?: string; attachments?: EmailAttachment[] }
+
+/** An e-mail's row of the outbox, as inserted. */
+export const outboxRow = (mail: NewMail) => ({
+  to_address: mail.to,
+  subject: mail.subject,
+  text_body: mail.text,
+  html_body: mail.html ?? null,
+  attachments: JSON.stringify(mail.attachments ?? []),
+})
+
+export async function insertMail(db: Db, mail: NewMail): Promise<number> {
+  const row = await db.insertInto('email_outbox').values(outboxRow(mail)).returning('id').executeTakeFirstOrThrow()
   return row.id
 }
 

@@ -2,6 +2,8 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { statement } from '../../db/statement'
 import { heldByOthers } from '../../lib/stock'
+import { emptiedAfterOrder, lockedCartQuery } from '../cart/service'
+import { outboxRow } from '../mail/outbox'
 
 type Db = Kysely<DB>
 
@@ -224,6 +226,31 @@ export async function writeOrder(db: Db, branch: string, taken: Array<{ productI
   )
   return { id: rows[0]!.id, salesOrder: rows[0]!.sales_order }
 }
+
+/**
+ * Steps 5 and 6 in one statement (a round trip of the placement's fewer, decision 0057): the cart's lines and
+ * its checkout details go (the cart's emptiedAfterOrder), and the confirmation is written to the outbox.
+ */
+export const cartEmptiedAndConfirmed = statement((db: Db, userId: number, now: Date, to: string, subject: string, text: string) =>
+  emptiedAfterOrder(db, userId, now).insertInto('email_outbox').values(outboxRow({ to, subject, text })),
+)
+
+/**
+ * Step 1 for an order made with an idempotency key, in one statement: the buyer's cart locked (the cart's
+ * lockCart), and `ordered`, the order this account already placed with the key (an idempotent repeat), else
+ * null. The order is looked for as the statement's snapshot saw it, which was taken before any wait for the
+ * lock: a repeat that waited for the first submission to finish sees no order but finds the cart emptied,
+ * and must look for the order again then (findOrderByKey, a statement of its own). Undefined without a cart.
+ */
+export async function lockCartFindingOrder(db: Db, userId: number, accountId: number, key: string) {
+  return (await cartLockedWithOrder(db, userId, accountId, key))[0]
+}
+
+const cartLockedWithOrder = statement((db: Db, userId: number, accountId: number, key: string) =>
+  lockedCartQuery(db, userId).select(
+    sql<number | null>`(SELECT o.id FROM orders o WHERE o.account_id = ${accountId}::int AND o.idempotency_key = ${key})`.as('ordered'),
+  ),
+)
 
 /** An order of the account placed with this idempotency key. */
 export function findOrderByKey(db: Db, accountId: number, key: string) {

@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/errors'
 import { dollars, lineTotals, sumTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import * as cart from '../cart/service'
-import { enqueueMail } from '../mail/outbox'
+import type { Mail } from '../mail/outbox'
 import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
 import * as repo from './repo'
 
@@ -20,7 +20,7 @@ import * as repo from './repo'
  *                       and units other buyers' card payments hold (holdStock keeps them for a payment);
  *   4. writeOrder       numbered, allocated at the branch (the rest on back order), written with its lines;
  *   5. clearCart        the cart's lines and its saved checkout details go;
- *   6. confirm          the confirmation e-mail, in the same transaction.
+ *   6. confirm          the confirmation e-mail, in the same transaction (5 and 6 are one statement).
  */
 
 type Db = Deps['db']
@@ -78,6 +78,20 @@ export function buyerOf(session: Session): Buyer {
 export const lockCart = (db: Db, userId: number) => cart.lockCart(db, userId)
 
 type LockedCart = Awaited<ReturnType<typeof lockCart>>
+
+/**
+ * Step 1 for an order made with an idempotency key: the cart locked and the order already placed with the key,
+ * in one statement (repo.lockCartFindingOrder says when that order must be looked for again).
+ */
+export async function lockCartFindingOrder(db: Db, userId: number, accountId: number, key: string): Promise<{ cart: LockedCart; ordered: number | null }> {
+  const row = await repo.lockCartFindingOrder(db, userId, accountId, key)
+  if (!row) return { cart: undefined, ordered: null }
+  const { ordered, ...cart } = row
+  return { cart, ordered }
+}
+
+/** Whether `err` is priceLines' refusal of an empty cart. */
+export const isCartEmpty = (err: unknown) => err instanceof AppError && err.code === 'cart_empty'
 
 /**
  * Step 2. The cart's lines, priced for this account now, at the cart's branch, which must be the one the
@@ -251,11 +265,17 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
   }
 }
 
-/** Step 5. The cart's lines and its saved checkout details go. */
-const clearCart = (trx: Db, userId: number) => cart.clearAfterOrder(trx, userId)
+/**
+ * Steps 5 and 6, in one statement: the cart's lines and its saved checkout details go, and the confirmation
+ * e-mail is written to the outbox, in the order's transaction.
+ */
+async function clearCartAndConfirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder) {
+  const mail = confirmation(buyer, form, order)
+  await repo.cartEmptiedAndConfirmed(trx, buyer.userId, new Date(), mail.to, mail.subject, mail.text)
+}
 
-/** Step 6. The confirmation e-mail, written to the outbox in the order's transaction. */
-async function confirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder) {
+/** The confirmation e-mail of an order. */
+function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): Mail {
   const money = (dollarsValue: number) => `$${pdfMoney(Math.round(dollarsValue * 100))}`
   const lines = order.items.map(
     (i) =>
@@ -263,7 +283,7 @@ async function confirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: Place
   )
   const delivery = form.DeliveryType === 2 ? 'Pickup' : 'Delivered'
   const address = [form.DeliveryName, form.Address1, form.Address2, [form.City, form.State, form.PostalCode].filter(Boolean).join(' ')].filter(Boolean)
-  await enqueueMail(trx, {
+  return {
     to: buyer.email,
     subject: `Order ${order.SalesOrder} received (your PO ${order.CustomerPurchaseOrder})`,
     text: [
@@ -280,7 +300,7 @@ async function confirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: Place
       '',
       'You can follow it under Order History in the portal.',
     ].join('\n'),
-  })
+  }
 }
 
 /** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, 4, 5 and 6, in order. */
@@ -288,8 +308,7 @@ export async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
   if (!p.cartLocked) await lockCart(trx, p.buyer.userId)
   const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
   const order = await writeOrder(trx, p, taken)
-  await clearCart(trx, p.buyer.userId)
-  await confirm(trx, p.buyer, p.form, order)
+  await clearCartAndConfirm(trx, p.buyer, p.form, order)
   return order
 }
 
