@@ -30,7 +30,7 @@ export async function lockCart(db: Db, userId: number) {
 }
 
 /** lockCart's query, for a statement that reads more beside the locked cart (placement/repo.ts). */
-export const lockedCartQuery = (db: Db, userId: number) =>
+export const lockedCartQuery = (db: Pick<Db, 'selectFrom'>, userId: number) =>
   db
     .selectFrom('carts')
     .innerJoin('branches', 'branches.location_id', 'carts.location_id')
@@ -66,6 +66,12 @@ export async function touchCart(db: Db, cartId: number, branch?: string) {
 export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
   return pricedLinesOf(db, viewer, branch).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.id').execute()
 }
+
+/** pricedLines' query, for a statement of the placement's that reads the lines beside the cart it locks (`cartId`, `branch`: its columns). */
+export const pricedLinesQuery = (db: Pick<Db, 'selectFrom'>, viewer: Viewer, cartId: RawBuilder<number>, branch: RawBuilder<string>) =>
+  pricedLinesOf(db, viewer, branch)
+    .where(sql<boolean>`cart_lines.cart_id = ${cartId}`)
+    .orderBy('cart_lines.id')
 
 /**
  * The user's own cart's lines as pricedLines gives them, each with the cart's branch and its name, in one

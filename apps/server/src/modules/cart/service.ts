@@ -59,8 +59,8 @@ type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
 /** The user's cart, locked until the transaction ends (changes and orders of one cart queue up); undefined when there is none. */
 export const lockCart = (db: Db, userId: number) => repo.lockCart(db, userId)
 
-/** lockCart's query, for a statement of the placement's that reads more beside the locked cart. */
-export const lockedCartQuery = repo.lockedCartQuery
+/** lockCart's and pricedLines' queries, for the placement's statement that locks the cart and reads its lines (placement/repo.ts). */
+export const { lockedCartQuery, pricedLinesQuery } = repo
 
 /** Every line of the cart priced for this account now, with the stock at the cart's branch and whether it may still be ordered. */
 export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id'>) => repo.pricedLines(db, session, cart.id, cart.location_id)

@@ -189,38 +189,95 @@ describe('placing an order on account', () => {
     expect(await stockOf(p, 'WAG')).toBe(96)
   })
 
-  // The cart is locked and the key's order looked for in one statement, whose snapshot predates any wait for the
-  // lock: a repeat that waited for the first submission finds no order there but the cart emptied, and looks again.
+  /**
+   * Holds the user's cart lock in a transaction of its own, starts `submit` (checkouts, whose statements then
+   * begin and wait), makes `change` under the lock once `waiters` statements wait for it (pg_stat_activity), and
+   * lets go; answers what `submit` did. PostgreSQL only: PGlite runs one statement at a time.
+   */
+  async function underCartLock<T>(userId: number, waiters: number, submit: () => Promise<T>, change?: (trx: typeof t.db, cartId: number) => Promise<void>) {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let locked = () => {}
+    const holding = new Promise<void>((resolve) => (locked = resolve))
+    const holder = t.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM carts WHERE user_id = ${userId} FOR UPDATE`.execute(trx)
+      locked()
+      await released
+      await change?.(trx, rows[0]!.id)
+    })
+    await holding
+    const submitted = submit()
+    try {
+      let waiting = 0
+      for (let i = 0; i < 400 && waiting < waiters; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25))
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db)
+        waiting = rows[0]!.n
+      }
+      expect(waiting).toBe(waiters)
+    } finally {
+      release()
+      await holder
+    }
+    return submitted
+  }
+
+  // The cart is locked, the key's order looked for and the lines read in one statement, whose snapshot predates
+  // any wait for the lock: they are used only when the cart's row is the version the lock holds (placement/repo.ts).
   it.skipIf(!process.env.TEST_DATABASE_URL)('answers a repeat that waited under the cart’s lock with the order the first submission placed', async () => {
     const p = nextProduct()
     await setStock(p, 'WAG', 100)
     await fillCart(ids.trade, 'WAG', [{ productId: p, qty: 2 }])
     const key = 'c0ffee00-2222-4222-8333-444455556666'
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    // Someone holds the cart's lock: both submissions begin, and see the orders as they are, while it does.
-    const holder = t.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM carts WHERE user_id = ${ids.trade} FOR UPDATE`.execute(trx)
-      await released
-    })
-    const both = Promise.all([placeOrder(trade, form({ PurchaseOrder: 'PO-WAITED' }), key), placeOrder(trade, form({ PurchaseOrder: 'PO-WAITED' }), key)])
-    let waiting = 0
-    for (let i = 0; i < 400 && waiting < 2; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25))
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db)
-      waiting = rows[0]!.n
-    }
-    expect(waiting).toBe(2)
-    release()
-    await holder
-    const [first, second] = await both
+    const submission = () => placeOrder(trade, form({ PurchaseOrder: 'PO-WAITED' }), key)
+    const [first, second] = await underCartLock(ids.trade, 2, () => Promise.all([submission(), submission()]))
     expect([first.statusCode, second.statusCode]).toEqual([201, 201])
     expect(second.json().SalesOrder).toBe(first.json().SalesOrder)
     const orders = await t.db.selectFrom('orders').select('id').where('customer_purchase_order', '=', 'PO-WAITED').execute()
     expect(orders).toHaveLength(1)
     expect(await stockOf(p, 'WAG')).toBe(98)
   })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('orders the lines added to the cart while the checkout waited for its lock', async () => {
+    const [p, q] = [nextProduct(), nextProduct()]
+    await setStock(p, 'WAG', 100)
+    await setStock(q, 'WAG', 100)
+    await fillCart(ids.trade, 'WAG', [{ productId: p, qty: 1 }])
+    // A change of the cart under its lock, as an add makes one: a line, and the cart's row touched.
+    const res = await underCartLock(
+      ids.trade,
+      1,
+      () => placeOrder(trade, form({ PurchaseOrder: 'PO-ADDED' }), 'c0ffee00-3333-4222-8333-444455556666'),
+      async (trx, cartId) => {
+        await trx.insertInto('cart_lines').values({ cart_id: cartId, product_id: q, quantity: 5 }).execute()
+        await sql`UPDATE carts SET updated_at = now() WHERE id = ${cartId}`.execute(trx)
+      },
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json().items.map((i: { ProductID: number; QuantityOrdered: number }) => [i.ProductID, i.QuantityOrdered])).toEqual([
+      [p, 1],
+      [q, 5],
+    ])
+    expect(await stockOf(q, 'WAG')).toBe(95)
+  })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'makes one order of two different submissions that waited for the cart’s lock together; the other finds it empty',
+    async () => {
+      const p = nextProduct()
+      await setStock(p, 'WAG', 100)
+      await fillCart(ids.trade, 'WAG', [{ productId: p, qty: 3 }])
+      const submission = (key: string) => placeOrder(trade, form({ PurchaseOrder: 'PO-RACE' }), key)
+      const both = await underCartLock(ids.trade, 2, () =>
+        Promise.all([submission('c0ffee00-4444-4222-8333-444455556666'), submission('c0ffee00-5555-4222-8333-444455556666')]),
+      )
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422])
+      const orders = await t.db.selectFrom('orders').select('id').where('customer_purchase_order', '=', 'PO-RACE').execute()
+      expect(orders).toHaveLength(1)
+      expect(await stockOf(p, 'WAG')).toBe(97)
+    },
+  )
 
   it('records the delivery site the address came from, and refuses a site that is not the account’s', async () => {
     const site = await t.db.selectFrom('delivery_sites').select('site_code').where('account_id', '=', ids.tradeAccount).orderBy('id').executeTakeFirstOrThrow()

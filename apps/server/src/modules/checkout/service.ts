@@ -27,14 +27,12 @@ export async function placeOrder(
   try {
     const placed = await db.transaction().execute(async (trx) => {
       // The cart lock comes first, so a second submission of the same checkout waits here and then finds the first
-      // order: with the lock when it was placed before (one statement), else with the cart emptied by it.
-      const { cart: locked, ordered } = key
-        ? await placement.lockCartFindingOrder(trx, session.userId, session.accountId, key)
-        : { cart: await placement.lockCart(trx, session.userId), ordered: null }
+      // order: with the lock and the lines when it was placed before (one statement), else with the cart emptied by it.
+      const { cart: locked, ordered, lines: read } = await placement.lockCartForOrder(trx, session, key)
       if (ordered !== null) return placement.placedOrder(trx, session.accountId, ordered)
       let priced: Awaited<ReturnType<typeof placement.priceLines>>
       try {
-        priced = await placement.priceLines(trx, session, locked, body.warehouse)
+        priced = await placement.priceLines(trx, session, locked, body.warehouse, read)
       } catch (err) {
         // A repeat that waited for the lock finds the cart the first submission emptied: its order is looked for now.
         const existing = placement.isCartEmpty(err) ? await repeated(trx) : undefined

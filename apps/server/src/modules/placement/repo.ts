@@ -1,8 +1,11 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { statement } from '../../db/statement'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { shapedStatement, statement } from '../../db/statement'
+import type { Session } from '../../lib/context'
+import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
-import { emptiedAfterOrder, lockedCartQuery } from '../cart/service'
+import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from '../cart/service'
 import { outboxRow } from '../mail/outbox'
 
 type Db = Kysely<DB>
@@ -236,21 +239,41 @@ export const cartEmptiedAndConfirmed = statement((db: Db, userId: number, now: D
 )
 
 /**
- * Step 1 for an order made with an idempotency key, in one statement: the buyer's cart locked (the cart's
- * lockCart), and `ordered`, the order this account already placed with the key (an idempotent repeat), else
- * null. The order is looked for as the statement's snapshot saw it, which was taken before any wait for the
- * lock: a repeat that waited for the first submission to finish sees no order but finds the cart emptied,
- * and must look for the order again then (findOrderByKey, a statement of its own). Undefined without a cart.
+ * Steps 1 and 2 of a checkout on account in one statement: the buyer's cart locked (the cart's lockCart), the
+ * order this account already placed with the idempotency key (`ordered`; none without a key), and the cart's
+ * lines priced (the cart's pricedLines). Undefined without a cart.
+ *
+ * The order and the lines are read as the statement's snapshot saw them, and that snapshot was taken before
+ * any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
+ * as locked (`lockedVersion`, the newest). Equal, nothing committed a change to the cart in between, and since
+ * every change of a cart's lines, an order made of it included, also touches its row (decision 0058), the
+ * order and the lines are current. Different, `fresh` is false: the caller reads the lines again, and looks for
+ * the key's order again should it find the cart emptied (checkout/service.ts).
  */
-export async function lockCartFindingOrder(db: Db, userId: number, accountId: number, key: string) {
-  return (await cartLockedWithOrder(db, userId, accountId, key))[0]
+export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
+  const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]
+  if (!row) return undefined
+  const { lockedVersion, seenVersion, ordered, lines, ...cart } = row
+  return { cart, fresh: lockedVersion === seenVersion, ordered, lines }
 }
 
-const cartLockedWithOrder = statement((db: Db, userId: number, accountId: number, key: string) =>
-  lockedCartQuery(db, userId).select(
-    sql<number | null>`(SELECT o.id FROM orders o WHERE o.account_id = ${accountId}::int AND o.idempotency_key = ${key})`.as('ordered'),
-  ),
-)
+type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
+
+const cartLockedForOrder = shapedStatement((visibility: Visibility) => (db: Db, userId: number, accountId: number, key: string | null) => {
+  const viewer = { userId, accountId, ...viewerWith(visibility) }
+  return db
+    .with(
+      (cte) => cte('locked').materialized(),
+      (q) => lockedCartQuery(q, userId).select(sql<string>`carts.xmin::text`.as('lockedVersion')),
+    )
+    .selectFrom('locked')
+    .selectAll('locked')
+    .select([
+      sql<string>`(SELECT seen.xmin::text FROM carts seen WHERE seen.id = locked.id)`.as('seenVersion'),
+      sql<number | null>`(SELECT o.id FROM orders o WHERE o.account_id = ${accountId}::int AND o.idempotency_key = ${key}::text)`.as('ordered'),
+      jsonArrayFrom(pricedLinesQuery(db, viewer, sql.ref('locked.id'), sql.ref('locked.location_id'))).as('lines'),
+    ])
+})
 
 /** An order of the account placed with this idempotency key. */
 export function findOrderByKey(db: Db, accountId: number, key: string) {

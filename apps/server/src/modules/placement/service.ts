@@ -78,27 +78,28 @@ export function buyerOf(session: Session): Buyer {
 export const lockCart = (db: Db, userId: number) => cart.lockCart(db, userId)
 
 type LockedCart = Awaited<ReturnType<typeof lockCart>>
+type PricedLine = Awaited<ReturnType<typeof cart.pricedLines>>[number]
 
 /**
- * Step 1 for an order made with an idempotency key: the cart locked and the order already placed with the key,
- * in one statement (repo.lockCartFindingOrder says when that order must be looked for again).
+ * Steps 1 and 2's reading for a checkout on account, in one statement: the cart locked, the order already placed
+ * with the idempotency key (null: none, or not known: see repo.lockCartForOrder), and the cart's lines priced
+ * when the statement could read them as they are once locked (else undefined: priceLines reads them).
  */
-export async function lockCartFindingOrder(db: Db, userId: number, accountId: number, key: string): Promise<{ cart: LockedCart; ordered: number | null }> {
-  const row = await repo.lockCartFindingOrder(db, userId, accountId, key)
-  if (!row) return { cart: undefined, ordered: null }
-  const { ordered, ...cart } = row
-  return { cart, ordered }
+export async function lockCartForOrder(db: Db, session: Session, key: string | null) {
+  const found = await repo.lockCartForOrder(db, session, key)
+  if (!found) return { cart: undefined, ordered: null, lines: undefined }
+  return { cart: found.cart, ordered: found.fresh ? found.ordered : null, lines: found.fresh ? found.lines : undefined }
 }
 
 /** Whether `err` is priceLines' refusal of an empty cart. */
 export const isCartEmpty = (err: unknown) => err instanceof AppError && err.code === 'cart_empty'
 
 /**
- * Step 2. The cart's lines, priced for this account now, at the cart's branch, which must be the one the
- * form names. An empty cart, and a product that is withdrawn or hidden from the user (by name), refuse it.
+ * Step 2. The cart's lines, priced for this account now (`read` with the lock, else read here), at the cart's
+ * branch, which must be the one the form names. An empty cart, and a product that is withdrawn or hidden from the user (by name), refuse it.
  */
-export async function priceLines(db: Db, session: Session, locked: LockedCart, warehouse: string) {
-  const rows = locked ? await cart.pricedLines(db, session, locked) : []
+export async function priceLines(db: Db, session: Session, locked: LockedCart, warehouse: string, read?: PricedLine[]) {
+  const rows = locked ? (read ?? (await cart.pricedLines(db, session, locked))) : []
   if (!locked || rows.length === 0) throw cartEmpty()
   for (const row of rows) {
     if (!row.active || !row.visible) {
