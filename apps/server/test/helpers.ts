@@ -100,6 +100,27 @@ export async function signIn(app: FastifyInstance, who: { username: string; pass
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+/** A checkout form of the trade account's (POST /api/orders), at WAG; tests override what they look at. */
+export const checkoutForm = (overrides: Record<string, unknown> = {}) => ({
+  DeliveryName: 'Kelly’s Farm Supplies',
+  Address1: '12 Sturt Highway',
+  Address2: '',
+  City: 'Wagga Wagga',
+  State: 'NSW',
+  PostalCode: '2650',
+  Contact: 'Sam Kelly',
+  Email: 'sam@kellysfarm.example',
+  Phone: '02 6921 0000',
+  Fax: '',
+  CarrierName: 'Toll',
+  CarrierInstructions: '',
+  PurchaseOrder: 'PO-77001',
+  OrderDesc: 'Spring drench',
+  DeliveryType: 1,
+  warehouse: 'WAG',
+  ...overrides,
+})
+
 export function json<T = any>(res: LightMyRequestResponse): T {
   return res.json() as T
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { adminQuery, databaseUrl } from '../../test/global-setup'
-import { bearer, DEMO, signIn } from '../../test/helpers'
+import { bearer, checkoutForm, DEMO, signIn } from '../../test/helpers'
 import { fillCart, setStock, visibleProducts } from '../../test/payments'
 import { BackupError, dumpPgliteDirectory, dumpPostgres, restorePglite, restorePostgres } from './backup'
 import { ENDPOINT_FILE, openBackupChannel, readEndpoint, requestBackup, type BackupChannel } from './backup-channel'
@@ -44,24 +44,7 @@ async function placeOrder({ app, db }: Running, purchaseOrder: string): Promise<
     method: 'POST',
     url: '/api/orders',
     headers: bearer(token),
-    payload: {
-      DeliveryName: 'Kelly’s Farm Supplies',
-      Address1: '12 Sturt Highway',
-      Address2: '',
-      City: 'Wagga Wagga',
-      State: 'NSW',
-      PostalCode: '2650',
-      Contact: 'Sam Kelly',
-      Email: 'sam@kellysfarm.example',
-      Phone: '02 6921 0000',
-      Fax: '',
-      CarrierName: 'Toll',
-      CarrierInstructions: '',
-      PurchaseOrder: purchaseOrder,
-      OrderDesc: 'Backup test',
-      DeliveryType: 1,
-      warehouse: 'WAG',
-    },
+    payload: checkoutForm({ PurchaseOrder: purchaseOrder, OrderDesc: 'Backup test' }),
   })
   expect(res.statusCode, res.body).toBe(201)
   return res.json().SalesOrder as string

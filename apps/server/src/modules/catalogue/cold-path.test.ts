@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { bearer, checkoutForm, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { openDatabase, PREPARED_PER_CONNECTION, type Database } from '../../db/database'
 
 // Decision 0042: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
@@ -147,24 +147,7 @@ describe('the cold path (caches off)', () => {
   it('places an order on account with the session and five statements in its transaction: the cart with the key’s order and its lines, the stock and its holds, the order, the cart emptied with the confirmation', async () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
     await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
-    const form = {
-      DeliveryName: 'Kelly’s Farm Supplies',
-      Address1: '12 Sturt Highway',
-      Address2: '',
-      City: 'Wagga Wagga',
-      State: 'NSW',
-      PostalCode: '2650',
-      Contact: 'Sam Kelly',
-      Email: 'sam@kellysfarm.example',
-      Phone: '02 6921 0000',
-      Fax: '',
-      CarrierName: 'Toll',
-      CarrierInstructions: '',
-      PurchaseOrder: 'PO-COLD-1',
-      OrderDesc: 'Round trips',
-      DeliveryType: 1,
-      warehouse: 'WAG',
-    }
+    const form = checkoutForm({ PurchaseOrder: 'PO-COLD-1', OrderDesc: 'Round trips' })
     counter.count = 0
     const res = await ctx.app.inject({
       method: 'POST',

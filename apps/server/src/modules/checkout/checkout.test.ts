@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { bearer, checkoutForm, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 
 let t: TestContext
 let trade: string
@@ -69,26 +69,8 @@ async function fillCart(userId: number, branch: string, lines: Array<{ productId
       .execute()
 }
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  SiteCode: undefined as string | undefined,
-  DeliveryName: 'Kelly’s Farm Supplies',
-  Address1: '12 Sturt Highway',
-  Address2: '',
-  City: 'Wagga Wagga',
-  State: 'NSW',
-  PostalCode: '2650',
-  Contact: 'Sam Kelly',
-  Email: 'sam@kellysfarm.example',
-  Phone: '02 6921 0000',
-  Fax: '',
-  CarrierName: 'Toll',
-  CarrierInstructions: 'Leave at the shed',
-  PurchaseOrder: 'PO-77001',
-  OrderDesc: 'Spring drench',
-  DeliveryType: 1,
-  warehouse: 'WAG',
-  ...overrides,
-})
+const form = (overrides: Record<string, unknown> = {}) =>
+  checkoutForm({ SiteCode: undefined as string | undefined, CarrierInstructions: 'Leave at the shed', ...overrides })
 
 const placeOrder = (token: string, body: unknown, key?: string) =>
   t.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }, payload: body as object })
