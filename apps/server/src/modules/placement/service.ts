@@ -96,7 +96,8 @@ export const isCartEmpty = (err: unknown) => err instanceof AppError && err.code
 
 /**
  * Step 2. The cart's lines, priced for this account now (`read` with the lock, else read here), at the cart's
- * branch, which must be the one the form names. An empty cart, and a product that is withdrawn or hidden from the user (by name), refuse it.
+ * branch, which must be the one the form names. An empty cart, and a product that is withdrawn or hidden from
+ * the user (by name), refuse it.
  */
 export async function priceLines(db: Db, session: Session, locked: LockedCart, warehouse: string, read?: PricedLine[]) {
   const rows = locked ? (read ?? (await cart.pricedLines(db, session, locked))) : []
