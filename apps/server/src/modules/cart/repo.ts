@@ -64,10 +64,13 @@ export async function touchCart(db: Db, cartId: number, branch?: string) {
  * may be seen by this user (the cart leaves hidden lines out; an order refuses them).
  */
 export function pricedLines(db: Db, viewer: Viewer, cartId: number, branch: string) {
-  return pricedLinesOf(db, viewer, branch).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.id').execute()
+  return pricedLinesQuery(db, viewer, sql.val(cartId), sql.val(branch)).execute()
 }
 
-/** pricedLines' query, for a statement of the placement's that reads the lines beside the cart it locks (`cartId`, `branch`: its columns). */
+/**
+ * pricedLines' query, of the cart `cartId` stocked at `branch`: values, or the columns of a statement of the
+ * placement's that reads the lines beside the cart it locks.
+ */
 export const pricedLinesQuery = (db: Pick<Db, 'selectFrom'>, viewer: Viewer, cartId: RawBuilder<number>, branch: RawBuilder<string>) =>
   pricedLinesOf(db, viewer, branch)
     .where(sql<boolean>`cart_lines.cart_id = ${cartId}`)

@@ -241,20 +241,22 @@ export const cartEmptiedAndConfirmed = statement((db: Db, userId: number, now: D
 /**
  * Steps 1 and 2 of a checkout on account in one statement: the buyer's cart locked (the cart's lockCart), the
  * order this account already placed with the idempotency key (`ordered`; none without a key), and the cart's
- * lines priced (the cart's pricedLines). Undefined without a cart.
+ * lines priced (the cart's pricedLines).
  *
  * The order and the lines are read as the statement's snapshot saw them, and that snapshot was taken before
  * any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
  * as locked (`lockedVersion`, the newest). Equal, nothing committed a change to the cart in between, and since
  * every change of a cart's lines, an order made of it included, also touches its row (decision 0058), the
- * order and the lines are current. Different, `fresh` is false: the caller reads the lines again, and looks for
- * the key's order again should it find the cart emptied (checkout/service.ts).
+ * order and the lines are current and are answered. Different, neither is (`ordered` null, `lines` undefined):
+ * the caller reads the lines again, and looks for the key's order again should it find the cart emptied
+ * (checkout/service.ts). Without a cart, `cart` is undefined.
  */
 export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
   const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]
-  if (!row) return undefined
+  if (!row) return { cart: undefined, ordered: null, lines: undefined }
   const { lockedVersion, seenVersion, ordered, lines, ...cart } = row
-  return { cart, fresh: lockedVersion === seenVersion, ordered, lines }
+  const fresh = lockedVersion === seenVersion
+  return { cart, ordered: fresh ? ordered : null, lines: fresh ? lines : undefined }
 }
 
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>

@@ -85,11 +85,7 @@ type PricedLine = Awaited<ReturnType<typeof cart.pricedLines>>[number]
  * with the idempotency key (null: none, or not known: see repo.lockCartForOrder), and the cart's lines priced
  * when the statement could read them as they are once locked (else undefined: priceLines reads them).
  */
-export async function lockCartForOrder(db: Db, session: Session, key: string | null) {
-  const found = await repo.lockCartForOrder(db, session, key)
-  if (!found) return { cart: undefined, ordered: null, lines: undefined }
-  return { cart: found.cart, ordered: found.fresh ? found.ordered : null, lines: found.fresh ? found.lines : undefined }
-}
+export const lockCartForOrder = (db: Db, session: Session, key: string | null) => repo.lockCartForOrder(db, session, key)
 
 /** Whether `err` is priceLines' refusal of an empty cart. */
 export const isCartEmpty = (err: unknown) => err instanceof AppError && err.code === 'cart_empty'
