@@ -17,6 +17,7 @@ import * as purchaseMonthsAddedTo from './migrations/0016_purchase_months_added_
 import * as indexesInPageOrder from './migrations/0017_indexes_in_page_order'
 import * as resellerWalksIndexOnly from './migrations/0018_reseller_walks_index_only'
 import * as purchaseTotalsRefreshPlansKept from './migrations/0019_purchase_totals_refresh_plans_kept'
+import * as outboxRetriesWait from './migrations/0020_outbox_retries_wait'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -37,6 +38,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0017_indexes_in_page_order', up: indexesInPageOrder.up },
   { version: '0018_reseller_walks_index_only', up: resellerWalksIndexOnly.up },
   { version: '0019_purchase_totals_refresh_plans_kept', up: purchaseTotalsRefreshPlansKept.up },
+  { version: '0020_outbox_retries_wait', up: outboxRetriesWait.up },
 ]
 
 const MIGRATION_LOCK = 727_001

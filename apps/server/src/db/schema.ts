@@ -384,6 +384,8 @@ export interface EmailOutboxTable {
   last_error: string | null
   created_at: Timestamp
   sent_at: Timestamp | null
+  /** When the mailer may take it next: now for a new e-mail, later after a failed send or while one is claimed. */
+  next_attempt_at: Timestamp
 }
 
 export interface StatementRequestTable {

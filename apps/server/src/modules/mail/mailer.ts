@@ -4,47 +4,75 @@ import type { Deps } from '../../lib/context'
 import * as repo from './repo'
 
 const BATCH = 20
-const MAX_ATTEMPTS = 5
 
 /**
- * Sends what the outbox holds through SMTP_URL. Without SMTP the messages are marked 'kept':
- * they stay readable at /dev/outbox. Rows are claimed with SKIP LOCKED so several instances can run it.
+ * How long a failed e-mail waits before its next try, after the first failure, the second, and so on
+ * (decision 0059): a mail server down for a minute or two hours delays the confirmations, and loses none.
+ * The fifth failure (about two and a half hours after the first) is final: the e-mail is 'failed'.
  */
-export function startMailer({ db, config }: Deps, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null
+export const RETRY_AFTER_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60] as const
+
+/** Claimed e-mails are not taken again for this long: an instance that stops mid-send leaves them due after it. */
+export const CLAIM_SECONDS = 15 * 60
+
+/** Sends one e-mail of the outbox; throws when the mail server did not take it. */
+export type SendMail = (mail: repo.ClaimedMail) => Promise<void>
+
+/** What the outbox's e-mails are sent with: SMTP_URL's server, or none (they are then kept for /dev/outbox). */
+export function smtpSender({ config }: Pick<Deps, 'config'>): SendMail | null {
+  if (!config.smtpUrl) return null
+  const transport = nodemailer.createTransport(config.smtpUrl)
+  return async (mail) => {
+    await transport.sendMail({
+      from: config.mailFrom,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      ...(mail.html_body ? { html: mail.html_body } : {}),
+      attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
+    })
+  }
+}
+
+/**
+ * One round of the mailer: claims the e-mails due (repo.claimDue) and sends each, marking it sent, or after a
+ * failure due again later (RETRY_AFTER_SECONDS) or failed for good. Without a sender they are marked 'kept'.
+ * No transaction is held while the mail server answers. Returns how many e-mails it claimed.
+ */
+export async function deliverDue({ db }: Pick<Deps, 'db'>, send: SendMail | null, log: Pick<FastifyBaseLogger, 'warn'>): Promise<number> {
+  const mails = await repo.claimDue(db, BATCH, CLAIM_SECONDS)
+  for (const mail of mails) {
+    if (!send) {
+      await repo.markKept(db, mail.id)
+      continue
+    }
+    const attempts = mail.attempts + 1
+    try {
+      await send(mail)
+    } catch (err) {
+      const retryAfter = RETRY_AFTER_SECONDS[attempts - 1] ?? null
+      log.warn({ outboxId: mail.id, attempts, retryAfterSeconds: retryAfter, err: (err as Error).message }, 'e-mail not sent')
+      await repo.markAttempt(db, mail.id, attempts, (err as Error).message, retryAfter)
+      continue
+    }
+    await repo.markSent(db, mail.id, attempts)
+  }
+  return mails.length
+}
+
+/**
+ * Sends what the outbox holds through SMTP_URL, every second (deliverDue). Rows are claimed with SKIP LOCKED
+ * and a lease, so several instances can run it.
+ */
+export function startMailer(deps: Pick<Deps, 'db' | 'config'>, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const send = smtpSender(deps)
   let running: Promise<void> | null = null
   let stopped = false
 
-  async function tick() {
-    await db.transaction().execute(async (trx) => {
-      const rows = await repo.claimPending(trx, BATCH)
-      for (const row of rows) {
-        if (!transport) {
-          await repo.markKept(trx, row.id)
-          continue
-        }
-        try {
-          await transport.sendMail({
-            from: config.mailFrom,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            ...(row.html_body ? { html: row.html_body } : {}),
-            attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
-          })
-          await repo.markSent(trx, row.id, row.attempts + 1)
-        } catch (err) {
-          const attempts = row.attempts + 1
-          log.warn({ outboxId: row.id, attempts, err: (err as Error).message }, 'e-mail not sent')
-          await repo.markAttempt(trx, row.id, attempts, (err as Error).message, attempts >= MAX_ATTEMPTS ? 'failed' : 'pending')
-        }
-      }
-    })
-  }
-
   const timer = setInterval(() => {
     if (running || stopped) return
-    running = tick()
+    running = deliverDue(deps, send, log)
+      .then(() => {})
       .catch((err) => log.error({ err }, 'mailer failed'))
       .finally(() => {
         running = null

@@ -27,19 +27,37 @@ export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds:
   return { pending: rows[0]!.pending, oldestSeconds: rows[0]!.oldest ?? 0 }
 }
 
-/** The oldest waiting e-mails, claimed until the transaction ends; rows another instance claimed are skipped. */
-export function claimPending(db: Db, limit: number) {
-  // `status = 'pending'` as written: the statement's plan then walks the partial index in its order (migration 0017).
-  return db
-    .selectFrom('email_outbox')
-    .selectAll()
-    .where(sql<boolean>`status = 'pending'`)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
+/** A claimed e-mail: its row, and when it had become due (the claim moved `next_attempt_at` on). */
+export type ClaimedMail = Awaited<ReturnType<typeof claimDue>>[number]
+
+/**
+ * Claims the e-mails that have waited longest of those due (pending, `next_attempt_at` come), at most `limit`:
+ * their `next_attempt_at` moves `leaseSeconds` on, so that no other tick or instance takes them while they are
+ * sent, and should the sender stop before it says how the send went, they are due again once the lease ends.
+ * Rows another claim holds at that moment are skipped. One statement: no transaction stays open while mail is sent.
+ */
+export async function claimDue(db: Db, limit: number, leaseSeconds: number) {
+  // `status = 'pending'` as written: the plan then walks the partial index in its order (migrations 0017, 0020).
+  const rows = await db
+    .with('due', (q) =>
+      q
+        .selectFrom('email_outbox')
+        .select(['id', 'next_attempt_at as due_at'])
+        .where(sql<boolean>`status = 'pending'`)
+        .where(sql<boolean>`next_attempt_at <= now()`)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('email_outbox')
+    .from('due')
+    .set({ next_attempt_at: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .whereRef('email_outbox.id', '=', 'due.id')
+    .returning(['email_outbox.id', 'to_address', 'subject', 'text_body', 'html_body', 'attachments', 'attempts', 'due.due_at'])
     .execute()
+  return rows.sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.id - b.id)
 }
 
 export async function markKept(db: Db, id: number) {
@@ -50,8 +68,18 @@ export async function markSent(db: Db, id: number, attempts: number) {
   await db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date(), attempts }).where('id', '=', id).execute()
 }
 
-export async function markAttempt(db: Db, id: number, attempts: number, error: string, status: 'pending' | 'failed') {
-  await db.updateTable('email_outbox').set({ attempts, last_error: error, status }).where('id', '=', id).execute()
+/** A failed send: tried again once `retryAfterSeconds` have passed, or never (null: the e-mail has failed). */
+export async function markAttempt(db: Db, id: number, attempts: number, error: string, retryAfterSeconds: number | null) {
+  await db
+    .updateTable('email_outbox')
+    .set({
+      attempts,
+      last_error: error,
+      status: retryAfterSeconds === null ? 'failed' : 'pending',
+      ...(retryAfterSeconds === null ? {} : { next_attempt_at: sql`now() + make_interval(secs => ${retryAfterSeconds})` }),
+    })
+    .where('id', '=', id)
+    .execute()
 }
 
 export function recentMail(db: Db, limit: number) {
