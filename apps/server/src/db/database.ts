@@ -75,6 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
       keepAliveInitialDelayMillis: 60_000,
       types: pgTypes,
+      // A statement is sent without waiting for the answers to those before it (node-postgres's pipeline mode):
+      // a transaction's BEGIN goes with its first statement (prepareStatements).
+      pipeline: true,
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
@@ -127,6 +130,9 @@ function isStalePlan(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message))
 }
 
+/** What a BEGIN or an end of a transaction answers (Kysely reads only `command`, `rowCount` and `rows`). */
+const commandResult = (command: string) => ({ command, rowCount: null, rows: [], fields: [] })
+
 /**
  * Every statement with parameters goes out as a named prepared statement of its connection (decision 0042):
  * PostgreSQL parses and analyses it once per connection and may keep a generic plan after five runs, instead
@@ -135,17 +141,22 @@ function isStalePlan(error: unknown): boolean {
  * values. Statements without parameters (BEGIN, COMMIT, migrations' scripts) keep the simple protocol; a
  * connection prepares at most PREPARED_PER_CONNECTION texts (the hot ones come first), the rest go unnamed, and
  * so do texts with a list of values (VALUE_LIST).
+ *
+ * A transaction's BEGIN waits for its first statement and goes with it, in one write, the statement sent
+ * without waiting for BEGIN's answer (the pool's pipeline mode): one round trip fewer in every transaction
+ * (decision 0060). A transaction that ends before any statement sends nothing at all.
  */
 export function prepareStatements(client: pg.ClientBase): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
   const prepared = new Set<string>()
-  ;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  let beginOwed = false
+  const send = (...args: unknown[]): Promise<unknown> => {
     const [text, values] = args
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
       const name = statementName(text)
       if (name !== undefined && (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION)) {
         prepared.add(name)
-        return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+        return query({ name, text, values }).catch((error: unknown) => {
           if (isStalePlan(error) && statementNames.get(text) === name) {
             statementNames.set(text, `s${++namesGiven}`)
             prepared.delete(name)
@@ -155,6 +166,29 @@ export function prepareStatements(client: pg.ClientBase): void {
       }
     }
     return query(...args)
+  }
+  ;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args
+    const bare = args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length === 0
+    // Kysely's own words for a plain transaction (its driver's beginTransaction, commitTransaction, rollbackTransaction).
+    if (bare && text === 'begin') {
+      beginOwed = true
+      return Promise.resolve(commandResult('BEGIN'))
+    }
+    if (!beginOwed) return send(...args)
+    beginOwed = false
+    if (bare && (text === 'commit' || text === 'rollback')) return Promise.resolve(commandResult(text.toUpperCase()))
+    // Both into the socket's buffer, then out in one write: BEGIN, then the statement, whose answer comes after BEGIN's.
+    const stream = (client as unknown as { connection: { stream: NodeJS.WritableStream & { cork(): void; uncork(): void } } }).connection.stream
+    stream.cork()
+    try {
+      const begun = query('BEGIN')
+      const sent = send(...args)
+      // Should BEGIN fail, so does the statement sent with it (its own error, else BEGIN's).
+      return Promise.all([begun, sent]).then(([, result]) => result)
+    } finally {
+      stream.uncork()
+    }
   }
 }
 

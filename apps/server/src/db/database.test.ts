@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DatabaseHandle } from './database'
+
+const url = process.env.TEST_DATABASE_URL
+
+/**
+ * Counts round trips: the times the connection writes to the server. Each is followed by a wait for its
+ * answers, as the portal awaits each statement (what a transaction's first write carries comes back together).
+ */
+function roundTrips(pool: pg.Pool) {
+  const counter = { count: 0 }
+  pool.on('connect', (client) => {
+    const socket = (client as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> } }).connection.stream
+    for (const method of ['_write', '_writev'] as const) {
+      const write = socket[method].bind(socket)
+      socket[method] = (...args: unknown[]) => {
+        counter.count++
+        return write(...args)
+      }
+    }
+  })
+  return counter
+}
+
+describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (decision 0060)", () => {
+  const table = `begin_probe_${randomBytes(4).toString('hex')}`
+  let handle: DatabaseHandle
+  let other: DatabaseHandle
+  let trips: { count: number }
+  const rows = async () => (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} ORDER BY id`.execute(other.db)).rows.map((r) => r.id)
+
+  beforeAll(async () => {
+    // One connection: every statement below shares it, as a transaction's do.
+    handle = await openDatabase({ databaseUrl: url, poolSize: 1 })
+    other = await openDatabase({ databaseUrl: url, poolSize: 1 })
+    trips = roundTrips(handle.pool!)
+    await sql`CREATE TABLE ${sql.table(table)} (id int PRIMARY KEY, note text)`.execute(other.db)
+  })
+  afterAll(async () => {
+    await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(other.db)
+    await handle?.close()
+    await other?.close()
+  })
+
+  const insert = (db: DatabaseHandle['db'], id: number) => sql`INSERT INTO ${sql.table(table)} (id, note) VALUES (${id}, ${'x'})`.execute(db)
+
+  it('takes one round trip fewer: BEGIN and the first statement, the second, COMMIT', async () => {
+    await sql`SELECT ${1}::int AS warm`.execute(handle.db)
+    trips.count = 0
+    await handle.db.transaction().execute(async (trx) => {
+      await insert(trx, 1)
+      await insert(trx, 2)
+    })
+    expect(trips.count).toBe(3)
+    expect(await rows()).toEqual([1, 2])
+  })
+
+  it('is a transaction: what its first statement wrote is undone with it', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await insert(trx, 3)
+        await insert(trx, 1) // already there: the transaction fails
+      }),
+    ).rejects.toThrow(/duplicate key/)
+    expect(await rows()).toEqual([1, 2])
+    // The connection is usable again, out of any transaction.
+    await insert(handle.db, 4)
+    expect(await rows()).toEqual([1, 2, 4])
+  })
+
+  it('holds the first statement’s locks until it ends', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve))
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM ${sql.table(table)} WHERE id = ${1} FOR UPDATE`.execute(trx)
+      locked()
+      await held
+    })
+    await lockTaken
+    // Another connection cannot take the row while the transaction lives.
+    const tried = await sql<{ got: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.table(table)} WHERE id = ${1} FOR UPDATE NOWAIT) AS got`
+      .execute(other.db)
+      .then(
+        () => 'taken',
+        (error: Error) => error.message,
+      )
+    expect(tried).toMatch(/could not obtain lock/)
+    release()
+    await transaction
+    expect((await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE id = ${1} FOR UPDATE NOWAIT`.execute(other.db)).rows).toEqual([{ id: 1 }])
+  })
+
+  it('fails the first statement with its own error, and sends nothing for a transaction without statements', async () => {
+    await expect(handle.db.transaction().execute(async (trx) => sql`SELECT no_such_column FROM ${sql.table(table)}`.execute(trx))).rejects.toThrow(
+      /no_such_column/,
+    )
+    trips.count = 0
+    await handle.db.transaction().execute(async () => 'nothing to do')
+    await expect(handle.db.transaction().execute(async () => Promise.reject(new Error('changed my mind')))).rejects.toThrow('changed my mind')
+    expect(trips.count).toBe(0)
+    await insert(handle.db, 5)
+    expect(await rows()).toEqual([1, 2, 4, 5])
+  })
+
+  it('begins again for each transaction on the same connection', async () => {
+    for (const id of [6, 7]) {
+      await handle.db.transaction().execute(async (trx) => {
+        await insert(trx, id)
+        expect((await sql<{ open: boolean }>`SELECT now() = statement_timestamp() AS open`.execute(trx)).rows[0]!.open).toBe(false)
+      })
+    }
+    expect(await rows()).toEqual([1, 2, 4, 5, 6, 7])
+  })
+})
