@@ -59,7 +59,7 @@ describe('health and readiness', () => {
     expect((await ready(t)).statusCode).toBe(200)
   })
 
-  it('is not ready while the outbox is stuck: an unsent e-mail older than READY_OUTBOX_MINUTES', async () => {
+  it('is not ready while the outbox is stuck: an e-mail due for longer than READY_OUTBOX_MINUTES and not taken by any mailer', async () => {
     const [fresh] = await t.db
       .insertInto('email_outbox')
       .values({ to_address: 'a@example.com', subject: 'Fresh', text_body: 'x', attachments: '[]' })
@@ -67,16 +67,41 @@ describe('health and readiness', () => {
       .execute()
     expect((await ready(t)).json().checks.outbox).toEqual({ ok: true, message: '1 waiting, oldest unsent e-mail 0 min old' })
 
+    // Written 40 minutes ago, refused by the mail relay since, and waiting for its next try: the mailer works.
+    const [retrying] = await t.db
+      .insertInto('email_outbox')
+      .values({
+        to_address: 'c@example.com',
+        subject: 'Retrying',
+        text_body: 'z',
+        attachments: '[]',
+        attempts: 3,
+        last_error: 'connect ECONNREFUSED',
+        created_at: new Date(Date.now() - 40 * 60_000),
+        next_attempt_at: new Date(Date.now() + 20 * 60_000),
+      })
+      .returning('id')
+      .execute()
+    expect((await ready(t)).json().checks.outbox).toEqual({ ok: true, message: '2 waiting, oldest unsent e-mail 40 min old' })
+
+    // Due 16 minutes ago and not taken: no mailer is working.
     const [old] = await t.db
       .insertInto('email_outbox')
-      .values({ to_address: 'b@example.com', subject: 'Old', text_body: 'y', attachments: '[]', created_at: new Date(Date.now() - 16 * 60_000) })
+      .values({
+        to_address: 'b@example.com',
+        subject: 'Old',
+        text_body: 'y',
+        attachments: '[]',
+        created_at: new Date(Date.now() - 16 * 60_000),
+        next_attempt_at: new Date(Date.now() - 16 * 60_000),
+      })
       .returning('id')
       .execute()
     const res = await ready(t)
     expect(res.statusCode).toBe(503)
-    expect(res.json().message).toBe('Not ready (outbox: stuck: 2 waiting, oldest unsent e-mail 16 min old)')
+    expect(res.json().message).toBe('Not ready (outbox: stuck: 3 waiting, one due 16 min ago not taken by any mailer)')
 
-    await t.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date() }).where('id', 'in', [fresh!.id, old!.id]).execute()
+    await t.db.updateTable('email_outbox').set({ status: 'sent', sent_at: new Date() }).where('id', 'in', [fresh!.id, old!.id, retrying!.id]).execute()
     expect((await ready(t)).statusCode).toBe(200)
   })
 })

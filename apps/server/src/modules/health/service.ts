@@ -60,7 +60,8 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
       if (backlog.waiting === 0) return note('erpOrders', { ok: true, message: 'all acknowledged' })
       const age = `oldest ${Math.floor((backlog.oldestSeconds ?? 0) / 60)} min old`
       const minutes = config.erp.orderAlertMs / 60_000
-      if (backlog.late > 0) return note('erpOrders', { ok: false, message: `late: ${backlog.late} of ${backlog.waiting} unacknowledged older than ${minutes} min, ${age}` })
+      if (backlog.late > 0)
+        return note('erpOrders', { ok: false, message: `late: ${backlog.late} of ${backlog.waiting} unacknowledged older than ${minutes} min, ${age}` })
       return note('erpOrders', { ok: true, message: `${backlog.waiting} waiting, ${age}` })
     } catch (err) {
       return note('erpOrders', { ok: false, message: 'could not be read' }, err)
@@ -81,10 +82,15 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
     if (config.readyOutboxMs === 0) return { ok: true, message: 'not checked (READY_OUTBOX_MINUTES=0)' }
     try {
       const backlog = await withTimeout(outboxBacklog(db), 'the outbox')
-      const oldestMs = backlog.oldestSeconds * 1000
       if (backlog.pending === 0) return note('outbox', { ok: true, message: 'empty' })
-      const age = `oldest unsent e-mail ${Math.floor(oldestMs / 60_000)} min old`
-      if (oldestMs > config.readyOutboxMs) return note('outbox', { ok: false, message: `stuck: ${backlog.pending} waiting, ${age}` })
+      const age = `oldest unsent e-mail ${Math.floor(backlog.oldestSeconds / 60)} min old`
+      // Stuck means no mailer is working: an e-mail due (not waiting for its retry, not claimed) and not taken for
+      // that long. A mail relay that refuses e-mails is not this: they wait for their retries (decision 0059), and
+      // taking every instance out of the load balancer for it would stop the orders as well as their e-mails.
+      if (backlog.overdueSeconds * 1000 > config.readyOutboxMs) {
+        const overdue = `one due ${Math.floor(backlog.overdueSeconds / 60)} min ago not taken by any mailer`
+        return note('outbox', { ok: false, message: `stuck: ${backlog.pending} waiting, ${overdue}` })
+      }
       return note('outbox', { ok: true, message: `${backlog.pending} waiting, ${age}` })
     } catch (err) {
       return note('outbox', { ok: false, message: 'could not be read' }, err)

@@ -19,12 +19,17 @@ export async function insertMail(db: Db, mail: NewMail): Promise<number> {
   return row.id
 }
 
-/** How many e-mails wait to be sent and how old the oldest is (the partial index on pending rows answers it). */
-export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds: number }> {
-  const { rows } = await sql<{ pending: number; oldest: number | null }>`
-    SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+/**
+ * How many e-mails wait to be sent, how old the oldest is, and how long the e-mail due longest has been due
+ * without any mailer taking it (0 when none is: those waiting for a retry or claimed by a mailer are not due).
+ * The partial index on pending rows answers it.
+ */
+export async function backlog(db: Db): Promise<{ pending: number; oldestSeconds: number; overdueSeconds: number }> {
+  const { rows } = await sql<{ pending: number; oldest: number | null; overdue: number | null }>`
+    SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest,
+      greatest(extract(epoch FROM now() - min(next_attempt_at))::float8, 0) AS overdue
     FROM email_outbox WHERE status = 'pending'`.execute(db)
-  return { pending: rows[0]!.pending, oldestSeconds: rows[0]!.oldest ?? 0 }
+  return { pending: rows[0]!.pending, oldestSeconds: rows[0]!.oldest ?? 0, overdueSeconds: rows[0]!.overdue ?? 0 }
 }
 
 /** A claimed e-mail: its row, and when it had become due (the claim moved `next_attempt_at` on). */
