@@ -91,13 +91,18 @@ describe('the mailer (decision 0059)', () => {
 
   it('sends an e-mail that failed once when the mail server is back, counting both attempts', async () => {
     const [id] = await write(1)
+    const warned: Array<Record<string, unknown>> = []
     await deliverDue(
       t,
       async () => {
         throw new Error('421 Service not available')
       },
-      quiet,
+      { warn: (fields: Record<string, unknown>) => void warned.push(fields) },
     )
+    // The log says which e-mail, when it is tried next, and the relay's error itself (serialised by the logger).
+    expect(warned).toHaveLength(1)
+    expect(warned[0]).toMatchObject({ outboxId: id, attempts: 1, retryAfterSeconds: 60 })
+    expect((warned[0]!.err as Error).message).toBe('421 Service not available')
     await makeDue(t, [id!])
     const sent: number[] = []
     expect(await deliverDue(t, async (mail) => void sent.push(mail.id), quiet)).toBe(1)

@@ -51,7 +51,7 @@ export async function deliverDue({ db }: Pick<Deps, 'db'>, send: SendMail | null
       await send(mail)
     } catch (err) {
       const retryAfter = RETRY_AFTER_SECONDS[attempts - 1] ?? null
-      log.warn({ outboxId: mail.id, attempts, retryAfterSeconds: retryAfter, err: (err as Error).message }, 'e-mail not sent')
+      log.warn({ outboxId: mail.id, attempts, retryAfterSeconds: retryAfter, err }, 'e-mail not sent')
       await repo.markAttempt(db, mail.id, attempts, (err as Error).message, retryAfter)
       continue
     }
