@@ -38,11 +38,15 @@ describe('the mailer (decision 0059)', () => {
     await t.db.updateTable('email_outbox').set({ status: 'kept' }).where('status', '=', 'pending').execute()
   })
 
-  const write = (n: number) =>
-    Promise.all(Array.from({ length: n }, (_, i) => repo.insertMail(t.db, { to: `buyer${i}@example.com`, subject: `Order ${i}`, text: 'Thank you' })))
+  /** Writes n e-mails one after another: each is due after the one before (on PostgreSQL, at once they would race). */
+  const write = async (n: number) => {
+    const ids: number[] = []
+    for (let i = 0; i < n; i++) ids.push(await repo.insertMail(t.db, { to: `buyer${i}@example.com`, subject: `Order ${i}`, text: 'Thank you' }))
+    return ids
+  }
 
   it('sends what is due, oldest first, once, and marks each sent', async () => {
-    const ids = (await write(3)).sort((a, b) => a - b)
+    const ids = await write(3)
     const sent: string[] = []
     const send: SendMail = async (mail) => void sent.push(mail.subject)
     expect(await deliverDue(t, send, quiet)).toBe(3)
