@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestContext } from '../../../test/helpers'
-import { CLAIM_SECONDS, deliverDue, RETRY_AFTER_SECONDS, type SendMail } from './mailer'
+import { BATCH, CLAIM_SECONDS, deliverAllDue, deliverDue, RETRY_AFTER_SECONDS, SENDING_AT_ONCE, type SendMail } from './mailer'
 import * as repo from './repo'
 
 const quiet = { warn() {} }
@@ -60,6 +60,38 @@ describe('the mailer (decision 0059)', () => {
     expect(rows.every((r) => r.sent_at !== null)).toBe(true)
     expect(await deliverDue(t, send, quiet)).toBe(0)
     expect(sent).toHaveLength(3)
+  })
+
+  it('sends several at once, and drains a backlog of more than a batch in one go', async () => {
+    const ids = await write(BATCH * 2 + 3)
+    let sending = 0
+    let most = 0
+    const sent: number[] = []
+    const relay: SendMail = async (mail) => {
+      most = Math.max(most, ++sending)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      sending--
+      sent.push(mail.id)
+    }
+    expect(await deliverAllDue(t, relay, quiet)).toBe(BATCH * 2 + 3)
+    expect(most).toBe(SENDING_AT_ONCE)
+    expect(sent.sort((a, b) => a - b)).toEqual(ids)
+    expect(new Set((await rowsOf(t, ids)).map((r) => r.status))).toEqual(new Set(['sent']))
+    expect(await deliverAllDue(t, relay, quiet)).toBe(0)
+  })
+
+  it('stops draining when asked, after the round it is in', async () => {
+    await write(BATCH * 2)
+    const sent: number[] = []
+    expect(
+      await deliverAllDue(
+        t,
+        async (mail) => void sent.push(mail.id),
+        quiet,
+        () => true,
+      ),
+    ).toBe(BATCH)
+    expect(sent).toHaveLength(BATCH)
   })
 
   it('keeps the e-mails without a mail server (read at /dev/outbox)', async () => {
