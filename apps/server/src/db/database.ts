@@ -184,7 +184,7 @@ export function prepareStatements(client: pg.ClientBase): void {
     try {
       const begun = query('BEGIN')
       const sent = send(...args)
-      // Should BEGIN fail, so does the statement sent with it (its own error, else BEGIN's).
+      // Should BEGIN fail, so does the statement sent with it, with BEGIN's error (answered first); else the statement's own.
       return Promise.all([begun, sent]).then(([, result]) => result)
     } finally {
       stream.uncork()

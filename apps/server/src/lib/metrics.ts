@@ -49,7 +49,7 @@ export class AppMetrics implements BusinessMetrics {
     erpBacklog,
     pool,
   }: {
-    outboxBacklog: () => Promise<{ pending: number; oldestSeconds: number; overdueSeconds: number }>
+    outboxBacklog: () => Promise<{ pending: number; oldestSeconds: number }>
     /** Portal orders the ERP has not acknowledged (modules/erp): how many, how many are late, the oldest's age. */
     erpBacklog?: () => Promise<{ waiting: number; late: number; oldestSeconds: number | null }>
     pool?: PoolStats
