@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from './database'
+import { invoicesPageQuery } from '../modules/invoices/repo'
+import { backOrdersPageQuery, ordersPageQuery } from '../modules/orders/repo'
+import { openDatabase, plannedWithItsValues, type DatabaseHandle } from './database'
+import type { DB } from './schema'
 
 const url = process.env.TEST_DATABASE_URL
 
@@ -119,5 +122,54 @@ describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (deci
       })
     }
     expect(await rows()).toEqual([1, 2, 4, 5, 6, 7])
+  })
+})
+
+describe.skipIf(!url)('a statement planned with its values goes unnamed (decision 0061)', () => {
+  let handle: DatabaseHandle
+  const prepared = async () => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(handle.db)).rows.map((r) => r.statement)
+
+  beforeAll(async () => {
+    // One connection: pg_prepared_statements shows the statements of the session that asks.
+    handle = await openDatabase({ databaseUrl: url, poolSize: 1 })
+  })
+  afterAll(async () => {
+    await handle?.close()
+  })
+
+  it('is never prepared by name, however often it runs, and answers as a named one does', async () => {
+    const named = (n: number) => handle.db.selectNoFrom(sql<number>`${n}::int + 1`.as('next'))
+    const planned = (n: number) => named(n).modifyEnd(plannedWithItsValues)
+    for (let n = 0; n < 7; n++) {
+      expect(await named(n).executeTakeFirstOrThrow()).toEqual({ next: n + 1 })
+      expect(await planned(n).executeTakeFirstOrThrow()).toEqual({ next: n + 1 })
+    }
+    const statements = await prepared()
+    expect(statements.filter((text) => text.includes('::int + 1'))).toHaveLength(1)
+    expect(statements.some((text) => text.includes('planned with its values'))).toBe(false)
+  })
+})
+
+describe('the history pages whose plans depend on their values', () => {
+  const db = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  })
+  const marker = plannedWithItsValues.compile(db).sql
+  const range = { from: '2026-05-28', to: '2026-11-28' }
+
+  it('are planned with their values: back orders, and a search of orders or invoices', () => {
+    expect(backOrdersPageQuery(db, 1, { range }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
+    expect(ordersPageQuery(db, 1, { range, search: 'drench' }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
+    expect(invoicesPageQuery(db, 1, { range, search: 'drench' }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
+  })
+
+  it('keep their plans otherwise: a page of orders or invoices by date alone', () => {
+    expect(ordersPageQuery(db, 1, { range }, 100, 0).compile().sql).not.toContain(marker)
+    expect(invoicesPageQuery(db, 1, { range }, 100, 0).compile().sql).not.toContain(marker)
   })
 })

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { plannedWithItsValues } from '../../db/database'
 import type { DB } from '../../db/schema'
 import { likePattern, type DateRange } from '../../lib/date-range'
 
@@ -12,6 +13,13 @@ const invoiceSearchText = sql<string>`lower(invoices.invoice || ' ' || invoices.
  * invoices_account_date alone (unless a search needs the rows), then only those rows are read.
  */
 export function invoicesPageQuery(db: Db, accountId: number, filters: { range: DateRange; search?: string | undefined }, limit: number, offset: number) {
+  const query = invoicesPage(db, accountId, filters, limit, offset)
+  // A search is read through the trigram index when its words are rare and by walking the account's invoices
+  // when they are common: only its values tell which.
+  return filters.search ? query.modifyEnd(plannedWithItsValues) : query
+}
+
+function invoicesPage(db: Db, accountId: number, filters: { range: DateRange; search?: string | undefined }, limit: number, offset: number) {
   let ids = db.selectFrom('invoices').select('invoices.id').where('invoices.account_id', '=', accountId)
   if (filters.range.from) ids = ids.where('invoices.invoice_date', '>=', filters.range.from)
   if (filters.range.to) ids = ids.where('invoices.invoice_date', '<=', filters.range.to)

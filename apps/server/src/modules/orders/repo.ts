@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { plannedWithItsValues } from '../../db/database'
 import { likePattern, type DateRange } from '../../lib/date-range'
 import { accountUnitPriceCents } from '../../lib/pricing'
 
@@ -21,6 +22,13 @@ const orderSearchText = sql<string>`lower(orders.sales_order || ' ' || orders.cu
  * then only those hundred rows are read: OFFSET never walks the table itself.
  */
 export function ordersPageQuery(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  const query = ordersPage(db, accountId, filters, limit, offset)
+  // A search is read through the trigram index when its words are rare and by walking the account's orders when
+  // they are common: only its values tell which.
+  return filters.search ? query.modifyEnd(plannedWithItsValues) : query
+}
+
+function ordersPage(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
   let ids = db.selectFrom('orders').select('orders.id').where('orders.account_id', '=', accountId)
   if (filters.range.from) ids = ids.where('orders.enter_date', '>=', filters.range.from)
   if (filters.range.to) ids = ids.where('orders.enter_date', '<=', filters.range.to)
@@ -141,7 +149,8 @@ export function backOrdersPageQuery(db: Db, accountId: number, filters: OrderFil
   if (filters.range.to) query = query.where('orders.enter_date', '<=', filters.range.to)
   if (filters.siteCode !== undefined) query = query.where('orders.site_code', '=', filters.siteCode)
   if (filters.search) query = query.where(sql<boolean>`${backOrderSearchText} LIKE ${likePattern(filters.search)}`)
-  return query.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').orderBy('line.line_no').limit(limit).offset(offset)
+  // Walking the account's orders in order pays only when the page's end comes soon, which only the values tell.
+  return query.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').orderBy('line.line_no').limit(limit).offset(offset).modifyEnd(plannedWithItsValues)
 }
 
 export function listBackOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
