@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { plannedWithItsValues } from '../../db/database'
 import { likePattern, type DateRange } from '../../lib/date-range'
-import { searchesWords, walkedSearchPage } from '../../lib/history-search'
 import { accountUnitPriceCents } from '../../lib/pricing'
 
 type Db = Kysely<DB>
@@ -20,12 +19,24 @@ const orderSearchText = sql<string>`lower(orders.sales_order || ' ' || orders.cu
 /**
  * A page of the account's orders, newest first. The page's ids come from the index alone
  * (orders_account_date or orders_account_site_date, an index-only scan however deep the page),
- * then only those hundred rows are read: OFFSET never walks the table itself. A search for words walks the
- * account's newest orders first (lib/history-search.ts, decision 0062); `walk` is how many (0: none).
+ * then only those hundred rows are read: OFFSET never walks the table itself.
  */
-export function ordersPageQuery(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number, walk?: number) {
-  const query = db
-    .selectFrom(pageIds(db, accountId, filters, limit, offset, walk))
+export function ordersPageQuery(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  const query = ordersPage(db, accountId, filters, limit, offset)
+  // A search is read through the trigram index when its words are rare and by walking the account's orders when
+  // they are common: only its values tell which.
+  return filters.search ? query.modifyEnd(plannedWithItsValues) : query
+}
+
+function ordersPage(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
+  let ids = db.selectFrom('orders').select('orders.id').where('orders.account_id', '=', accountId)
+  if (filters.range.from) ids = ids.where('orders.enter_date', '>=', filters.range.from)
+  if (filters.range.to) ids = ids.where('orders.enter_date', '<=', filters.range.to)
+  if (filters.siteCode !== undefined) ids = ids.where('orders.site_code', '=', filters.siteCode)
+  if (filters.search) ids = ids.where(sql<boolean>`${orderSearchText} LIKE ${likePattern(filters.search)}`)
+  const page = ids.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).as('page')
+  return db
+    .selectFrom(page)
     .innerJoin('orders', 'orders.id', 'page.id')
     .select([
       'orders.id',
@@ -42,32 +53,6 @@ export function ordersPageQuery(db: Db, accountId: number, filters: OrderFilters
     ])
     .orderBy('orders.enter_date', 'desc')
     .orderBy('orders.id', 'desc')
-  // A search is read through the trigram index when its words are rare and by walking the account's orders when
-  // they are common: only its values tell which (decision 0061).
-  return filters.search ? query.modifyEnd(plannedWithItsValues) : query
-}
-
-function pageIds(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number, walk?: number) {
-  const { range, siteCode, search } = filters
-  if (search && searchesWords(search) && walk !== 0) {
-    const inScope = sql.join(
-      [
-        sql`orders.account_id = ${accountId}`,
-        ...(range.from ? [sql`orders.enter_date >= ${range.from}`] : []),
-        ...(range.to ? [sql`orders.enter_date <= ${range.to}`] : []),
-        ...(siteCode !== undefined ? [sql`orders.site_code = ${siteCode}`] : []),
-      ],
-      sql` AND `,
-    )
-    const matches = sql<boolean>`${orderSearchText} LIKE ${likePattern(search)}`
-    return walkedSearchPage({ table: 'orders', date: 'enter_date', inScope, matches, limit, offset, walk }).as('page')
-  }
-  let ids = db.selectFrom('orders').select('orders.id').where('orders.account_id', '=', accountId)
-  if (range.from) ids = ids.where('orders.enter_date', '>=', range.from)
-  if (range.to) ids = ids.where('orders.enter_date', '<=', range.to)
-  if (siteCode !== undefined) ids = ids.where('orders.site_code', '=', siteCode)
-  if (search) ids = ids.where(sql<boolean>`${orderSearchText} LIKE ${likePattern(search)}`)
-  return sql<{ id: number }>`${ids.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset)}`.as('page')
 }
 
 export function listOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {
