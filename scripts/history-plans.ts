@@ -1,8 +1,11 @@
 // The query plans of the history lists, as the server builds them (the modules' own query builders),
 // for the account with the most orders: EXPLAIN (ANALYZE, BUFFERS) of each, and whether any of them
-// reads a whole table. Run by scripts/bench-history.mjs:  node --import tsx scripts/history-plans.ts
-import { sql } from 'kysely'
-import { openDatabase } from '../apps/server/src/db/database'
+// reads a whole table. A statement the server prepares by name may run on a generic plan after five runs
+// (decision 0061): its generic plan is timed too, and one far slower than the plan with the values is a miss.
+// Run by scripts/bench-history.mjs:  node --import tsx scripts/history-plans.ts
+import { sql, type Compilable } from 'kysely'
+import pg from 'pg'
+import { openDatabase, plannedWithItsValues } from '../apps/server/src/db/database'
 import { historyRange } from '../apps/server/src/lib/date-range'
 import { invoicesPageQuery } from '../apps/server/src/modules/invoices/repo'
 import { backOrdersPageQuery, ordersPageQuery } from '../apps/server/src/modules/orders/repo'
@@ -32,7 +35,8 @@ async function main() {
     const allTime = historyRange({ startDate: '2000-01-01' })
     const deepOffset = Math.max(0, Math.floor((heaviest.orders - 150) / 100) * 100)
 
-    const plans: Array<[string, { explain: (format: 'text', options: ReturnType<typeof sql>) => Promise<Array<Record<string, unknown>>> }]> = [
+    type Explainable = Compilable & { explain: (format: 'text', options: ReturnType<typeof sql>) => Promise<Array<Record<string, unknown>>> }
+    const plans: Array<[string, Explainable]> = [
       ['orders, first page (six months)', ordersPageQuery(db, accountId, { range: historyRange({}) }, 100, 0)],
       [`orders, deep page (all time, offset ${deepOffset})`, ordersPageQuery(db, accountId, { range: allTime }, 100, deepOffset)],
       [
@@ -47,12 +51,25 @@ async function main() {
       ['back orders, first page (six months)', backOrdersPageQuery(db, accountId, { range: historyRange({}) }, 100, 0)],
     ]
     let wholeTable = false
+    const genericSlow: string[] = []
+    const marker = plannedWithItsValues.compile(db).sql
     console.log(`Account ${accountId}: ${heaviest.orders.toLocaleString('en-AU')} orders.\n`)
     for (const [title, query] of plans) {
       const rows = await query.explain('text', sql`analyze, buffers`)
       const lines = rows.map((r) => String(Object.values(r)[0]))
       console.log(`-- ${title}`)
       for (const line of lines) console.log(`   ${line}`)
+      const compiled = query.compile()
+      if (compiled.sql.endsWith(marker)) console.log('   (planned with its values on every run: never on a generic plan)')
+      else {
+        const withValues = executionMs(lines)
+        const generic = await genericPlanMs(url.toString(), compiled.sql, compiled.parameters)
+        console.log(`   Generic plan (what a named statement may run on after five runs): ${generic.toFixed(3)} ms`)
+        if (generic > 5 && generic > 5 * withValues) {
+          genericSlow.push(title)
+          console.log('   ^ its generic plan is far slower: end the statement with plannedWithItsValues (decision 0061)')
+        }
+      }
       console.log('')
       if (lines.some((l) => /Seq Scan on (orders|order_lines|invoices|invoice_lines)\b/.test(l))) {
         wholeTable = true
@@ -64,9 +81,38 @@ async function main() {
         ? 'MISSED  a history query reads a whole table'
         : 'met     no history query reads a whole table (no sequential scan of orders, order_lines or invoices)',
     )
-    if (wholeTable) process.exitCode = 2
+    console.log(
+      genericSlow.length > 0
+        ? `MISSED  a named history statement is far slower on its generic plan: ${genericSlow.join('; ')}`
+        : 'met     no named history statement is far slower on its generic plan than with its values',
+    )
+    if (wholeTable || genericSlow.length > 0) process.exitCode = 2
   } finally {
     await handle.close()
+  }
+}
+
+/** The execution time EXPLAIN ANALYZE reports, in ms. */
+function executionMs(lines: string[]): number {
+  const line = lines.find((l) => l.startsWith('Execution Time:'))
+  return line ? Number(/([\d.]+) ms/.exec(line)?.[1]) : Number.NaN
+}
+
+/**
+ * How long the statement takes on the plan PostgreSQL makes without its values: prepared by name, as the server
+ * prepares it, and run under plan_cache_mode = force_generic_plan, in a session of its own.
+ */
+async function genericPlanMs(databaseUrl: string, text: string, values: readonly unknown[]): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan')
+    await client.query(`PREPARE history_probe AS ${text}`)
+    const literals = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(String(v))))
+    const rows = await client.query<Record<string, string>>(`EXPLAIN (ANALYZE) EXECUTE history_probe(${literals.join(', ')})`)
+    return executionMs(rows.rows.map((r) => String(Object.values(r)[0])))
+  } finally {
+    await client.end()
   }
 }
 
