@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { DB } from '../../db/schema'
 import { plannedWithItsValues } from '../../db/database'
+import type { DB } from '../../db/schema'
 import { likePattern, type DateRange } from '../../lib/date-range'
 import { accountUnitPriceCents } from '../../lib/pricing'
 
