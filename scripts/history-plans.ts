@@ -5,7 +5,7 @@
 // Run by scripts/bench-history.mjs:  node --import tsx scripts/history-plans.ts
 import { sql, type Compilable } from 'kysely'
 import pg from 'pg'
-import { openDatabase, plannedWithItsValues } from '../apps/server/src/db/database'
+import { isPlannedWithItsValues, openDatabase } from '../apps/server/src/db/database'
 import { historyRange } from '../apps/server/src/lib/date-range'
 import { invoicesPageQuery } from '../apps/server/src/modules/invoices/repo'
 import { backOrdersPageQuery, ordersPageQuery } from '../apps/server/src/modules/orders/repo'
@@ -52,7 +52,10 @@ async function main() {
     ]
     let wholeTable = false
     const genericSlow: string[] = []
-    const marker = plannedWithItsValues.compile(db).sql
+    // One session for every generic plan: plan_cache_mode is set once, each statement prepared and let go in turn.
+    const probe = new pg.Client({ connectionString: url.toString() })
+    await probe.connect()
+    await probe.query('SET plan_cache_mode = force_generic_plan')
     console.log(`Account ${accountId}: ${heaviest.orders.toLocaleString('en-AU')} orders.\n`)
     for (const [title, query] of plans) {
       const rows = await query.explain('text', sql`analyze, buffers`)
@@ -60,10 +63,10 @@ async function main() {
       console.log(`-- ${title}`)
       for (const line of lines) console.log(`   ${line}`)
       const compiled = query.compile()
-      if (compiled.sql.endsWith(marker)) console.log('   (planned with its values on every run: never on a generic plan)')
+      if (isPlannedWithItsValues(compiled.sql)) console.log('   (planned with its values on every run: never on a generic plan)')
       else {
         const withValues = executionMs(lines)
-        const generic = await genericPlanMs(url.toString(), compiled.sql, compiled.parameters)
+        const generic = await genericPlanMs(probe, compiled.sql, compiled.parameters)
         console.log(`   Generic plan (what a named statement may run on after five runs): ${generic.toFixed(3)} ms`)
         if (generic > 5 && generic > 5 * withValues) {
           genericSlow.push(title)
@@ -86,6 +89,7 @@ async function main() {
         ? `MISSED  a named history statement is far slower on its generic plan: ${genericSlow.join('; ')}`
         : 'met     no named history statement is far slower on its generic plan than with its values',
     )
+    await probe.end()
     if (wholeTable || genericSlow.length > 0) process.exitCode = 2
   } finally {
     await handle.close()
@@ -100,19 +104,16 @@ function executionMs(lines: string[]): number {
 
 /**
  * How long the statement takes on the plan PostgreSQL makes without its values: prepared by name, as the server
- * prepares it, and run under plan_cache_mode = force_generic_plan, in a session of its own.
+ * prepares it, and run on `probe`, a session under plan_cache_mode = force_generic_plan.
  */
-async function genericPlanMs(databaseUrl: string, text: string, values: readonly unknown[]): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
+async function genericPlanMs(probe: pg.Client, text: string, values: readonly unknown[]): Promise<number> {
+  await probe.query(`PREPARE history_probe AS ${text}`)
   try {
-    await client.query('SET plan_cache_mode = force_generic_plan')
-    await client.query(`PREPARE history_probe AS ${text}`)
-    const literals = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(String(v))))
-    const rows = await client.query<Record<string, string>>(`EXPLAIN (ANALYZE) EXECUTE history_probe(${literals.join(', ')})`)
+    const literals = values.map((v) => (typeof v === 'number' ? String(v) : probe.escapeLiteral(String(v))))
+    const rows = await probe.query<Record<string, string>>(`EXPLAIN (ANALYZE) EXECUTE history_probe(${literals.join(', ')})`)
     return executionMs(rows.rows.map((r) => String(Object.values(r)[0])))
   } finally {
-    await client.end()
+    await probe.query('DEALLOCATE history_probe')
   }
 }
 

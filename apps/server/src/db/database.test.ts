@@ -4,7 +4,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoicesPageQuery } from '../modules/invoices/repo'
 import { backOrdersPageQuery, ordersPageQuery } from '../modules/orders/repo'
-import { openDatabase, plannedWithItsValues, type DatabaseHandle } from './database'
+import { isPlannedWithItsValues, openDatabase, plannedWithItsValues, type DatabaseHandle } from './database'
 import type { DB } from './schema'
 
 const url = process.env.TEST_DATABASE_URL
@@ -159,17 +159,17 @@ describe('the history pages whose plans depend on their values', () => {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   })
-  const marker = plannedWithItsValues.compile(db).sql
+  const planned = (query: { compile(): { sql: string } }) => isPlannedWithItsValues(query.compile().sql)
   const range = { from: '2026-05-28', to: '2026-11-28' }
 
   it('are planned with their values: back orders, and a search of orders or invoices', () => {
-    expect(backOrdersPageQuery(db, 1, { range }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
-    expect(ordersPageQuery(db, 1, { range, search: 'drench' }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
-    expect(invoicesPageQuery(db, 1, { range, search: 'drench' }, 100, 0).compile().sql.endsWith(marker)).toBe(true)
+    expect(planned(backOrdersPageQuery(db, 1, { range }, 100, 0))).toBe(true)
+    expect(planned(ordersPageQuery(db, 1, { range, search: 'drench' }, 100, 0))).toBe(true)
+    expect(planned(invoicesPageQuery(db, 1, { range, search: 'drench' }, 100, 0))).toBe(true)
   })
 
   it('keep their plans otherwise: a page of orders or invoices by date alone', () => {
-    expect(ordersPageQuery(db, 1, { range }, 100, 0).compile().sql).not.toContain(marker)
-    expect(invoicesPageQuery(db, 1, { range }, 100, 0).compile().sql).not.toContain(marker)
+    expect(planned(ordersPageQuery(db, 1, { range }, 100, 0))).toBe(false)
+    expect(planned(invoicesPageQuery(db, 1, { range }, 100, 0))).toBe(false)
   })
 })

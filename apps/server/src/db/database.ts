@@ -126,8 +126,11 @@ const PLANNED_WITH_ITS_VALUES = '/* planned with its values */'
  */
 export const plannedWithItsValues = sql.raw(PLANNED_WITH_ITS_VALUES)
 
+/** Whether a statement's text ends with plannedWithItsValues: it is then never given a name. */
+export const isPlannedWithItsValues = (text: string) => text.endsWith(PLANNED_WITH_ITS_VALUES)
+
 function statementName(text: string): string | undefined {
-  if (text.endsWith(PLANNED_WITH_ITS_VALUES)) return undefined
+  if (isPlannedWithItsValues(text)) return undefined
   let name = statementNames.get(text)
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS && !VALUE_LIST.test(text)) {
     name = `s${++namesGiven}`
