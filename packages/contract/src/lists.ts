@@ -68,8 +68,24 @@ export type ListLine = z.infer<typeof ListLine>
 export const ListDetail = ListSummary.extend({ warehouse: z.string(), lines: z.array(ListLine) }).meta({ id: 'ListDetail' })
 export type ListDetail = z.infer<typeof ListDetail>
 
+/**
+ * What a product costs this account and its stock at the branch, as the catalogue shows them: all a buy-again
+ * row shows of the product besides its code and description (decision 0062).
+ */
+export const ProductOffer = Product.pick({
+  SinglePricing: true,
+  CartonPricing: true,
+  CartonQty: true,
+  PalletPricing: true,
+  PalletQty: true,
+  Availability: true,
+}).meta({ id: 'ProductOffer' })
+export type ProductOffer = z.infer<typeof ProductOffer>
+
 export const BuyAgainQuery = ListQuery
+/** A buy-again row: `Product` is the product's offer now, or null when it is no longer sold to this account. */
 export const BuyAgainItem = ListProduct.extend({
+  Product: ProductOffer.nullable(),
   Orders: z.number().int().describe('orders in the last 12 months that held the product'),
   TotalQuantity: z.number().int(),
   LastOrderDate: IsoDate,

@@ -26,13 +26,16 @@ const product: Product = {
   Weight: 20.5,
 }
 
+const { SinglePricing, CartonPricing, CartonQty, PalletQty, Availability } = product
+const offer = { SinglePricing, CartonPricing, CartonQty, PalletQty, Availability }
+
 const writer = (schema: z.ZodType, checked = true) => compileSerializer(schema, { checked, describe: () => 'GET /test' })
 const viaZod = (schema: z.ZodType, data: unknown) => JSON.parse(JSON.stringify(schema.encode(data)))
 
 describe('the compiled writers of answers', () => {
   it('write what the zod check and JSON.stringify write, for the catalogue and ordering answers', () => {
     const items = [
-      { ProductID: 7, ProductCode: 'COOMD20L', Description: 'x', Product: product, Orders: 3, TotalQuantity: 9, LastOrderDate: '2026-10-01', LastQuantity: 2 },
+      { ProductID: 7, ProductCode: 'COOMD20L', Description: 'x', Product: offer, Orders: 3, TotalQuantity: 9, LastOrderDate: '2026-10-01', LastQuantity: 2 },
       { ProductID: 8, ProductCode: 'GONE', Description: 'withdrawn', Product: null, Orders: 1, TotalQuantity: 1, LastOrderDate: '2026-01-31', LastQuantity: 1 },
     ]
     for (const [schema, data] of [

@@ -85,6 +85,12 @@ async function order(day: string, lines: Array<[number, number]>) {
   return placed.id
 }
 
+/** What buy-again shows of a product still sold: the product page's prices and stock (ProductOffer). */
+const offerOf = (page: Record<string, unknown>) => {
+  const { SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability } = page
+  return { SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability }
+}
+
 const buyAgain = async (query = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/buy-again${query}`, headers: bearer(buyer) })
   expect(res.statusCode, res.body).toBe(200)
@@ -149,16 +155,31 @@ describe('GET /api/buy-again', () => {
     // A contract price for one product, a discount on the rest: buy-again shows what the product page shows, at each branch.
     await t.db.insertInto('contract_prices').values({ account_id: accountId, product_id: shown.id, price_cents: 1234 }).execute()
     await t.db.updateTable('customer_accounts').set({ price_discount_bp: 500 }).where('id', '=', accountId).execute()
+    // Pack prices on the second product (its carton's above its discounted unit price: the unit price caps it).
+    const packs = await t.db
+      .selectFrom('products')
+      .select(['carton_price_cents', 'carton_qty', 'pallet_price_cents', 'pallet_qty'])
+      .where('id', '=', hidden.id)
+      .executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('products')
+      .set({ carton_price_cents: 99_999_00, carton_qty: 12, pallet_price_cents: 1_00, pallet_qty: 480 })
+      .where('id', '=', hidden.id)
+      .execute()
     for (const warehouse of ['WAG', 'TAM']) {
       const items = await buyAgain(`?warehouse=${warehouse}`)
       for (const product of [shown, hidden]) {
         const page = await detail(product.id, warehouse)
-        const listed = items.find((i) => i.ProductID === product.id)!.Product as Record<string, unknown>
-        expect(listed).toMatchObject({ SinglePricing: page.SinglePricing, Availability: page.Availability })
+        // The offer is the product page's prices and stock, whole: pack prices and quantities too.
+        expect(items.find((i) => i.ProductID === product.id)!.Product).toEqual(offerOf(page))
       }
     }
-    const priced = (await buyAgain()).find((i) => i.ProductID === shown.id)!.Product as { SinglePricing: { Price: number } }
+    const again = await buyAgain()
+    const priced = again.find((i) => i.ProductID === shown.id)!.Product as { SinglePricing: { Price: number } }
     expect(priced.SinglePricing.Price).toBe(12.34)
+    const packed = again.find((i) => i.ProductID === hidden.id)!.Product as { SinglePricing: { Price: number }; CartonPricing: { Price: number } }
+    expect(packed).toMatchObject({ CartonQty: 12, PalletPricing: { Price: 0.95 }, PalletQty: 480 })
+    expect(packed.CartonPricing.Price).toBe(packed.SinglePricing.Price)
 
     // The account becomes a reseller and the second product's brand is hidden from resellers: still listed, not sold.
     await t.db.updateTable('customer_accounts').set({ is_elders: true }).where('id', '=', accountId).execute()
@@ -170,11 +191,17 @@ describe('GET /api/buy-again', () => {
       buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
       const items = await buyAgain()
       expect(items.find((i) => i.ProductID === hidden.id)).toMatchObject({ Product: null, ProductCode: hidden.code, Description: hidden.description })
-      expect(items.find((i) => i.ProductID === shown.id)?.Product).not.toBeNull()
+      const offer = items.find((i) => i.ProductID === shown.id)?.Product
+      // A reseller's one price, as on the product page: no retail, carton or pallet price.
+      expect(offer).toEqual(offerOf(await detail(shown.id, 'WAG')))
+      expect(offer).toMatchObject({ SinglePricing: { Price: 12.34 } })
+      expect(offer).not.toHaveProperty('CartonPricing')
+      expect(offer).not.toHaveProperty('SinglePricing.RetailPrice')
     } finally {
       await t.db.updateTable('brands').set({ hidden_for_elders: false }).where('brand_code', '=', brand_code).execute()
       await t.db.updateTable('customer_accounts').set({ is_elders: false, price_discount_bp: 0 }).where('id', '=', accountId).execute()
       await t.db.deleteFrom('contract_prices').where('account_id', '=', accountId).execute()
+      await t.db.updateTable('products').set(packs).where('id', '=', hidden.id).execute()
       buyer = await signIn(t.app, { username: 'buyagain', password: 'Trade2026' })
     }
   })

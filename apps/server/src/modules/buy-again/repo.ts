@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { shapedStatement } from '../../db/statement'
 import { productVisibleTo, viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
-import { listedColumns, type ListScope } from '../catalogue/service'
+import { offerColumns, type ListScope } from '../catalogue/service'
 
 type Db = Kysely<DB>
 
@@ -25,9 +25,10 @@ async function ensureTotals(db: Db, accountId: number, fromMonth: string) {
 /**
  * The products an account ordered in most orders in the 12 months from `fromMonth`, then by units: the
  * first rows of the purchase_totals_rank index, never an aggregate over the order lines. Each comes with the
- * product's columns as the catalogue lists it at the branch (listedPage's), whether it is still sold to this
- * user (`sold`: active, and not hidden from a reseller); none at an unknown branch. One statement when the
- * account's totals are of this window (every buy-again but the month's first): the rows come only then.
+ * product's code, description and offer (its prices for the account and stock at the branch: offerColumns),
+ * and whether it is still sold to this user (`sold`: active, and not hidden from a reseller); none at an
+ * unknown branch. One statement when the account's totals are of this window (every buy-again but the month's
+ * first): the rows come only then.
  */
 export async function mostOrdered(
   db: Db,
@@ -77,14 +78,13 @@ const mostOrderedRead = shapedStatement(
       db
         .selectFrom(top)
         .innerJoin('products', 'products.id', 'top.product_id')
-        .innerJoin('categories', 'categories.id', 'products.category_id')
         .select([
           'top.product_id',
           'top.orders',
           sql<number>`top.quantity::int`.as('total'),
           'top.last_date',
           'top.last_qty',
-          ...listedColumns(warehouse, { accountId, stocked: shape.endsWith(':stocked') }),
+          ...offerColumns(warehouse, { accountId, stocked: shape.endsWith(':stocked') }),
           sql<boolean>`products.active AND ${productVisibleTo(viewerWith(visibility))}`.as('sold'),
         ])
         // An unknown branch gives no rows, as a catalogue page does.

@@ -2,7 +2,7 @@ import { BUY_AGAIN_SIZE, type BuyAgainItem } from '@portal/contract/lists'
 import type { Deps, Session } from '../../lib/context'
 import { monthsBefore, today } from '../../lib/date-range'
 import { branchOf } from '../branches/service'
-import { ensureBranch, pricedRow, stockedRows, toProduct } from '../catalogue/service'
+import { ensureBranch, stockedRows, toOffer } from '../catalogue/service'
 import * as repo from './repo'
 
 /** The first day of the month eleven months back: "the last 12 months" is this month and the eleven before (decision 0030). */
@@ -24,7 +24,7 @@ export async function buyAgain(deps: Deps, session: Session, query: { warehouse?
     ProductID: r.product_id,
     ProductCode: r.product_code,
     Description: r.description,
-    Product: r.sold ? toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session) : null,
+    Product: r.sold ? toOffer(r, session) : null,
     Orders: r.orders,
     TotalQuantity: r.total,
     LastOrderDate: r.last_date,

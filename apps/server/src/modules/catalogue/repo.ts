@@ -152,9 +152,26 @@ function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>,
  * page kept for every account and branch, decision 0045) what it pays is null; without `stocked` the stock is
  * 0 and the stock book's is shown (decisions 0045, 0056).
  */
-export const listedColumns = (warehouse: string, { accountId, stocked }: Reads) =>
+export const listedColumns = (warehouse: string, reads: Reads) => [...PAGE_COLUMNS, ...pricingColumns(warehouse, reads)] as const
+
+/**
+ * What a product costs and its stock, as listedColumns reads them, with the product's code and description
+ * but none of the card's other texts: for a module that shows only that (buy-again, decision 0062).
+ */
+export const offerColumns = (warehouse: string, reads: Reads) =>
   [
-    ...PAGE_COLUMNS,
+    'products.id',
+    'products.product_code',
+    'products.description',
+    'products.carton_qty',
+    'products.pallet_qty',
+    'products.rrp_cents',
+    ...pricingColumns(warehouse, reads),
+  ] as const
+
+/** listedColumns' list prices, stock and what the account pays. */
+const pricingColumns = (warehouse: string, { accountId, stocked }: Reads) =>
+  [
     'products.unit_price_cents',
     'products.carton_price_cents',
     'products.pallet_price_cents',
@@ -177,6 +194,22 @@ function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Express
 }
 
 export type ListedRow = Awaited<ReturnType<typeof listedPage>>[number]
+/** A row of offerColumns: a listed row less the card's other texts. */
+export type OfferRow = Pick<
+  ListedRow,
+  | 'id'
+  | 'product_code'
+  | 'description'
+  | 'carton_qty'
+  | 'pallet_qty'
+  | 'rrp_cents'
+  | 'unit_price_cents'
+  | 'carton_price_cents'
+  | 'pallet_price_cents'
+  | 'available'
+  | 'contract_cents'
+  | 'discount_bp'
+>
 
 /** What an account pays: its discount and its contract prices (a few dozen at most); undefined for no such account. */
 export async function accountPrices(db: Db, accountId: number) {

@@ -1,4 +1,5 @@
 import type { CodeSetupBody, Product, ProductDetail } from '@portal/contract/catalogue'
+import type { ProductOffer } from '@portal/contract/lists'
 import type { Brand, Category } from '@portal/contract/reference'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, forbidden, notFound } from '../../lib/errors'
@@ -10,7 +11,7 @@ import * as repo from './repo'
 import type { StockBook } from './stock-book'
 
 /** The columns of a listed product and who may see it, for a module whose own statement lists products (buy-again). */
-export { listedColumns, type ListScope, type Reads } from './repo'
+export { listedColumns, offerColumns, type ListScope, type OfferRow, type Reads } from './repo'
 
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {
@@ -77,6 +78,25 @@ export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders
     UserDefinedField4: row.info_text,
     Barcode: row.barcode,
     Weight: Number(row.weight_kg),
+  }
+}
+
+/**
+ * A product's offer (decision 0062): what it costs the account and its stock, written as toProduct writes them
+ * and priced as pricedRow prices them (lib/pricing.ts), from a row of offerColumns.
+ */
+export function toOffer(row: repo.OfferRow, session: Pick<Session, 'isElders'>): ProductOffer {
+  const unit = unitPriceCents(row.unit_price_cents, row.discount_bp ?? 0, row.contract_cents)
+  const carton = packPriceCents(row.carton_price_cents, row.discount_bp ?? 0, unit)
+  const pallet = packPriceCents(row.pallet_price_cents, row.discount_bp ?? 0, unit)
+  const onePrice = session.isElders
+  return {
+    SinglePricing: onePrice ? { Price: dollars(unit) } : { Price: dollars(unit), RetailPrice: dollars(row.rrp_cents) },
+    ...(!onePrice && carton !== null ? { CartonPricing: { Price: dollars(carton) } } : {}),
+    CartonQty: row.carton_qty,
+    ...(!onePrice && pallet !== null ? { PalletPricing: { Price: dollars(pallet) } } : {}),
+    PalletQty: row.pallet_qty,
+    Availability: { Available: row.available },
   }
 }
 

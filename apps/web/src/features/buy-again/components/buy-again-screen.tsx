@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '@portal/contract/catalogue'
+import type { ProductOffer } from '@portal/contract/lists'
 import { Spinner } from '../../../components/ui/spinner'
 import table from '../../../components/ui/table.module.css'
 import { formatDate, formatMoney } from '../../../lib/format'
@@ -11,10 +12,10 @@ type BuyAgainScreenProps = {
   /** The branch the customer is shopping at. */
   warehouse: string
   /** The quantity and add button for a product still sold (the catalogue's form, composed by the app). */
-  addToCart: (product: Product) => ReactNode
+  addToCart: (product: Pick<Product, 'ProductID' | 'Description' | 'Availability'>) => ReactNode
 }
 
-const availability = (product: Product | null) =>
+const availability = (product: ProductOffer | null) =>
   !product ? 'Not available' : product.Availability.Available > 0 ? `In stock (${product.Availability.Available.toLocaleString('en-AU')})` : 'No stock'
 
 /** /buy-again: the products this account ordered most in the last 12 months, each ready to add again. */
@@ -82,7 +83,15 @@ export function BuyAgainScreen({ warehouse, addToCart }: BuyAgainScreenProps) {
                   <td data-label="Price (ex GST)" className={`money ${table.num}`}>
                     {item.Product ? `$${formatMoney(item.Product.SinglePricing.Price)}` : '—'}
                   </td>
-                  <td>{item.Product ? <div className={styles.add}>{addToCart(item.Product)}</div> : <span className={styles.notSold}>Not sold</span>}</td>
+                  <td>
+                    {item.Product ? (
+                      <div className={styles.add}>
+                        {addToCart({ ProductID: item.ProductID, Description: item.Description, Availability: item.Product.Availability })}
+                      </div>
+                    ) : (
+                      <span className={styles.notSold}>Not sold</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,16 @@ function addError(error: unknown): string {
  * success the header's summary refreshes and the quantity goes back to 1. A cash-sale account
  * cannot ask for more than the branch has, and with none there the button reads 'Check other WH'.
  */
-export function AddToCartForm({ product, shopper, size = 'small' }: { product: Product; shopper: Shopper; size?: 'small' | 'large' }) {
+export function AddToCartForm({
+  product,
+  shopper,
+  size = 'small',
+}: {
+  /** What the form needs of the product: a whole Product, or a buy-again row's code, description and offer. */
+  product: Pick<Product, 'ProductID' | 'Description' | 'Availability'>
+  shopper: Shopper
+  size?: 'small' | 'large'
+}) {
   const id = useId()
   const [quantity, setQuantity] = useState('1')
   const add = useAddToCart()
