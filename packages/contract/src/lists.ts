@@ -51,26 +51,8 @@ export const ListSummary = z
 export type ListSummary = z.infer<typeof ListSummary>
 
 /**
- * A product on a list or in buy-again: `Product` is the product as the catalogue shows it at the branch
- * (current price for the account, stock), or null when it is no longer sold to this account (withdrawn,
- * or hidden from resellers): shown as not available, not addable.
- */
-export const ListProduct = z.object({
-  ProductID: z.number().int(),
-  ProductCode: z.string(),
-  Description: z.string(),
-  Product: Product.nullable(),
-})
-
-export const ListLine = ListProduct.extend({ Quantity: z.number().int() }).meta({ id: 'ListLine' })
-export type ListLine = z.infer<typeof ListLine>
-
-export const ListDetail = ListSummary.extend({ warehouse: z.string(), lines: z.array(ListLine) }).meta({ id: 'ListDetail' })
-export type ListDetail = z.infer<typeof ListDetail>
-
-/**
- * What a product costs this account and its stock at the branch, as the catalogue shows them: all a buy-again
- * row shows of the product besides its code and description (decision 0062).
+ * What a product costs this account and its stock at the branch, as the catalogue shows them: all a list line
+ * or a buy-again row shows of the product besides its code and description (decision 0062).
  */
 export const ProductOffer = Product.pick({
   SinglePricing: true,
@@ -82,10 +64,26 @@ export const ProductOffer = Product.pick({
 }).meta({ id: 'ProductOffer' })
 export type ProductOffer = z.infer<typeof ProductOffer>
 
-export const BuyAgainQuery = ListQuery
-/** A buy-again row: `Product` is the product's offer now, or null when it is no longer sold to this account. */
-export const BuyAgainItem = ListProduct.extend({
+/**
+ * A product on a list or in buy-again: `Product` is the product's offer at the branch (current prices for the
+ * account, stock), or null when it is no longer sold to this account (withdrawn, or hidden from resellers):
+ * shown as not available, not addable.
+ */
+export const ListProduct = z.object({
+  ProductID: z.number().int(),
+  ProductCode: z.string(),
+  Description: z.string(),
   Product: ProductOffer.nullable(),
+})
+
+export const ListLine = ListProduct.extend({ Quantity: z.number().int() }).meta({ id: 'ListLine' })
+export type ListLine = z.infer<typeof ListLine>
+
+export const ListDetail = ListSummary.extend({ warehouse: z.string(), lines: z.array(ListLine) }).meta({ id: 'ListDetail' })
+export type ListDetail = z.infer<typeof ListDetail>
+
+export const BuyAgainQuery = ListQuery
+export const BuyAgainItem = ListProduct.extend({
   Orders: z.number().int().describe('orders in the last 12 months that held the product'),
   TotalQuantity: z.number().int(),
   LastOrderDate: IsoDate,

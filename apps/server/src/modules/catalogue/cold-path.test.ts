@@ -234,6 +234,9 @@ describe('the cold path (caches off)', () => {
     expect(res.statusCode, res.body).toBe(200)
     return { body: res.json() as T, texts: statements.texts }
   }
+  /** A buy-again row or list line: the row carries the product's ID, its offer the stock (decision 0062). */
+  type Offered = { ProductID: number; Product: Pick<Stocked, 'Availability'> | null }
+  const offered = (rows: Offered[]): Stocked[] => rows.flatMap((r) => (r.Product ? [{ ProductID: r.ProductID, Availability: r.Product.Availability }] : []))
   const readsStock = (texts: string[]) => texts.some((text) => /\bstock\b/.test(text))
   const setStock = (productId: number, branch: string, qty: number) =>
     sql`INSERT INTO stock (product_id, location_id, qty_available) VALUES (${productId}, ${branch}, ${qty})
@@ -286,18 +289,14 @@ describe('the cold path (caches off)', () => {
     await expectStockAsDatabase('WAG', suggested.body.products)
     // Buy-again too (its first of a month makes the account's totals first).
     await answerOf({ method: 'GET', url: '/api/buy-again?warehouse=MEL' })
-    const again = await answerOf<Array<{ ProductID: number; Product: Pick<Stocked, 'Availability'> | null }>>({
-      method: 'GET',
-      url: '/api/buy-again?warehouse=MEL',
-    })
+    const again = await answerOf<Offered[]>({ method: 'GET', url: '/api/buy-again?warehouse=MEL' })
     expect(readsStock(again.texts)).toBe(false)
-    // A buy-again row carries the product's ID, its offer the stock.
-    const bought = again.body.flatMap((item) => (item.Product ? [{ ProductID: item.ProductID, Availability: item.Product.Availability }] : []))
+    const bought = offered(again.body)
     expect(bought.length).toBeGreaterThan(0)
     await expectStockAsDatabase('MEL', bought)
-    const list = await answerOf<{ lines: Array<{ Product: Stocked | null }> }>({ method: 'GET', url: `/api/lists/${created.json().id}?warehouse=MEL` })
+    const list = await answerOf<{ lines: Offered[] }>({ method: 'GET', url: `/api/lists/${created.json().id}?warehouse=MEL` })
     expect(readsStock(list.texts)).toBe(false)
-    const sold = list.body.lines.flatMap((l) => (l.Product ? [l.Product] : []))
+    const sold = offered(list.body.lines)
     expect(sold).toHaveLength(3)
     await expectStockAsDatabase('MEL', sold)
     for (const branch of ['WAG', 'MEL']) {

@@ -301,17 +301,17 @@ export function toProductDetail(
 }
 
 /**
- * The products among `ids` still sold to this user (active, not hidden from resellers), priced for the
- * account and stocked at the branch: a saved list shows them beside its lines.
+ * The offers of the products among `ids` still sold to this user (active, not hidden from resellers), priced
+ * for the account and stocked at the branch: a saved list shows them beside its lines (decision 0062).
  */
-export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, Product>> {
+export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, ProductOffer>> {
   const warehouse = branchOf(session, req.warehouse)
   const read = (stocked: boolean) => repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId, stocked }, ids)
   // The stock is the stock book's when it can give it (stockedRows, decision 0056).
   const rows = ids.length > 0 ? await stockedRows(deps, warehouse, read) : []
   // An unknown branch gives no rows; so does a page of products no longer sold: only then is the branch asked for.
   if (rows.length === 0) await ensureBranch(deps.db, warehouse)
-  return new Map(rows.map((r) => [r.id, toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session)]))
+  return new Map(rows.map((r) => [r.id, toOffer(r, session)]))
 }
 
 /** Every product of a branch's price list (modules/files), priced for this user and stocked at the branch. */

@@ -69,7 +69,9 @@ describe('saved order lists', () => {
         { ProductID: b.id, Quantity: 1 },
       ],
     })
-    expect(detail.json().lines[0].Product).toMatchObject({ SinglePricing: page.SinglePricing, Availability: page.Availability })
+    // A line's product is its offer: the product page's prices and stock, whole, and none of its texts (decision 0062).
+    const { SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability } = page
+    expect(detail.json().lines[0].Product).toEqual({ SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability })
     expect((await call('GET', trade, '/api/lists')).json()).toContainEqual(expect.objectContaining({ id, name: 'Weekly drench', lineCount: 2 }))
   })
 

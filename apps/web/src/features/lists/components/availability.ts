@@ -1,7 +1,7 @@
-import type { Product } from '@portal/contract/catalogue'
+import type { ProductOffer } from '@portal/contract/lists'
 
 /** What a list or buy-again row says of a product's stock at the branch; a product no longer sold is not available. */
-export function availabilityText(product: Product | null): string {
+export function availabilityText(product: ProductOffer | null): string {
   if (!product) return 'Not available'
   const available = product.Availability.Available
   return available > 0 ? `In stock (${available.toLocaleString('en-AU')})` : 'No stock'
