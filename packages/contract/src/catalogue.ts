@@ -46,6 +46,20 @@ export const Product = z
   .meta({ id: 'Product' })
 export type Product = z.infer<typeof Product>
 
+/**
+ * What a product costs this account and its stock at the branch, as the catalogue shows them: all a list line,
+ * a buy-again row or a suggestion shows of the product besides its code and description (decision 0062).
+ */
+export const ProductOffer = Product.pick({
+  SinglePricing: true,
+  CartonPricing: true,
+  CartonQty: true,
+  PalletPricing: true,
+  PalletQty: true,
+  Availability: true,
+}).meta({ id: 'ProductOffer' })
+export type ProductOffer = z.infer<typeof ProductOffer>
+
 export const BranchStock = z.object({ LocationID: z.string(), DESCRIPTION: z.string(), QtyAvail: z.number().int() }).meta({ id: 'BranchStock' })
 export type BranchStock = z.infer<typeof BranchStock>
 
@@ -133,10 +147,24 @@ export const SuggestedGroup = z
   .meta({ id: 'SuggestedGroup' })
 export type SuggestedGroup = z.infer<typeof SuggestedGroup>
 
+/** A suggested product: its code, description and offer, what a suggestion shows with its picture (decision 0062). */
+export const SuggestedProduct = Product.pick({
+  ProductID: true,
+  ProductCode: true,
+  Description: true,
+  SinglePricing: true,
+  CartonPricing: true,
+  CartonQty: true,
+  PalletPricing: true,
+  PalletQty: true,
+  Availability: true,
+}).meta({ id: 'SuggestedProduct' })
+export type SuggestedProduct = z.infer<typeof SuggestedProduct>
+
 /** Instant suggestions under the search box: the best products, priced and stocked, and matching categories or brands. */
 export const Suggestions = z
   .object({
-    products: z.array(Product).max(SUGGESTION_PRODUCTS),
+    products: z.array(SuggestedProduct).max(SUGGESTION_PRODUCTS),
     groups: z.array(SuggestedGroup).max(SUGGESTION_GROUPS),
     correction: z.string().nullable().describe('the query with the corrected words the best product needed; null when it needed none'),
   })

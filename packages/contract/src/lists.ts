@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_LINE_QUANTITY } from './cart'
-import { Product } from './catalogue'
+import { ProductOffer } from './catalogue'
 import { IsoDate, TokenQuery, WarehouseCode } from './common'
 import { MAX_BULK_LINES } from './quick-order'
 
@@ -49,20 +49,6 @@ export const ListSummary = z
   })
   .meta({ id: 'ListSummary' })
 export type ListSummary = z.infer<typeof ListSummary>
-
-/**
- * What a product costs this account and its stock at the branch, as the catalogue shows them: all a list line
- * or a buy-again row shows of the product besides its code and description (decision 0062).
- */
-export const ProductOffer = Product.pick({
-  SinglePricing: true,
-  CartonPricing: true,
-  CartonQty: true,
-  PalletPricing: true,
-  PalletQty: true,
-  Availability: true,
-}).meta({ id: 'ProductOffer' })
-export type ProductOffer = z.infer<typeof ProductOffer>
 
 /**
  * A product on a list or in buy-again: `Product` is the product's offer at the branch (current prices for the

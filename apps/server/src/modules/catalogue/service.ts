@@ -1,5 +1,4 @@
-import type { CodeSetupBody, Product, ProductDetail } from '@portal/contract/catalogue'
-import type { ProductOffer } from '@portal/contract/lists'
+import type { CodeSetupBody, Product, ProductDetail, ProductOffer } from '@portal/contract/catalogue'
 import type { Brand, Category } from '@portal/contract/reference'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, forbidden, notFound } from '../../lib/errors'

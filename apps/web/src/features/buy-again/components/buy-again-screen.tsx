@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { Product } from '@portal/contract/catalogue'
-import type { ProductOffer } from '@portal/contract/lists'
+import type { Product, ProductOffer } from '@portal/contract/catalogue'
 import { Spinner } from '../../../components/ui/spinner'
 import table from '../../../components/ui/table.module.css'
 import { formatDate, formatMoney } from '../../../lib/format'

@@ -1,4 +1,4 @@
-import type { Product, SuggestedGroup, Suggestions } from '@portal/contract/catalogue'
+import type { SuggestedGroup, SuggestedProduct, Suggestions } from '@portal/contract/catalogue'
 import { formatMoney } from '../../../lib/format'
 import { productImageUrl } from '../images'
 import styles from './search-suggestions.module.css'
@@ -7,7 +7,7 @@ import styles from './search-suggestions.module.css'
 export interface SuggestionOption {
   id: string
   href: string
-  product?: Product
+  product?: SuggestedProduct
   group?: SuggestedGroup
 }
 
@@ -79,7 +79,7 @@ export function SuggestionList({
   )
 }
 
-function ProductOption({ product }: { product: Product }) {
+function ProductOption({ product }: { product: SuggestedProduct }) {
   const available = product.Availability.Available
   return (
     <span className={styles.product}>

@@ -1,4 +1,4 @@
-import type { ProductOffer } from '@portal/contract/lists'
+import type { ProductOffer } from '@portal/contract/catalogue'
 
 /** What a list or buy-again row says of a product's stock at the branch; a product no longer sold is not available. */
 export function availabilityText(product: ProductOffer | null): string {
