@@ -385,13 +385,13 @@ export async function clearCart(db: Db, userId: number) {
 
 /**
  * After an order: the cart's lines go, and so do its checkout details (the next order has its own purchase
- * order), as the two CTEs (`emptied`, `forgotten`) that begin a statement of the placement's: it ends them with
- * the order's confirmation (placement/repo.ts), one round trip for both (decision 0057).
+ * order), as two CTEs (`emptied`, `forgotten`) for the statement that writes the order (placement/repo.ts), so
+ * that the order, its confirmation and the emptied cart are one round trip (decisions 0057, 0063).
  */
-export const emptiedAfterOrder = (db: Db, userId: number, now: Date) =>
-  db
-    .with('emptied', (w) => w.deleteFrom('cart_lines').where('cart_id', 'in', (q) => q.selectFrom('carts').select('id').where('user_id', '=', userId)))
-    .with('forgotten', (w) => w.updateTable('carts').set({ checkout_info: null, updated_at: now }).where('user_id', '=', userId))
+export const emptiedAfterOrder = (userId: number, now: Date) => sql`emptied AS (
+      DELETE FROM cart_lines WHERE cart_lines.cart_id IN (SELECT carts.id FROM carts WHERE carts.user_id = ${userId})
+    ),
+    forgotten AS (UPDATE carts SET checkout_info = NULL, updated_at = ${now} WHERE carts.user_id = ${userId})`
 
 /**
  * Keeps the half-filled checkout form with the cart `cartId` while the cart holds lines; true when kept. Run it

@@ -6,7 +6,6 @@ import type { Session } from '../../lib/context'
 import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
 import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from '../cart/service'
-import { outboxRow } from '../mail/outbox'
 
 type Db = Kysely<DB>
 
@@ -182,19 +181,34 @@ const LINE_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewOrderLine>
 
 /**
- * Step 4's writes as one statement (decision 0057), each a data-modifying CTE: the units the order takes off
- * the branch's stock (rows step 3 locked), the order's number (SO + (9000000 + n), clear of every number in
- * the history), the order and its lines. The order and its lines come as JSON records of their columns, so the
- * text is the same whatever the number of lines and is prepared once per connection (decisions 0042, 0048).
- * The statement's triggers (the stock book's and the history's notifications, the purchase months of decision
- * 0046) fire once it has ended, and see the order and its lines together as before.
+ * Steps 4 to 6 as one statement (decisions 0057, 0063), each a data-modifying CTE: the units the order takes off
+ * the branch's stock (rows step 3 locked), the order's number (SO + (9000000 + n), clear of every number in the
+ * history), the order and its lines, the cart emptied, and the confirmation e-mail in the outbox. The order and
+ * its lines come as JSON records of their columns, so the text is the same whatever the number of lines and is
+ * prepared once per connection (decisions 0042, 0048). The e-mail's subject and text come in pieces, to be
+ * joined by the order's number, which only this statement knows. The statement's triggers (the stock book's,
+ * the history's and the outbox's notifications, the purchase months of decision 0046) fire once it has ended,
+ * and see the order and its lines together as before.
  */
-const orderWritten = statement((db, branch: string, takenIds: number[], takenQty: number[], order: string, lines: string) => {
-  const orderCols = sql.join(ORDER_COLUMNS.map((c) => sql.ref(c)))
-  const fromOrder = sql.join(ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)))
-  const lineCols = sql.join(LINE_COLUMNS.map((c) => sql.ref(c)))
-  const fromLine = sql.join(LINE_COLUMNS.map((c) => sql.ref(`l.${c}`)))
-  return sql<{ id: number; sales_order: string }>`
+const orderWritten = statement(
+  (
+    db,
+    branch: string,
+    takenIds: number[],
+    takenQty: number[],
+    order: string,
+    lines: string,
+    userId: number,
+    now: Date,
+    to: string,
+    subject: string[],
+    text: string[],
+  ) => {
+    const orderCols = sql.join(ORDER_COLUMNS.map((c) => sql.ref(c)))
+    const fromOrder = sql.join(ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)))
+    const lineCols = sql.join(LINE_COLUMNS.map((c) => sql.ref(c)))
+    const fromLine = sql.join(LINE_COLUMNS.map((c) => sql.ref(`l.${c}`)))
+    return sql<{ id: number; sales_order: string }>`
     WITH taken AS (
       UPDATE stock SET qty_available = stock.qty_available - u.qty
       FROM unnest(${takenIds}::int[], ${takenQty}::int[]) AS u(product_id, qty)
@@ -209,15 +223,36 @@ const orderWritten = statement((db, branch: string, takenIds: number[], takenQty
     lined AS (
       INSERT INTO order_lines (order_id, ${lineCols})
       SELECT placed.id, ${fromLine} FROM placed, jsonb_populate_recordset(NULL::order_lines, ${lines}::jsonb) AS l
+    ),
+    ${emptiedAfterOrder(userId, now)},
+    confirmed AS (
+      INSERT INTO email_outbox (to_address, subject, text_body)
+      SELECT ${to}, array_to_string(${subject}::text[], placed.sales_order), array_to_string(${text}::text[], placed.sales_order) FROM placed
     )
     SELECT placed.id, placed.sales_order FROM placed`
-})
+  },
+)
+
+/** The confirmation of an order, to be sent when it commits: its subject and text in pieces around its number. */
+export interface Confirmation {
+  to: string
+  subject: string[]
+  text: string[]
+}
 
 /**
- * Writes an order (step 4): takes `taken` off the branch's stock, numbers the order, and writes it with its
- * lines, in one statement; answers its id and number.
+ * Writes an order (steps 4 to 6): takes `taken` off the branch's stock, numbers the order, writes it with its
+ * lines, empties the buyer's cart and puts the confirmation in the outbox, in one statement; answers the
+ * order's id and number.
  */
-export async function writeOrder(db: Db, branch: string, taken: Array<{ productId: number; qty: number }>, order: NewOrder, lines: NewOrderLine[]) {
+export async function writeOrder(
+  db: Db,
+  branch: string,
+  taken: Array<{ productId: number; qty: number }>,
+  order: NewOrder,
+  lines: NewOrderLine[],
+  confirmation: Confirmation,
+) {
   const takes = taken.filter((t) => t.qty > 0)
   const rows = await orderWritten(
     db,
@@ -226,17 +261,14 @@ export async function writeOrder(db: Db, branch: string, taken: Array<{ productI
     takes.map((t) => t.qty),
     JSON.stringify(orderColumns(order)),
     JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map((c) => [c, l[c] ?? null])))),
+    order.userId,
+    new Date(),
+    confirmation.to,
+    confirmation.subject,
+    confirmation.text,
   )
   return { id: rows[0]!.id, salesOrder: rows[0]!.sales_order }
 }
-
-/**
- * Steps 5 and 6 in one statement (a round trip of the placement's fewer, decision 0057): the cart's lines and
- * its checkout details go (the cart's emptiedAfterOrder), and the confirmation is written to the outbox.
- */
-export const cartEmptiedAndConfirmed = statement((db: Db, userId: number, now: Date, to: string, subject: string, text: string) =>
-  emptiedAfterOrder(db, userId, now).insertInto('email_outbox').values(outboxRow({ to, subject, text })),
-)
 
 /**
  * Steps 1 and 2 of a checkout on account in one statement: the buyer's cart locked (the cart's lockCart), the

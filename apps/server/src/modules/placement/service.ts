@@ -188,8 +188,15 @@ export interface Placement {
 }
 
 /**
- * Step 4. Numbers the order and writes it with its lines, taking `taken[i]` units of line i off the
- * branch's stock and back-ordering the rest (due in two weeks). GST is per line, rounded to the cent.
+ * Stands for the order's number in its confirmation until the order's statement gives it. A request's text
+ * never holds a NUL (plugins/errors.ts refuses it), so nothing a buyer typed is taken for it.
+ */
+const NUMBER_TO_COME = '\u0000sales order\u0000'
+
+/**
+ * Steps 4 to 6. Numbers the order and writes it with its lines, taking `taken[i]` units of line i off the
+ * branch's stock and back-ordering the rest (due in two weeks), empties the cart and writes the confirmation
+ * to the outbox, in the order's statement (decision 0063). GST is per line, rounded to the cent.
  */
 async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<PlacedOrder> {
   const enterDate = today()
@@ -215,6 +222,19 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
   const totals = sumTotals(lines.map((l) => ({ exCents: l.extended_ex_cents, taxCents: l.tax_cents, incCents: l.extended_inc_cents })))
   const f = p.form
   const taking = p.lines.map((l, index) => ({ productId: l.productId, qty: taken[index]! }))
+  const placed: PlacedOrder = {
+    OrderID: 0,
+    SalesOrder: NUMBER_TO_COME,
+    SalesOrderStatus: ORDER_STATUS,
+    CustomerPurchaseOrder: f.PurchaseOrder,
+    Warehouse: p.branch,
+    ExtendedEx: dollars(totals.exCents),
+    TaxTotal: dollars(totals.taxCents),
+    ExtendedInc: dollars(totals.incCents),
+    items: lines.map(documentItem),
+  }
+  // The e-mail is written before the order has its number: the statement puts the number in.
+  const mail = confirmation(p.buyer, f, placed)
   const order = await repo.writeOrder(
     trx,
     p.branch,
@@ -249,27 +269,9 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
       paymentReference: p.paymentReference,
     },
     lines,
+    { to: mail.to, subject: mail.subject.split(NUMBER_TO_COME), text: mail.text.split(NUMBER_TO_COME) },
   )
-  return {
-    OrderID: order.id,
-    SalesOrder: order.salesOrder,
-    SalesOrderStatus: ORDER_STATUS,
-    CustomerPurchaseOrder: f.PurchaseOrder,
-    Warehouse: p.branch,
-    ExtendedEx: dollars(totals.exCents),
-    TaxTotal: dollars(totals.taxCents),
-    ExtendedInc: dollars(totals.incCents),
-    items: lines.map(documentItem),
-  }
-}
-
-/**
- * Steps 5 and 6, in one statement: the cart's lines and its saved checkout details go, and the confirmation
- * e-mail is written to the outbox, in the order's transaction.
- */
-async function clearCartAndConfirm(trx: Db, buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder) {
-  const mail = confirmation(buyer, form, order)
-  await repo.cartEmptiedAndConfirmed(trx, buyer.userId, new Date(), mail.to, mail.subject, mail.text)
+  return { ...placed, OrderID: order.id, SalesOrder: order.salesOrder }
 }
 
 /** The confirmation e-mail of an order. */
@@ -301,13 +303,11 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
   }
 }
 
-/** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, 4, 5 and 6, in order. */
+/** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, then 4 to 6 in one statement. */
 export async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
   if (!p.cartLocked) await lockCart(trx, p.buyer.userId)
   const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
-  const order = await writeOrder(trx, p, taken)
-  await clearCartAndConfirm(trx, p.buyer, p.form, order)
-  return order
+  return writeOrder(trx, p, taken)
 }
 
 /** An order of the account placed with this idempotency key. */
