@@ -148,17 +148,9 @@ export const SuggestedGroup = z
 export type SuggestedGroup = z.infer<typeof SuggestedGroup>
 
 /** A suggested product: its code, description and offer, what a suggestion shows with its picture (decision 0062). */
-export const SuggestedProduct = Product.pick({
-  ProductID: true,
-  ProductCode: true,
-  Description: true,
-  SinglePricing: true,
-  CartonPricing: true,
-  CartonQty: true,
-  PalletPricing: true,
-  PalletQty: true,
-  Availability: true,
-}).meta({ id: 'SuggestedProduct' })
+export const SuggestedProduct = Product.pick({ ProductID: true, ProductCode: true, Description: true })
+  .extend(ProductOffer.shape)
+  .meta({ id: 'SuggestedProduct' })
 export type SuggestedProduct = z.infer<typeof SuggestedProduct>
 
 /** Instant suggestions under the search box: the best products, priced and stocked, and matching categories or brands. */
