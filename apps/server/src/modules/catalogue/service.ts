@@ -9,8 +9,8 @@ import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
 import type { StockBook } from './stock-book'
 
-/** The columns of a listed product and who may see it, for a module whose own statement lists products (buy-again). */
-export { listedColumns, offerColumns, type ListScope, type OfferRow, type Reads } from './repo'
+/** The columns of a product's offer, for a module whose own statement lists products (buy-again). */
+export { offerColumns, type ListScope, type Reads } from './repo'
 
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {
