@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths, formatDate, formatMoney, toWireDate } from './format'
+import { addMonths, formatAvailability, formatDate, formatMoney, toWireDate } from './format'
 
 describe('formatMoney', () => {
   it('shows thousands separators and two decimals', () => {
@@ -53,5 +53,14 @@ describe('wire dates', () => {
     expect(toWireDate(addMonths(new Date(2024, 6, 15), -6))).toBe('2024-01-15')
     expect(toWireDate(addMonths(new Date(2024, 7, 31), -6))).toBe('2024-02-29')
     expect(toWireDate(addMonths(new Date(2025, 0, 10), -6))).toBe('2024-07-10')
+  })
+})
+
+describe('formatAvailability', () => {
+  it('says the stock at the branch, none, or that the product is no longer sold', () => {
+    expect(formatAvailability({ Availability: { Available: 1234 } })).toBe('In stock (1,234)')
+    expect(formatAvailability({ Availability: { Available: 0 } })).toBe('No stock')
+    expect(formatAvailability({ Availability: { Available: -3 } })).toBe('No stock')
+    expect(formatAvailability(null)).toBe('Not available')
   })
 })

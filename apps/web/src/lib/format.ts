@@ -1,3 +1,5 @@
+import type { ProductOffer } from '@portal/contract/catalogue'
+
 const moneyFormat = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** Dollars with thousands separators and 2 decimals, without the sign: formatMoney(1234.5) is '1,234.50'. */
@@ -59,4 +61,11 @@ export function addMonths(date: Date, months: number): Date {
 export function formatDollars(value: number | string | null | undefined): string {
   const amount = typeof value === 'string' ? Number(value) : (value ?? 0)
   return `${amount < 0 ? '-' : ''}$${formatMoney(Math.abs(amount))}`
+}
+
+/** What a saved list's line or a buy-again row says of a product's stock at the branch; a product no longer sold is not available. */
+export function formatAvailability(offer: Pick<ProductOffer, 'Availability'> | null): string {
+  if (!offer) return 'Not available'
+  const available = offer.Availability.Available
+  return available > 0 ? `In stock (${available.toLocaleString('en-AU')})` : 'No stock'
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { Product, ProductOffer } from '@portal/contract/catalogue'
+import type { Product } from '@portal/contract/catalogue'
 import { Spinner } from '../../../components/ui/spinner'
 import table from '../../../components/ui/table.module.css'
-import { formatDate, formatMoney } from '../../../lib/format'
+import { formatAvailability, formatDate, formatMoney } from '../../../lib/format'
 import { useBuyAgain } from '../api/get-buy-again'
 import styles from './buy-again.module.css'
 
@@ -13,9 +13,6 @@ type BuyAgainScreenProps = {
   /** The quantity and add button for a product still sold (the catalogue's form, composed by the app). */
   addToCart: (product: Pick<Product, 'ProductID' | 'Description' | 'Availability'>) => ReactNode
 }
-
-const availability = (product: ProductOffer | null) =>
-  !product ? 'Not available' : product.Availability.Available > 0 ? `In stock (${product.Availability.Available.toLocaleString('en-AU')})` : 'No stock'
 
 /** /buy-again: the products this account ordered most in the last 12 months, each ready to add again. */
 export function BuyAgainScreen({ warehouse, addToCart }: BuyAgainScreenProps) {
@@ -78,7 +75,7 @@ export function BuyAgainScreen({ warehouse, addToCart }: BuyAgainScreenProps) {
                   <td data-label="Orders" className={table.num}>
                     {item.Orders}
                   </td>
-                  <td data-label="Availability">{availability(item.Product)}</td>
+                  <td data-label="Availability">{formatAvailability(item.Product)}</td>
                   <td data-label="Price (ex GST)" className={`money ${table.num}`}>
                     {item.Product ? `$${formatMoney(item.Product.SinglePricing.Price)}` : '—'}
                   </td>

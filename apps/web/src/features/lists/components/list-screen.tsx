@@ -9,12 +9,11 @@ import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
 import { isQueued } from '../../offline'
-import { formatMoney } from '../../../lib/format'
+import { formatAvailability, formatMoney } from '../../../lib/format'
 import { useAddAllToCart } from '../api/add-all-to-cart'
 import { useDeleteList } from '../api/delete-list'
 import { useList } from '../api/get-list'
 import { useUpdateList } from '../api/update-list'
-import { availabilityText } from './availability'
 import styles from './lists.module.css'
 
 type ListScreenProps = {
@@ -226,7 +225,7 @@ function LineRow({ line, editable, quantity, problem, onQuantity, onRemove }: Li
           </span>
         )}
       </td>
-      <td data-label="Availability">{availabilityText(line.Product)}</td>
+      <td data-label="Availability">{formatAvailability(line.Product)}</td>
       <td data-label="Price (ex GST)" className={`money ${table.num}`}>
         {line.Product ? `$${formatMoney(line.Product.SinglePricing.Price)}` : '—'}
       </td>
