@@ -152,7 +152,7 @@ function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>,
  * page kept for every account and branch, decision 0045) what it pays is null; without `stocked` the stock is
  * 0 and the stock book's is shown (decisions 0045, 0056).
  */
-export const listedColumns = (warehouse: string, reads: Reads) => [...PAGE_COLUMNS, ...pricingColumns(warehouse, reads)] as const
+const listedColumns = (warehouse: string, reads: Reads) => [...PAGE_COLUMNS, ...pricingColumns(warehouse, reads)] as const
 
 /**
  * What a product costs and its stock, as listedColumns reads them, with the product's code and description
@@ -194,6 +194,7 @@ function listedPage(db: Db, scope: Pick<ProductScope, 'warehouse'>, ids: Express
 }
 
 export type ListedRow = Awaited<ReturnType<typeof listedPage>>[number]
+
 /** A row of offerColumns: a listed row less the card's other texts. */
 export type OfferRow = Pick<
   ListedRow,
