@@ -76,7 +76,13 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
   app.setSerializerCompiler(responseSerializerCompiler({ checked: !config.production }))
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
-  const deps: Deps = { db, config, metrics, ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}) }
+  const deps: Deps = {
+    db,
+    config,
+    metrics,
+    ...(changes ? { changes } : {}),
+    ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}),
+  }
   if (changes) {
     deps.stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
     deps.search = new SearchEngine(db, deps.stock, changes, {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig, type Config } from '../src/config'
+import type { ChangeFeed } from '../src/db/change-feed'
 import { openDatabase, type Database } from '../src/db/database'
 import { migrate } from '../src/db/migrate'
 import type { ErrorReporter } from '../src/lib/error-reporting'
@@ -13,6 +14,8 @@ export interface TestContext {
   app: FastifyInstance
   db: Database
   config: Config
+  /** The app's change feed (a test may listen to what the database says has changed). */
+  changes: ChangeFeed
   close(): Promise<void>
 }
 
@@ -69,6 +72,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     app,
     db: handle.db,
     config,
+    changes,
     async close() {
       await app.close()
       await changes.close()

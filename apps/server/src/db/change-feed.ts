@@ -1,8 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
-/** The NOTIFY channels of migrations 0004, 0005 and 0012: who listens empties its caches on what they say. */
-export const CHANGE_CHANNELS = ['portal_sessions', 'portal_catalogue', 'portal_history', 'portal_stock'] as const
+/**
+ * The NOTIFY channels of migrations 0004, 0005, 0012 and 0021: who listens empties its caches on what they say.
+ * `portal_sync` carries no change: an instance sends itself a mark on it to learn that it has heard every change
+ * committed before (ChangeFeed.caughtUp).
+ */
+export const CHANGE_CHANNELS = ['portal_sessions', 'portal_catalogue', 'portal_history', 'portal_stock', 'portal_products', 'portal_sync'] as const
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[number]
 
 /** A payload, or null: "anything may have changed" (the feed was down and may have missed some). */
@@ -17,8 +21,16 @@ export type ChangeHandler = (payload: string | null) => void
 export interface ChangeFeed {
   readonly live: boolean
   subscribe(channel: ChangeChannel, handler: ChangeHandler): void
+  /**
+   * Resolves true once every change committed before the call has been told to the subscribers (a writer in this
+   * process waits for it before it answers: decision 0064), false when that cannot be known (the feed is down,
+   * or did not answer within `timeoutMs`).
+   */
+  caughtUp(timeoutMs?: number): Promise<boolean>
   close(): Promise<void>
 }
+
+const CAUGHT_UP_MS = 5_000
 
 class Handlers {
   private readonly byChannel = new Map<string, ChangeHandler[]>()
@@ -39,6 +51,8 @@ export async function pgliteChangeFeed(pglite: PGlite): Promise<ChangeFeed> {
   return {
     live: true,
     subscribe: (channel, handler) => handlers.add(channel, handler),
+    // One connection: a statement's notifications are told before its promise resolves.
+    caughtUp: async () => true,
     async close() {
       if (!pglite.closed) await Promise.all(unlisten.map((stop) => stop()))
     },
@@ -90,12 +104,41 @@ export async function postgresChangeFeed(connectionString: string, onError: (err
     }
   }
 
+  // PostgreSQL tells a listener the notifications of transactions in the order they committed: a mark this
+  // connection sends itself now comes after every change committed before it.
+  const marks = new Map<string, (heard: boolean) => void>()
+  let marksSent = 0
+  handlers.add('portal_sync', (payload) => {
+    if (payload === null) {
+      for (const settle of marks.values()) settle(false)
+      return
+    }
+    marks.get(payload)?.(true)
+  })
+  const caughtUp = (timeoutMs = CAUGHT_UP_MS): Promise<boolean> => {
+    const sender = client
+    if (!live || sender === null) return Promise.resolve(false)
+    const mark = `${process.pid}:${++marksSent}`
+    return new Promise<boolean>((resolve) => {
+      const settle = (heard: boolean) => {
+        clearTimeout(timer)
+        marks.delete(mark)
+        resolve(heard)
+      }
+      const timer = setTimeout(() => settle(false), timeoutMs)
+      timer.unref()
+      marks.set(mark, settle)
+      sender.query(`SELECT pg_notify('portal_sync', $1)`, [mark]).catch(() => settle(false))
+    })
+  }
+
   await connect()
   return {
     get live() {
       return live
     },
     subscribe: (channel, handler) => handlers.add(channel, handler),
+    caughtUp,
     async close() {
       closed = true
       clearTimeout(timer)

@@ -18,6 +18,7 @@ import * as indexesInPageOrder from './migrations/0017_indexes_in_page_order'
 import * as resellerWalksIndexOnly from './migrations/0018_reseller_walks_index_only'
 import * as purchaseTotalsRefreshPlansKept from './migrations/0019_purchase_totals_refresh_plans_kept'
 import * as outboxRetriesWait from './migrations/0020_outbox_retries_wait'
+import * as productOfferChanges from './migrations/0021_product_offer_changes_name_their_products'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -39,6 +40,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0018_reseller_walks_index_only', up: resellerWalksIndexOnly.up },
   { version: '0019_purchase_totals_refresh_plans_kept', up: purchaseTotalsRefreshPlansKept.up },
   { version: '0020_outbox_retries_wait', up: outboxRetriesWait.up },
+  { version: '0021_product_offer_changes_name_their_products', up: productOfferChanges.up },
 ]
 
 const MIGRATION_LOCK = 727_001

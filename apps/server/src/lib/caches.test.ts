@@ -49,7 +49,12 @@ describe('TtlCache', () => {
 describe('the kept list pages share their rows (decision 0047)', () => {
   function caches(ttlMs = 60_000) {
     const handlers = new Map<string, ChangeHandler>()
-    const feed: ChangeFeed = { live: true, subscribe: (channel, handler) => void handlers.set(channel, handler), close: async () => {} }
+    const feed: ChangeFeed = {
+      live: true,
+      subscribe: (channel, handler) => void handlers.set(channel, handler),
+      caughtUp: async () => true,
+      close: async () => {},
+    }
     return { caches: new Caches(feed, ttlMs), notify: (channel: string, payload: string) => handlers.get(channel)!(payload) }
   }
   // Each page's rows as a query gives them: new objects, equal to the other page's for the same product.
@@ -78,6 +83,31 @@ describe('the kept list pages share their rows (decision 0047)', () => {
     expect(after.rows[0]).not.toBe(before.rows[0])
     expect(during.rows[0]).not.toBe(after.rows[0])
     expect(c.keepPage('search', read(1), c.pages.stamp(), 0).rows[0]).toBe(after.rows[0])
+  })
+
+  it("forgets, when a product's offer changes, only the pages and product pages holding it, and shares its row no more (decision 0064)", () => {
+    const { caches: c, notify } = caches()
+    const category = c.keepPage('category', read(1, 2, 3), c.pages.stamp(), 0)
+    c.keepPage('brand', read(4, 5), c.pages.stamp(), 0)
+    c.keepPage('search', read(5, 3), c.pages.stamp(), 0)
+    c.products.set('product 3', { ids: [3], rows: read(3) }, c.products.stamp(), 0)
+    c.products.set('product 4', { ids: [4], rows: read(4) }, c.products.stamp(), 0)
+    const stamp = c.pages.stamp()
+    notify('portal_products', '3,9')
+    expect(c.pages.get('category', 0)).toBeUndefined()
+    expect(c.pages.get('search', 0)).toBeUndefined()
+    expect(c.pages.get('brand', 0)?.ids).toEqual([4, 5])
+    expect(c.products.get('product 3', 0)).toBeUndefined()
+    expect(c.products.get('product 4', 0)?.ids).toEqual([4])
+    // A page read while the change came is served as read, not kept.
+    c.keepPage('specials', read(3), stamp, 0)
+    expect(c.pages.get('specials', 0)).toBeUndefined()
+    // Read again: the changed product's row is the new one, the others' still shared.
+    const again = c.keepPage('category', read(1, 2, 3), c.pages.stamp(), 0)
+    expect(again.rows[0]).toBe(category.rows[0])
+    expect(again.rows[2]).not.toBe(category.rows[2])
+    notify('portal_products', '*')
+    expect(c.pages.get('brand', 0)).toBeUndefined()
   })
 
   it('shares a row no longer than the pages themselves are kept', () => {
@@ -118,7 +148,11 @@ describe('the in-memory caches follow the database', () => {
   it('shows a price changed by another writer', async () => {
     const before = await firstProduct()
     await t.db.deleteFrom('contract_prices').where('product_id', '=', before.ProductID).execute()
-    await t.db.updateTable('customer_accounts').set({ price_discount_bp: 0 }).where('code', '=', (await accountOf('trade')).code).execute()
+    await t.db
+      .updateTable('customer_accounts')
+      .set({ price_discount_bp: 0 })
+      .where('code', '=', (await accountOf('trade')).code)
+      .execute()
     await t.db.updateTable('products').set({ unit_price_cents: 123_457 }).where('id', '=', before.ProductID).execute()
     await expect.poll(async () => (await firstProduct()).SinglePricing.Price, soon).toBe(1234.57)
   })
@@ -167,7 +201,12 @@ describe('the in-memory caches follow the database', () => {
     const backOrders = async () => (await get('/api/back-orders')).json() as Array<{ OrderID: number; ProductID: number }>
     const [first] = await backOrders()
     expect(first).toBeDefined()
-    await t.db.updateTable('order_lines').set({ qty_back_ordered: 0 }).where('order_id', '=', first!.OrderID).where('product_id', '=', first!.ProductID).execute()
+    await t.db
+      .updateTable('order_lines')
+      .set({ qty_back_ordered: 0 })
+      .where('order_id', '=', first!.OrderID)
+      .where('product_id', '=', first!.ProductID)
+      .execute()
     await expect.poll(async () => (await backOrders()).some((b) => b.OrderID === first!.OrderID && b.ProductID === first!.ProductID), soon).toBe(false)
   })
 

@@ -69,6 +69,11 @@ export class Caches {
       else if (table !== null) this.forgetPages()
       else this.forgetCatalogue()
     })
+    // A product's offer changed (its prices, its pack sizes...: decision 0064): only the pages holding it are forgotten.
+    feed.subscribe('portal_products', (payload) => {
+      if (payload === null || payload === '*') this.forgetPages()
+      else this.forgetProducts(new Set(payload.split(',').map(Number)))
+    })
     feed.subscribe('portal_history', (payload) => {
       if (payload === null || payload === '*') this.history.clear()
       else this.forgetHistory(Number(payload))
@@ -96,6 +101,18 @@ export class Caches {
   forgetCatalogue() {
     this.forgetPages()
     this.prices.clear()
+  }
+
+  /**
+   * Forgets the kept pages and product pages holding any of these products, and their shared rows: what a page
+   * shows of them changed, not which products it holds (decision 0064). A page being read meanwhile is not kept
+   * (the stamps move on).
+   */
+  forgetProducts(ids: ReadonlySet<number>) {
+    const holds = (page: SharedPage<unknown>) => page.ids.some((id) => ids.has(id))
+    this.pages.deleteWhere(holds)
+    this.products.deleteWhere(holds)
+    for (const id of ids) this.rows.delete(id)
   }
 
   private forgetPages() {

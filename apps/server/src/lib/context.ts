@@ -1,4 +1,5 @@
 import type { Config } from '../config'
+import type { ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/database'
 import type { SearchEngine } from '../modules/catalogue/search-engine'
 import type { StockBook } from '../modules/catalogue/stock-book'
@@ -9,6 +10,8 @@ import type { BusinessMetrics } from './metrics'
 export interface Deps {
   db: Database
   config: Config
+  /** What the database says has changed, as it commits; absent in code run outside the server (seeding, imports). */
+  changes?: ChangeFeed
   /** In-memory caches kept right by the database's change notifications; absent where there is no change feed. */
   caches?: Caches
   /** The product search index of this process (decision 0029); absent where there is no change feed. */

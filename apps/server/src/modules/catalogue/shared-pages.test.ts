@@ -164,17 +164,92 @@ describe('catalogue pages shared by every account', () => {
   it('shows a stock change on a page still served from memory: stock changes empty no page', async () => {
     const held = (await list(drenches, trade))[0]!
     // A description changed past the change notifications: only a page read again from the database shows it.
-    await sql`ALTER TABLE products DISABLE TRIGGER products_changed`.execute(t.db)
+    await sql`ALTER TABLE products DISABLE TRIGGER products_updated`.execute(t.db)
     try {
       await t.db.updateTable('products').set({ description: 'Renamed past the notifications' }).where('id', '=', held.ProductID).execute()
     } finally {
-      await sql`ALTER TABLE products ENABLE TRIGGER products_changed`.execute(t.db)
+      await sql`ALTER TABLE products ENABLE TRIGGER products_updated`.execute(t.db)
     }
     await setStock(held.ProductID, 'WAG', held.Availability.Available + 7)
     const shown = async (token: string) => (await list(drenches, token)).find((p) => p.ProductID === held.ProductID)
     await expect.poll(async () => (await shown(trade))?.Availability.Available, soon).toBe(held.Availability.Available + 7)
     for (const token of [trade, cash]) expect((await shown(token))?.Description).toBe(held.Description)
     await t.db.updateTable('products').set({ description: held.Description }).where('id', '=', held.ProductID).execute()
+  })
+
+  it("tells a product's offer change by the product's id, and what lists and search go by as a change of the catalogue (decision 0064)", async () => {
+    const heard: string[] = []
+    t.changes.subscribe('portal_products', (payload) => heard.push(`products ${payload}`))
+    t.changes.subscribe('portal_catalogue', (payload) => heard.push(`catalogue ${payload}`))
+    const said = async () => {
+      expect(await t.changes.caughtUp()).toBe(true)
+      return heard.splice(0)
+    }
+    // What the tests before wrote may still be on its way.
+    await said()
+    const [a, b] = (await list(fencing, trade)).map((p) => p.ProductID)
+    const row = await t.db.selectFrom('products').select(['unit_price_cents', 'description']).where('id', '=', a!).executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('products')
+      .set({ unit_price_cents: row.unit_price_cents + 1 })
+      .where('id', '=', a!)
+      .execute()
+    expect(await said()).toEqual([`products ${a}`])
+    await t.db.updateTable('products').set({ full_description2: 'Now with a longer story', carton_qty: 12 }).where('id', 'in', [b!, a!]).execute()
+    expect(await said()).toEqual([`products ${Math.min(a!, b!)},${Math.max(a!, b!)}`])
+    // Written as it was: nothing changed, nothing is said.
+    await t.db
+      .updateTable('products')
+      .set({ unit_price_cents: row.unit_price_cents + 1 })
+      .where('id', '=', a!)
+      .execute()
+    expect(await said()).toEqual([])
+    // A description orders the pages and is searched: every page and the search index are read again.
+    await t.db
+      .updateTable('products')
+      .set({ description: `${row.description} (new)`, unit_price_cents: row.unit_price_cents })
+      .where('id', '=', a!)
+      .execute()
+    expect(await said()).toEqual(['catalogue products'])
+    await t.db.updateTable('products').set({ description: row.description }).where('id', '=', a!).execute()
+    expect(await said()).toEqual(['catalogue products'])
+  })
+
+  it('shows a changed price at once on the pages holding the product, while other pages and the search index stay as kept (decision 0064)', async () => {
+    const kept = (await list(fencing, trade))[1]!
+    const changed = (await list(drenches, trade))[4]!
+    expect((await list(fencing, trade)).some((p) => p.ProductID === changed.ProductID)).toBe(false)
+    // A description changed past the change notifications shows only where a page, or the index, is read again.
+    const renamed = 'Zebulon widget past the notifications'
+    await sql`ALTER TABLE products DISABLE TRIGGER products_updated`.execute(t.db)
+    try {
+      await t.db.updateTable('products').set({ description: renamed }).where('id', '=', kept.ProductID).execute()
+    } finally {
+      await sql`ALTER TABLE products ENABLE TRIGGER products_updated`.execute(t.db)
+    }
+    const search = async (text: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: text } })
+      return (res.json() as WireProduct[]).map((p) => p.ProductID)
+    }
+    const { unit_price_cents } = await t.db.selectFrom('products').select('unit_price_cents').where('id', '=', changed.ProductID).executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('products')
+      .set({ unit_price_cents: unit_price_cents + 250 })
+      .where('id', '=', changed.ProductID)
+      .execute()
+    expect(await t.changes.caughtUp()).toBe(true)
+    for (const token of [trade, cash]) {
+      const shown = (await list(drenches, token)).find((p) => p.ProductID === changed.ProductID)!
+      const expected = (await expectedPrices(token === trade ? 'trade' : 'cash', [changed.ProductID])).get(changed.ProductID)
+      expect(shown.SinglePricing.Price).toBe(expected)
+      const detail = (await get(`/api/product/${changed.ProductID}?warehouse=WAG`, token)).json() as WireProduct
+      expect(detail.SinglePricing.Price).toBe(expected)
+    }
+    expect((await list(fencing, trade)).find((p) => p.ProductID === kept.ProductID)?.Description).toBe(kept.Description)
+    expect(await search('Zebulon')).not.toContain(kept.ProductID)
+    // Changed with its notification: every page and the index are read again.
+    await t.db.updateTable('products').set({ description: kept.Description }).where('id', '=', kept.ProductID).execute()
+    await t.db.updateTable('products').set({ unit_price_cents }).where('id', '=', changed.ProductID).execute()
   })
 
   /** Each product's stock at a branch as the database has it (0 without a row). */
@@ -194,7 +269,9 @@ describe('catalogue pages shared by every account', () => {
   }
 
   it("stocks one cached page at each branch with that branch's stock, and at the account's own branch when none is asked for", async () => {
-    const other = await sql<{ location_id: string }>`SELECT location_id FROM branches WHERE location_id NOT IN ('WAG', 'MEL') AND trading ORDER BY location_id LIMIT 1`.execute(t.db)
+    const other = await sql<{
+      location_id: string
+    }>`SELECT location_id FROM branches WHERE location_id NOT IN ('WAG', 'MEL') AND trading ORDER BY location_id LIMIT 1`.execute(t.db)
     for (const branch of ['WAG', 'MEL', other.rows[0]!.location_id]) await expectStockOf(branch, await list(drenches.replace('WAG', branch), trade))
     // trade's branch is WAG, cash's MEL: the same page, asked for without a branch, shows each its own.
     const noBranch = drenches.replace('warehouse=WAG&', '')

@@ -188,6 +188,36 @@ describe('importing into a live portal', () => {
     expect(items[0]).toMatchObject({ Price: Math.round(12345 * (1 - price_discount_bp / 10_000)) / 100 })
   })
 
+  it('a price delta shows on the pages and the product page holding the product the moment the import answers (decision 0064)', async () => {
+    const row = await t.db
+      .selectFrom('products')
+      .select(['description', 'is_special', 'unit_price_cents'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow()
+    const url = `/api/categories/${product.category}/products?size=40&warehouse=WAG`
+    const shown = async () => {
+      const pages = [
+        (await t.app.inject({ method: 'GET', url, headers: bearer(trade) })).json(),
+        [(await t.app.inject({ method: 'GET', url: `/api/product/${product.id}?warehouse=WAG`, headers: bearer(trade) })).json()],
+      ]
+      return pages.map((page) => page.find((p: { ProductID: number }) => p.ProductID === product.id)?.SinglePricing.Price)
+    }
+    const [listed] = await shown() // kept now
+    expect(listed).toBeDefined()
+    const cents = row.unit_price_cents + 1_000
+    const csv = `ProductCode,Description,Category,brandcode,Price,Special\n${product.code},"${row.description.replaceAll('"', '""')}",${product.category},${product.brand},${(cents / 100).toFixed(2)},${row.is_special}\n`
+    const res = await importFiles(t, { 'products.csv': csv })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(countsOf(res, 'products.csv')).toMatchObject({ added: 0, changed: 1, withdrawn: 0 })
+    const { price_discount_bp } = await t.db
+      .selectFrom('customer_accounts')
+      .select('price_discount_bp')
+      .where('code', '=', tradeAccount)
+      .executeTakeFirstOrThrow()
+    const expected = Math.round(cents * (1 - price_discount_bp / 10_000)) / 100
+    expect(await shown()).toEqual([expected, expected])
+  })
+
   it('a delta changes only what its files name; the caches and search show a new product the moment the import answers', async () => {
     const page = () => t.app.inject({ method: 'GET', url: `/api/categories/${product.category}/products?size=40&warehouse=WAG`, headers: bearer(trade) })
     const search = () => t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: 'NEWIMP-77' } })

@@ -42,7 +42,11 @@ export interface ImportReport {
  * differs, so the same export twice changes nothing the second time. The CLI and POST /api/erp/import both
  * come here. Caches and the search index show the result when this returns.
  */
-export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'caches' | 'search'>, files: ExportFiles, options: ImportOptions): Promise<ImportReport> {
+export async function importExport(
+  deps: Pick<Deps, 'db' | 'config' | 'changes' | 'caches' | 'search'>,
+  files: ExportFiles,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const problems: Problem[] = []
   for (const path of files.keys())
     if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: 'not a file of the ERP interchange (design section 10)' })
@@ -107,10 +111,7 @@ export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'caches' |
     return { steps, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
   })
 
-  if (outcome.wrote) {
-    deps.caches?.forgetAll()
-    await deps.search?.refresh()
-  }
+  if (outcome.wrote) await showCommitted(deps)
   const fileCounts = outcome.steps.map((s) => ({ file: s.file, ...s.counts }))
   // A file whose every row had problems has no step; it still shows with its failures.
   return {
@@ -124,6 +125,19 @@ export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'caches' |
     ),
     problems,
   }
+}
+
+/**
+ * Waits until this process's caches and search index show what an import committed (decision 0064): they follow
+ * its change notifications as every other instance's do (a price change forgets only the pages holding the
+ * product, and builds no search index), so this waits for the feed to have told them, then for the stock book
+ * and the search index to have read what they were told. When the feed cannot say (it is down: nothing is
+ * served from memory then, decision 0015), everything is forgotten and read again, as a bulk change would be.
+ */
+async function showCommitted(deps: Pick<Deps, 'changes' | 'caches' | 'search'>): Promise<void> {
+  if (deps.changes && (await deps.changes.caughtUp())) return void (await deps.search?.settled())
+  deps.caches?.forgetAll()
+  await deps.search?.refresh()
 }
 
 function withFailedFiles(files: FileCounts[], problems: Problem[]): FileCounts[] {
