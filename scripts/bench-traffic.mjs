@@ -7,7 +7,7 @@
 // hundred rows every 10 s) and the orders move stock too.
 //
 //   npm run bench:traffic [-- --seconds 60 --warmup 10 --connections 50 --users 1000 --accounts 500 --port 3295
-//                             --seed --cold --stock-via sql|erp --json results.json]
+//                             --seed --cold --stock-via sql|erp --price-rows 0 --price-every 30 --json results.json]
 //
 // Each of the --connections workers sends one request at a time (keep-alive, scripts/lib/load-client.mjs), for a user of its
 // own drawn from its share of the users. After --warmup seconds the figures start; after --seconds they stop.
@@ -25,6 +25,9 @@
 //   erp: the same rows as POST /api/erp/stock [{ProductCode, LocationID, QtyAvailable}] (design section 10)
 //       with `Authorization: Bearer $BENCH_ERP_API_KEY`; the server is started with ERP_API_KEY set to it.
 //       >>> Switch to this once the ERP interchange (branch erp-in) is merged. <<<
+//
+// Price changes (--price-rows, off by default): one UPDATE of that many products' list prices every --price-every
+// seconds, straight in PostgreSQL, as an ERP's products.csv delta of changed prices writes them (decision 0064).
 //
 // BENCH_TRAFFIC_DATABASE_URL (default postgres://127.0.0.1:5432/bench_traffic) names the database: its own,
 // since the run writes (users of its own, carts, orders, stock). It must hold the large data set; --seed
@@ -481,8 +484,6 @@ const round = (ms) => (Number.isFinite(ms) ? Number(ms.toFixed(1)) : null)
 /** The ERP's delta: `rows` (branch, product) pairs, popular products more often, each given a new quantity. */
 function stockChanger({ base, via, catalogue, rows, everySeconds, random }) {
   const product = zipf(catalogue.products.all.length, 0.8, random)
-  const log = { batches: 0, rows: 0, ms: [] }
-  let stopped = false
   const batch = () => {
     const seen = new Set()
     const out = []
@@ -516,12 +517,19 @@ function stockChanger({ base, via, catalogue, rows, everySeconds, random }) {
       ),
     )
   }
+  return periodically(everySeconds, rows, () => send(batch()))
+}
+
+/** Runs `work` every `everySeconds` until stopped, timing each run: { log: { batches, rows, ms }, stop() }. */
+function periodically(everySeconds, rows, work) {
+  const log = { batches: 0, rows: 0, ms: [] }
+  let stopped = false
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopped && everySeconds > 0 && rows > 0) {
       await delay(everySeconds * 1000)
       if (stopped) break
       const started = performance.now()
-      await send(batch())
+      await work()
       log.ms.push(Math.round(performance.now() - started))
       log.batches++
       log.rows += rows
@@ -536,6 +544,28 @@ function stockChanger({ base, via, catalogue, rows, everySeconds, random }) {
   }
 }
 
+/**
+ * The ERP's price delta (a products.csv of changed prices, decision 0064): `rows` products, popular ones more
+ * often, each a cent dearer or cheaper, in one UPDATE, whose triggers tell every instance as an import's would.
+ */
+function priceChanger({ catalogue, rows, everySeconds, random }) {
+  const product = zipf(catalogue.products.all.length, 0.8, random)
+  const batch = () => {
+    const ids = new Set()
+    while (ids.size < Math.min(rows, catalogue.products.all.length)) ids.add(catalogue.products.all[product()])
+    return [...ids]
+  }
+  return periodically(everySeconds, rows, () =>
+    withClient(databaseUrl, (db) =>
+      db.query(
+        `UPDATE products SET unit_price_cents = unit_price_cents + CASE WHEN unit_price_cents > 100 AND random() < 0.5 THEN -1 ELSE 1 END
+          WHERE id = ANY($1::int[])`,
+        [batch()],
+      ),
+    ),
+  )
+}
+
 export async function benchTraffic({
   seconds,
   warmup,
@@ -548,6 +578,8 @@ export async function benchTraffic({
   stockVia = 'sql',
   stockRows = 300,
   stockEvery = 10,
+  priceRows = 0,
+  priceEvery = 30,
 }) {
   buildIfStale()
   const products = await ensureLargeData({ databaseUrl, table: 'products', min: 50_000, load: seed, command: 'npm run bench:traffic' })
@@ -562,7 +594,8 @@ export async function benchTraffic({
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}), ${new Set(users.map((u) => u.branch)).size} branches; ` +
       `${catalogue.queries.length} search queries; ${connections} connections, ${warmup} s warm-up, ${seconds} s measured` +
-      `${cold ? ', caches off (CACHE_SECONDS=0)' : ''}; stock: ${stockRows} rows every ${stockEvery} s (${stockVia === 'erp' ? 'POST /api/erp/stock' : 'SQL'}).`,
+      `${cold ? ', caches off (CACHE_SECONDS=0)' : ''}; stock: ${stockRows} rows every ${stockEvery} s (${stockVia === 'erp' ? 'POST /api/erp/stock' : 'SQL'})` +
+      `${priceRows > 0 ? `; prices: ${priceRows} products every ${priceEvery} s (SQL)` : ''}.`,
   )
   const env = {
     ...(cold ? { CACHE_SECONDS: '0' } : {}),
@@ -592,6 +625,7 @@ export async function benchTraffic({
     const traffic = new Traffic({ client, users, catalogue, random })
     const load1 = loadavg()[0]
     const changer = stockChanger({ base: server.base, via: stockVia, catalogue, rows: stockRows, everySeconds: stockEvery, random })
+    const prices = priceChanger({ catalogue, rows: priceRows, everySeconds: priceEvery, random })
     const shares = Array.from({ length: connections }, (_, w) => users.filter((_, i) => i % connections === w))
     const workers = shares.map((share) => traffic.worker(share))
     await delay(warmup * 1000)
@@ -611,6 +645,7 @@ export async function benchTraffic({
     traffic.stopped = true
     await Promise.all(workers)
     await changer.stop()
+    await prices.stop()
     const hello = await measureHello({ base: server.base, connections, seconds: 10 })
     const load2 = loadavg()[0]
     const samples = rss.filter((r) => r !== null)
@@ -626,7 +661,8 @@ export async function benchTraffic({
       `${'hello world'.padEnd(16)} ${pad(hello.rps, 8)} ${pad(hello.p50, 8)} ${pad(hello.p99, 8)} ${pad(hello.max, 8)} ${pad(hello.non2xx + hello.errors, 7)}`,
     )
     console.log(
-      `\nOrders placed: ${traffic.ordersPlaced}; cash customers' cart changes refused for want of stock: ${traffic.refused}; stock changes: ${changer.log.batches} batches of ${stockRows} rows (${changer.log.ms.join(', ')} ms each).`,
+      `\nOrders placed: ${traffic.ordersPlaced}; cash customers' cart changes refused for want of stock: ${traffic.refused}; stock changes: ${changer.log.batches} batches of ${stockRows} rows (${changer.log.ms.join(', ')} ms each)` +
+        `${priceRows > 0 ? `; price changes: ${prices.log.batches} batches of ${priceRows} products (${prices.log.ms.join(', ')} ms each)` : ''}.`,
     )
     console.log(`CPU ms a request: server ${cpu.server}, PostgreSQL ${cpu.postgres}, load generator ${cpu.generator}.`)
     console.log(`Server RSS: ${memory.firstMiB} MiB at the start of the measured run, ${memory.peakMiB} MiB at its peak, ${memory.lastMiB} MiB at the end.`)
@@ -660,6 +696,7 @@ export async function benchTraffic({
       loadBefore: Number(load1.toFixed(2)),
       loadAfter: Number(load2.toFixed(2)),
       stock: { via: stockVia, rows: stockRows, everySeconds: stockEvery, batches: changer.log.batches },
+      prices: { rows: priceRows, everySeconds: priceEvery, batches: prices.log.batches },
       orders: traffic.ordersPlaced,
       ...measured,
       hello,
@@ -686,6 +723,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'stock-via': { type: 'string', default: 'sql' },
       'stock-rows': { type: 'string', default: '300' },
       'stock-every': { type: 'string', default: '10' },
+      'price-rows': { type: 'string', default: '0' },
+      'price-every': { type: 'string', default: '30' },
     },
   )
   if (!['sql', 'erp'].includes(args['stock-via'])) {
@@ -700,6 +739,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     stockVia: args['stock-via'],
     stockRows: Number(args['stock-rows']),
     stockEvery: Number(args['stock-every']),
+    priceRows: Number(args['price-rows']),
+    priceEvery: Number(args['price-every']),
   })
     .then((result) => writeJson(args.json, result))
     .catch((error) => {
