@@ -19,6 +19,7 @@ import * as resellerWalksIndexOnly from './migrations/0018_reseller_walks_index_
 import * as purchaseTotalsRefreshPlansKept from './migrations/0019_purchase_totals_refresh_plans_kept'
 import * as outboxRetriesWait from './migrations/0020_outbox_retries_wait'
 import * as productOfferChanges from './migrations/0021_product_offer_changes_name_their_products'
+import * as accountChanges from './migrations/0022_account_changes_that_change_something'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -41,6 +42,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0019_purchase_totals_refresh_plans_kept', up: purchaseTotalsRefreshPlansKept.up },
   { version: '0020_outbox_retries_wait', up: outboxRetriesWait.up },
   { version: '0021_product_offer_changes_name_their_products', up: productOfferChanges.up },
+  { version: '0022_account_changes_that_change_something', up: accountChanges.up },
 ]
 
 const MIGRATION_LOCK = 727_001

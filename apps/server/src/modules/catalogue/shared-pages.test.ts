@@ -215,6 +215,44 @@ describe('catalogue pages shared by every account', () => {
     expect(await said()).toEqual(['catalogue products'])
   })
 
+  it('tells a change of an account only when its prices or what its sessions hold changed, not for its balance (decision 0064)', async () => {
+    const heard: string[] = []
+    t.changes.subscribe('portal_catalogue', (payload) => heard.push(`catalogue ${payload}`))
+    t.changes.subscribe('portal_sessions', (payload) => heard.push(`sessions ${payload}`))
+    const said = async () => {
+      expect(await t.changes.caughtUp()).toBe(true)
+      return heard.splice(0)
+    }
+    await said()
+    const account = await t.db
+      .selectFrom('customer_accounts')
+      .selectAll()
+      .where('id', '=', (await accountOf('trade')).id)
+      .executeTakeFirstOrThrow()
+    const { id, created_at: _created, ...columns } = account
+    // As an ERP import writes a changed row: every column set, only the balance different.
+    await t.db
+      .updateTable('customer_accounts')
+      .set({ ...columns, balance_cents: account.balance_cents + 100 })
+      .where('id', '=', id)
+      .execute()
+    expect(await said()).toEqual([])
+    await t.db
+      .updateTable('customer_accounts')
+      .set({ price_discount_bp: account.price_discount_bp + 10 })
+      .where('id', '=', id)
+      .execute()
+    expect(await said()).toEqual(['catalogue customer_accounts'])
+    await t.db
+      .updateTable('customer_accounts')
+      .set({ name: `${account.name} (renamed)` })
+      .where('id', '=', id)
+      .execute()
+    expect(await said()).toEqual(['sessions *'])
+    await t.db.updateTable('customer_accounts').set(columns).where('id', '=', id).execute()
+    expect((await said()).sort()).toEqual(['catalogue customer_accounts', 'sessions *'])
+  })
+
   it('shows a changed price at once on the pages holding the product, while other pages and the search index stay as kept (decision 0064)', async () => {
     const kept = (await list(fencing, trade))[1]!
     const changed = (await list(drenches, trade))[4]!
