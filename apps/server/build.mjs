@@ -15,7 +15,6 @@ await build({
     backup: 'src/backup-cli.ts',
     restore: 'src/restore-cli.ts',
     'erp-export': 'src/erp-export-cli.ts',
-    'search-index-worker': 'src/modules/catalogue/search-index-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

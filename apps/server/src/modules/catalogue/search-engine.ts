@@ -1,8 +1,7 @@
 import type { ChangeFeed } from '../../db/change-feed'
 import type { Database } from '../../db/database'
 import { Refresher } from '../../lib/refresher'
-import { buildIndex } from './index-builder'
-import type { SearchIndex, StockByBranch } from './search-index'
+import { SearchIndex, type StockByBranch } from './search-index'
 import * as repo from './search-repo'
 import type { StockBook } from './stock-book'
 
@@ -13,7 +12,7 @@ const INDEXED_TABLES = new Set(['products', 'categories', 'brands', 'search_syno
  * The search index of this process, kept in step with the database by the change notifications of
  * decision 0015: products, categories, brands or synonyms rebuild the index in the background. It ranks by
  * the stock book's quantities (in stock at the branch as a tie-breaker: stock-book.ts). Answers go on from
- * the previous index while a new one is built on a worker thread (decision 0065: a full catalogue import pauses no answer), and the pages
+ * the previous index while a new one is built (a full catalogue import never pauses search), and the pages
  * shown are priced and checked for visibility by the database, so a product withdrawn a moment ago never
  * shows. Decision 0029.
  */
@@ -33,7 +32,7 @@ export class SearchEngine {
     this.indexRefresher = new Refresher(async () => {
       const started = Date.now()
       const [products, groups, synonyms] = await Promise.all([repo.indexedProducts(db), repo.indexedGroups(db), repo.synonymRows(db)])
-      this.index = await buildIndex(products, groups, synonyms, { failed: onError })
+      this.index = new SearchIndex(products, groups, synonyms)
       events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
       this.changed()
     }, onError)

@@ -32,7 +32,7 @@ const random = rng(7)
 // 1,500 products, the word in one of three fields (three groups of rank), popularity with many ties.
 const products = Array.from({ length: 1500 }, (_, i) => product(i + 1, i % 3, Math.floor(random() * 40)))
 const placeOf = (p: IndexedProduct) => (p.description.startsWith('Drench') ? 0 : p.brandName.startsWith('Drench') ? 1 : 2)
-const index = SearchIndex.build(products, [], [])
+const index = new SearchIndex(products, [], [])
 /** Stock at WAG: about `outOfStock` of the products with none (0 or less). */
 const stockOf = (seed: number, outOfStock = 0.5) => {
   const next = rng(seed)

@@ -120,106 +120,6 @@ interface Ranking {
   correction: string | null
 }
 
-/**
- * What a search index is made of: typed arrays, strings and maps, all of which a worker thread can build and hand
- * over (structured clone; the typed arrays' memory is moved, not copied). Decision 0065.
- */
-export interface SearchIndexData {
-  ids: Int32Array
-  hidden: Uint8Array
-  popularity: Int32Array
-  vocabulary: string[]
-  postingStart: Int32Array
-  postings: Int32Array
-  exactCodes: Map<string, number[]>
-  sortedCodes: string[]
-  sortedCodeSlots: Int32Array
-  synonyms: Map<string, string[][]>
-  groups: Array<IndexedGroup & { words: string[] }>
-}
-
-/** The typed arrays of an index's data: what a worker thread moves to the thread that asked for it. */
-export const movedArrays = (data: SearchIndexData): ArrayBuffer[] =>
-  [data.ids, data.hidden, data.popularity, data.postingStart, data.postings, data.sortedCodeSlots].map((a) => a.buffer as ArrayBuffer)
-
-/** Builds an index's data: products by slot in id order, their words' postings, codes, synonyms and groups. */
-export function indexData(products: readonly IndexedProduct[], groups: readonly IndexedGroup[], synonymRows: readonly SynonymRow[]): SearchIndexData {
-  const sorted = [...products].sort((a, b) => a.id - b.id)
-  const ids = Int32Array.from(sorted, (p) => p.id)
-  const hidden = Uint8Array.from(sorted, (p) => (p.hiddenForElders ? 1 : 0))
-  const popularity = Int32Array.from(sorted, (p) => p.popularity)
-
-  const postingsByWord = new Map<string, number[]>()
-  const add = (word: string, slot: number, field: number, position: number) => {
-    let list = postingsByWord.get(word)
-    if (!list) postingsByWord.set(word, (list = []))
-    list.push((slot << 8) | (field << 5) | Math.min(position, MAX_POSITION))
-  }
-  const exactCodes = new Map<string, number[]>()
-  const addExact = (code: string, slot: number) => {
-    const slots = exactCodes.get(code)
-    if (slots) slots.push(slot)
-    else exactCodes.set(code, [slot])
-  }
-  const codes: Array<[string, number]> = []
-  sorted.forEach((p, slot) => {
-    tokenize(p.code).forEach((w, i) => add(w, slot, Field.code, i))
-    const code = normalizeCode(p.code)
-    codes.push([code, slot])
-    addExact(code, slot)
-    if (p.barcode) {
-      const barcode = normalizeCode(p.barcode)
-      if (barcode) {
-        add(barcode, slot, Field.barcode, 0)
-        addExact(barcode, slot)
-      }
-    }
-    tokenize(p.description).forEach((w, i) => add(w, slot, Field.description, i))
-    unique([...tokenize(p.brandName), ...tokenize(p.brandCode)]).forEach((w, i) => add(w, slot, Field.brand, i))
-    unique([...tokenize(p.categoryTitle), ...tokenize(p.parentTitle ?? '')]).forEach((w, i) => add(w, slot, Field.category, i))
-  })
-  codes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
-
-  const wordedGroups = groups.map((g) => ({ ...g, words: unique(tokenize(g.kind === 'brand' ? `${g.title} ${g.key}` : g.title)) }))
-  const words = new Set(postingsByWord.keys())
-  for (const g of wordedGroups) for (const w of g.words) words.add(w)
-  const vocabulary = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  const postingStart = new Int32Array(vocabulary.length + 1)
-  let total = 0
-  vocabulary.forEach((w, i) => {
-    postingStart[i] = total
-    total += postingsByWord.get(w)?.length ?? 0
-  })
-  postingStart[vocabulary.length] = total
-  const postings = new Int32Array(total)
-  vocabulary.forEach((w, i) => {
-    const list = postingsByWord.get(w)
-    if (list) postings.set(list, postingStart[i]!)
-  })
-
-  const synonyms = new Map<string, string[][]>()
-  for (const row of synonymRows) {
-    const group = unique([row.term, ...row.synonyms].map((t) => tokenize(t).join(' ')).filter(Boolean))
-    for (const term of group) {
-      const others = group.filter((t) => t !== term).map((t) => t.split(' '))
-      synonyms.set(term, [...(synonyms.get(term) ?? []), ...others])
-    }
-  }
-  return {
-    ids,
-    hidden,
-    popularity,
-    vocabulary,
-    postingStart,
-    postings,
-    exactCodes,
-    sortedCodes: codes.map((c) => c[0]),
-    sortedCodeSlots: Int32Array.from(codes, (c) => c[1]),
-    synonyms,
-    groups: wordedGroups,
-  }
-}
-
 export class SearchIndex {
   /** Products by slot, slots in id order: the last tie-break, so equal ranks keep one order. */
   private readonly ids: Int32Array
@@ -254,27 +154,69 @@ export class SearchIndex {
   readonly productCount: number
   readonly builtAt = Date.now()
 
-  /** An index of these products, groups and synonyms, built on this thread (search-index-worker.ts builds one on another). */
-  static build(products: readonly IndexedProduct[], groups: readonly IndexedGroup[], synonymRows: readonly SynonymRow[]): SearchIndex {
-    return new SearchIndex(indexData(products, groups, synonymRows))
-  }
-
-  /** An index of what `indexData` built, here or on a worker thread; only the query's scratch space is made here. */
-  constructor(data: SearchIndexData) {
-    const n = data.ids.length
+  constructor(products: readonly IndexedProduct[], groups: readonly IndexedGroup[], synonymRows: readonly SynonymRow[]) {
+    const sorted = [...products].sort((a, b) => a.id - b.id)
+    const n = sorted.length
     this.productCount = n
-    this.ids = data.ids
-    this.hidden = data.hidden
-    this.popularity = data.popularity
-    this.vocabulary = data.vocabulary
-    this.postingStart = data.postingStart
-    this.postings = data.postings
-    this.exactCodes = data.exactCodes
-    this.sortedCodes = data.sortedCodes
-    this.sortedCodeSlots = data.sortedCodeSlots
-    this.synonyms = data.synonyms
-    this.groups = data.groups
+    this.ids = Int32Array.from(sorted, (p) => p.id)
+    this.hidden = Uint8Array.from(sorted, (p) => (p.hiddenForElders ? 1 : 0))
+    this.popularity = Int32Array.from(sorted, (p) => p.popularity)
+
+    const postingsByWord = new Map<string, number[]>()
+    const add = (word: string, slot: number, field: number, position: number) => {
+      let list = postingsByWord.get(word)
+      if (!list) postingsByWord.set(word, (list = []))
+      list.push((slot << 8) | (field << 5) | Math.min(position, MAX_POSITION))
+    }
+    this.exactCodes = new Map()
+    const codes: Array<[string, number]> = []
+    sorted.forEach((p, slot) => {
+      tokenize(p.code).forEach((w, i) => add(w, slot, Field.code, i))
+      const code = normalizeCode(p.code)
+      codes.push([code, slot])
+      this.addExact(code, slot)
+      if (p.barcode) {
+        const barcode = normalizeCode(p.barcode)
+        if (barcode) {
+          add(barcode, slot, Field.barcode, 0)
+          this.addExact(barcode, slot)
+        }
+      }
+      tokenize(p.description).forEach((w, i) => add(w, slot, Field.description, i))
+      unique([...tokenize(p.brandName), ...tokenize(p.brandCode)]).forEach((w, i) => add(w, slot, Field.brand, i))
+      unique([...tokenize(p.categoryTitle), ...tokenize(p.parentTitle ?? '')]).forEach((w, i) => add(w, slot, Field.category, i))
+    })
+    codes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    this.sortedCodes = codes.map((c) => c[0])
+    this.sortedCodeSlots = Int32Array.from(codes, (c) => c[1])
+
+    this.groups = groups.map((g) => ({ ...g, words: unique(tokenize(g.kind === 'brand' ? `${g.title} ${g.key}` : g.title)) }))
+    const vocabulary = new Set(postingsByWord.keys())
+    for (const g of this.groups) for (const w of g.words) vocabulary.add(w)
+    this.vocabulary = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     this.words = new Map(this.vocabulary.map((w, i) => [w, i]))
+    this.postingStart = new Int32Array(this.vocabulary.length + 1)
+    let total = 0
+    this.vocabulary.forEach((w, i) => {
+      this.postingStart[i] = total
+      total += postingsByWord.get(w)?.length ?? 0
+    })
+    this.postingStart[this.vocabulary.length] = total
+    this.postings = new Int32Array(total)
+    this.vocabulary.forEach((w, i) => {
+      const list = postingsByWord.get(w)
+      if (list) this.postings.set(list, this.postingStart[i]!)
+    })
+
+    this.synonyms = new Map()
+    for (const row of synonymRows) {
+      const group = unique([row.term, ...row.synonyms].map((t) => tokenize(t).join(' ')).filter(Boolean))
+      for (const term of group) {
+        const others = group.filter((t) => t !== term).map((t) => t.split(' '))
+        this.synonyms.set(term, [...(this.synonyms.get(term) ?? []), ...others])
+      }
+    }
+
     this.seen = new Int32Array(n)
     this.bestKey = new Float64Array(n)
     this.bestStamp = new Int32Array(n)
@@ -282,6 +224,12 @@ export class SearchIndex {
     this.tokenValue = new Int32Array(n * MAX_QUERY_WORDS)
     this.tokenPlace = new Int32Array(n * MAX_QUERY_WORDS)
     this.tokenWord = new Int32Array(n * MAX_QUERY_WORDS)
+  }
+
+  private addExact(code: string, slot: number) {
+    const slots = this.exactCodes.get(code)
+    if (slots) slots.push(slot)
+    else this.exactCodes.set(code, [slot])
   }
 
   /** Roughly what the index holds, in bytes: its arrays and its words. */
@@ -343,7 +291,7 @@ export class SearchIndex {
   private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] | null {
     const { slots, keys } = ranking
     const page: number[] = []
-    for (let start = 0; start < slots.length && page.length < count;) {
+    for (let start = 0; start < slots.length && page.length < count; ) {
       const group = Math.floor(keys[start]! / GROUP_UNIT)
       let end = start + 1
       while (end < slots.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++
