@@ -177,16 +177,24 @@ describe('catalogue pages shared by every account', () => {
     await t.db.updateTable('products').set({ description: held.Description }).where('id', '=', held.ProductID).execute()
   })
 
-  it("tells a product's offer change by the product's id, and what lists and search go by as a change of the catalogue (decision 0064)", async () => {
+  /**
+   * Listens to `portal_<name>` for each name, and answers a function that waits until the feed has told all that
+   * was committed so far and returns what it said since the last call ("name payload"). What the tests before
+   * wrote, still on its way, is heard and dropped first.
+   */
+  const listen = async (...names: Array<'products' | 'catalogue' | 'sessions'>) => {
     const heard: string[] = []
-    t.changes.subscribe('portal_products', (payload) => heard.push(`products ${payload}`))
-    t.changes.subscribe('portal_catalogue', (payload) => heard.push(`catalogue ${payload}`))
+    for (const name of names) t.changes.subscribe(`portal_${name}`, (payload) => heard.push(`${name} ${payload}`))
     const said = async () => {
       expect(await t.changes.caughtUp()).toBe(true)
       return heard.splice(0)
     }
-    // What the tests before wrote may still be on its way.
     await said()
+    return said
+  }
+
+  it("tells a product's offer change by the product's id, and what lists and search go by as a change of the catalogue (decision 0064)", async () => {
+    const said = await listen('products', 'catalogue')
     const [a, b] = (await list(fencing, trade)).map((p) => p.ProductID)
     const row = await t.db.selectFrom('products').select(['unit_price_cents', 'description']).where('id', '=', a!).executeTakeFirstOrThrow()
     await t.db
@@ -216,14 +224,7 @@ describe('catalogue pages shared by every account', () => {
   })
 
   it('tells a change of an account only when its prices or what its sessions hold changed, not for its balance (decision 0064)', async () => {
-    const heard: string[] = []
-    t.changes.subscribe('portal_catalogue', (payload) => heard.push(`catalogue ${payload}`))
-    t.changes.subscribe('portal_sessions', (payload) => heard.push(`sessions ${payload}`))
-    const said = async () => {
-      expect(await t.changes.caughtUp()).toBe(true)
-      return heard.splice(0)
-    }
-    await said()
+    const said = await listen('catalogue', 'sessions')
     const account = await t.db
       .selectFrom('customer_accounts')
       .selectAll()
