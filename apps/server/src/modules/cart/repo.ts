@@ -49,15 +49,6 @@ export async function createCart(db: Db, userId: number, branch: string) {
     .execute()
 }
 
-/** Marks the cart changed, moving it to `branch` when given (only ever while it has no lines). */
-export async function touchCart(db: Db, cartId: number, branch?: string) {
-  await db
-    .updateTable('carts')
-    .set({ updated_at: new Date(), ...(branch ? { location_id: branch } : {}) })
-    .where('id', '=', cartId)
-    .execute()
-}
-
 /**
  * Every line of the cart, oldest first, with the price this account pays now (ex GST, cents), the product's
  * weight and category, the stock at `branch` this user may take, and whether the product is still sold and
@@ -173,7 +164,7 @@ export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: Cart
  * lines are not yet written, so the lines are the cart's others and the written ones.
  *
  * The write is made only if the cart's row is still the version `cart` was read at (its `xmin`), checked under
- * the row's lock (decision 0058): every change of a cart's lines touches its row in the same transaction, so
+ * the row's lock (decision 0058): every change of a cart's lines updates its row in the same transaction (migration 0023's trigger), so
  * an unchanged version means the facts the change was judged on still hold. Undefined, with nothing written,
  * when it is not; the caller then judges again holding the cart's lock, where the check always passes.
  */
@@ -353,8 +344,8 @@ export async function stockAt(db: Db, userId: number, productId: number, branch:
 }
 
 /**
- * A line of this user's own cart, whose product they may see, with its cart as a change reads it (CartVersion);
- * the cart row is locked with it.
+ * A line of this user's own cart, whose product they may see, with its cart as a change reads it (CartVersion).
+ * Read it holding the cart's lock (lockCart): the line and the version are then those the change will meet.
  */
 export function findOwnLine(db: Db, viewer: Viewer, lineId: number) {
   return db
@@ -367,7 +358,6 @@ export function findOwnLine(db: Db, viewer: Viewer, lineId: number) {
     .where('cart_lines.id', '=', lineId)
     .where('carts.user_id', '=', viewer.userId)
     .where(productVisibleTo(viewer))
-    .forUpdate(['cart_lines', 'carts'])
     .executeTakeFirst()
 }
 
@@ -375,7 +365,11 @@ export async function deleteLine(db: Db, lineId: number) {
   await db.deleteFrom('cart_lines').where('id', '=', lineId).execute()
 }
 
-/** Removes every line of the user's cart. The cart row stays, and so do the checkout details saved on it. */
+/**
+ * Removes every line of the user's cart. The cart row stays, and so do the checkout details saved on it. Run it
+ * holding the cart's lock (lockCart): a statement started before the lock was granted would miss lines written
+ * while it waited.
+ */
 export async function clearCart(db: Db, userId: number) {
   await db
     .deleteFrom('cart_lines')

@@ -381,11 +381,12 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
   return db.transaction().execute(async (trx) => {
     const replayed = await idempotency.claim(trx, session.userId, idempotencyKey)
     if (replayed) return replayed
+    // The cart's lock before its line is read, as every change of its lines and an order take it (decision 0066).
+    await repo.lockCart(trx, session.userId)
     const line = await repo.findOwnLine(trx, session, body.item)
     if (!line) throw lineNotFound()
     if (body.qty === 0) {
       await repo.deleteLine(trx, line.id)
-      await repo.touchCart(trx, line.cartId)
       return idempotency.remember(trx, session.userId, idempotencyKey, await ownSummary(trx, session))
     }
     await checkStock(trx, session, line.productId, line.branch, body.qty)
@@ -396,8 +397,12 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
   })
 }
 
+/** Empties the user's cart, after any order or change of it under way (the cart's lock, decision 0066). */
 export async function empty({ db }: Deps, session: Session): Promise<CartSummary> {
-  await repo.clearCart(db, session.userId)
+  await db.transaction().execute(async (trx) => {
+    await repo.lockCart(trx, session.userId)
+    await repo.clearCart(trx, session.userId)
+  })
   return { Count: 0, Value: 0, warehouse: null }
 }
 

@@ -19,7 +19,7 @@ export async function placeOrder(
   if (session.isCash) throw forbidden('Cash-sale accounts pay by card at checkout.')
   const key = idempotencyKey ?? null
   const repeated = async (trx: Deps['db']) => {
-    const existing = key ? await placement.findOrderByKey(trx, session.accountId, key) : undefined
+    const existing = key ? await placement.findOrderByKey(trx, session.userId, key) : undefined
     return existing && placement.placedOrder(trx, session.accountId, existing.id)
   }
   let wrote = false

@@ -66,8 +66,9 @@ export function findPending(db: Db, accountId: number, id: string) {
     .executeTakeFirst()
 }
 
-export function findPendingByKey(db: Db, accountId: number, key: string) {
-  return db.selectFrom('pending_orders').select(pendingColumns).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst()
+/** The pending payment this user created with this idempotency key (a key is its sender's alone). */
+export function findPendingByKey(db: Db, userId: number, key: string) {
+  return db.selectFrom('pending_orders').select(pendingColumns).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()
 }
 
 export function findPendingBySession(db: Db, accountId: number, sessionId: string) {

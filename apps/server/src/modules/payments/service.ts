@@ -158,7 +158,7 @@ export async function create(
   if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
   const key = idempotencyKey ?? null
   const repeated = async (trx: Db) => {
-    const existing = key ? await repo.findPendingByKey(trx, session.accountId, key) : undefined
+    const existing = key ? await repo.findPendingByKey(trx, session.userId, key) : undefined
     return existing && createResponse(config, existing, pageOrigin)
   }
   try {

@@ -278,7 +278,7 @@ export async function writeOrder(
  * The order and the lines are read as the statement's snapshot saw them, and that snapshot was taken before
  * any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
  * as locked (`lockedVersion`, the newest). Equal, nothing committed a change to the cart in between, and since
- * every change of a cart's lines, an order made of it included, also touches its row (decision 0058), the
+ * every change of a cart's lines, an order made of it included, updates its row (migration 0023's trigger), the
  * order and the lines are current and are answered. Different, neither is (`ordered` null, `lines` undefined):
  * the caller reads the lines again, and looks for the key's order again should it find the cart emptied
  * (checkout/service.ts). Without a cart, `cart` is undefined.
@@ -304,12 +304,12 @@ const cartLockedForOrder = shapedStatement((visibility: Visibility) => (db: Db, 
     .selectAll('locked')
     .select([
       sql<string>`(SELECT seen.xmin::text FROM carts seen WHERE seen.id = locked.id)`.as('seenVersion'),
-      sql<number | null>`(SELECT o.id FROM orders o WHERE o.account_id = ${accountId}::int AND o.idempotency_key = ${key}::text)`.as('ordered'),
+      sql<number | null>`(SELECT o.id FROM orders o WHERE o.user_id = ${userId}::int AND o.idempotency_key = ${key}::text)`.as('ordered'),
       jsonArrayFrom(pricedLinesQuery(db, viewer, sql.ref('locked.id'), sql.ref('locked.location_id'))).as('lines'),
     ])
 })
 
-/** An order of the account placed with this idempotency key. */
-export function findOrderByKey(db: Db, accountId: number, key: string) {
-  return db.selectFrom('orders').select('id').where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst()
+/** The order this user placed with this idempotency key (a key is its sender's alone). */
+export function findOrderByKey(db: Db, userId: number, key: string) {
+  return db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()
 }

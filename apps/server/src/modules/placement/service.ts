@@ -310,5 +310,5 @@ export async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
   return writeOrder(trx, p, taken)
 }
 
-/** An order of the account placed with this idempotency key. */
-export const findOrderByKey = (db: Db, accountId: number, key: string) => repo.findOrderByKey(db, accountId, key)
+/** The order this user placed with this idempotency key. */
+export const findOrderByKey = (db: Db, userId: number, key: string) => repo.findOrderByKey(db, userId, key)
