@@ -14,10 +14,14 @@ const webAppOnly = [
   },
 ]
 
-const moduleFaces = {
-  regex: '^\\.\\./(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$',
+// A file `depth` folders below modules/ (modules/cart/repo.ts is 1, modules/erp/import/run.ts is 2) reaches
+// another module by climbing exactly `depth` levels: that path must end at the module's service or index.
+const moduleFacesAt = (depth) => ({
+  regex: `^(\\.\\./){${depth}}(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$`,
   message: 'Use another module through its service.ts (or its index.ts), never its repo or other files.',
-}
+})
+const MODULE_DEPTHS = [1, 2, 3]
+const filesAt = (depth, ext = '*.ts') => `apps/server/src/modules/${'*/'.repeat(depth)}${ext}`
 const notTheDemo = { regex: '^(\\.\\./)+demo(/|$)', message: 'Modules never import the demo (src/demo): it sits above them and loads through them.' }
 
 export default tseslint.config(
@@ -34,11 +38,20 @@ export default tseslint.config(
   // The server's boundaries (docs/decisions/0023). A module uses another only through its public face: its
   // service.ts, or an index.ts that says what else it offers (mail's is outbox.ts), never its repo or other files.
   // The demo (src/demo, decision 0040) sits above the modules: they never import it (their tests may).
+  ...MODULE_DEPTHS.flatMap((depth) => [
+    { files: [filesAt(depth)], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFacesAt(depth), notTheDemo] }] } },
+    { files: [filesAt(depth, '*.test.ts')], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFacesAt(depth)] }] } },
+  ]),
+  // lib/ is under the modules: it uses none of them (a type they define may be named in Deps, lib/context.ts).
   {
-    files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [moduleFaces, notTheDemo] }] },
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+modules(/|$)', message: 'lib/ sits under the modules: it imports none of them.', allowTypeImports: true }] },
+      ],
+    },
   },
-  { files: ['apps/server/src/modules/**/*.test.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFaces] }] } },
   // db/ is the layer under the modules (decision 0040): it imports neither them nor the demo. What an empty
   // database is filled with is given to db/prepare.ts by its caller (main.ts, the seed CLI, the tests' snapshot).
   {

@@ -113,7 +113,7 @@ registerRoute(
   }),
 )
 // Order and invoice history: the lists' pages, the latest 100 orders (each with its invoices) and 100 invoices,
-// read ahead by the page (features/offline/history-prefetch.ts), and whatever else was opened.
+// read ahead by the page (app/history-prefetch.ts), and whatever else was opened.
 registerRoute(
   ({ request, url }) => isApiRead({ request, url }) && /\/(orders|invoices|back-orders)(\/|$)/.test(url.pathname),
   networkFirst(CACHE_NAMES.history, 400, 3, [latestListOffline]),

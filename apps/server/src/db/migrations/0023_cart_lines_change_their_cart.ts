@@ -8,6 +8,9 @@
  * - the row's version (`xmin`) moves with every committed change of the lines, so a statement that read the
  *   lines and the version together and finds the same version under the lock read lines that are still current.
  *
+ * Live card-payment holds are taken off the stock that pages show everyone (the stock book): a change of
+ * `stock_holds` names its products on `portal_stock`, as a change of `stock` does (migration 0012).
+ *
  * Idempotency keys of orders and pending card payments belong to the user who sent them, not to the whole
  * account: another user's key is a new request.
  *
@@ -18,6 +21,10 @@ CREATE FUNCTION portal_cart_lines_changed() RETURNS trigger LANGUAGE plpgsql AS 
 CREATE TRIGGER cart_lines_inserted AFTER INSERT ON cart_lines REFERENCING NEW TABLE AS changed_lines FOR EACH STATEMENT EXECUTE FUNCTION portal_cart_lines_changed();
 CREATE TRIGGER cart_lines_updated AFTER UPDATE ON cart_lines REFERENCING NEW TABLE AS changed_lines FOR EACH STATEMENT EXECUTE FUNCTION portal_cart_lines_changed();
 CREATE TRIGGER cart_lines_deleted AFTER DELETE ON cart_lines REFERENCING OLD TABLE AS previous_lines FOR EACH STATEMENT EXECUTE FUNCTION portal_cart_lines_changed();
+CREATE FUNCTION portal_stock_holds_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM portal_stock_notify(ARRAY(SELECT DISTINCT product_id FROM changed_holds)); RETURN NULL; END $$;
+CREATE TRIGGER stock_holds_inserted AFTER INSERT ON stock_holds REFERENCING NEW TABLE AS changed_holds FOR EACH STATEMENT EXECUTE FUNCTION portal_stock_holds_changed();
+CREATE TRIGGER stock_holds_deleted AFTER DELETE ON stock_holds REFERENCING OLD TABLE AS changed_holds FOR EACH STATEMENT EXECUTE FUNCTION portal_stock_holds_changed();
+CREATE TRIGGER stock_holds_updated AFTER UPDATE ON stock_holds REFERENCING NEW TABLE AS changed_holds FOR EACH STATEMENT EXECUTE FUNCTION portal_stock_holds_changed();
 ALTER TABLE orders DROP CONSTRAINT orders_account_id_idempotency_key_key;
 CREATE UNIQUE INDEX orders_user_idempotency ON orders (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
 DROP INDEX pending_orders_idempotency;

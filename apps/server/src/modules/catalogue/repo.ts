@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema'
 import { shapedStatement } from '../../db/statement'
 import type { Session } from '../../lib/context'
 import { accountPackPriceCents, accountUnitPriceCents } from '../../lib/pricing'
+import { heldByAnyone } from '../../lib/stock'
 import { productVisibleTo, visibilityOf, type Visibility } from '../../lib/visibility'
 
 type Db = Kysely<DB>
@@ -77,9 +78,11 @@ const PAGE_COLUMNS = [
   'products.info_text',
 ] as const
 
-/** The product's stock at the branch (0 without a row), looked up per row. */
+/** The product's stock at the branch (0 without a row) less what live card payments hold of it, looked up per row. */
 const stockAt = (warehouse: string) =>
-  sql<number>`coalesce((SELECT stock.qty_available FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as('available')
+  sql<number>`coalesce((SELECT stock.qty_available - ${heldByAnyone()} FROM stock WHERE stock.location_id = ${warehouse} AND stock.product_id = products.id), 0)`.as(
+    'available',
+  )
 
 /**
  * The products of a page, in the page's order, each with the account's prices and the stock at
@@ -428,7 +431,7 @@ const detailPage = shapedStatement(
         // Unstocked (a page kept for every branch, or one the stock book stocks), the other branches' stock is the book's too.
         (reads.stocked
           ? sql<OtherBranchStock[]>`coalesce((
-        SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available, 0)) ORDER BY b.sort_order, b.name)
+        SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available - ${heldByAnyone('s')}, 0)) ORDER BY b.sort_order, b.name)
         FROM branches b LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = products.id
         WHERE b.location_id <> ${warehouse} AND b.trading), '[]'::json)`
           : sql<OtherBranchStock[]>`'[]'::json`

@@ -1,10 +1,14 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database'
+import { heldByAnyone } from '../../lib/stock'
 import type { BookBranch, BranchStock } from './stock-book'
 
 type Db = Database
 
-/** Every branch (in the selector's order) and its quantities by product id: a branch a statement, as two arrays. */
+/**
+ * Every branch (in the selector's order) and its quantities by product id, less what live card payments hold
+ * (decision 0066): a branch a statement, as two arrays.
+ */
 export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock: Map<string, BranchStock> }> {
   const [branches, { max }] = await Promise.all([
     db.selectFrom('branches').select(['location_id', 'name', 'trading']).orderBy('sort_order').orderBy('name').execute(),
@@ -19,7 +23,7 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
     const { rows } = await sql<{
       ids: number[] | null
       qtys: number[] | null
-    }>`SELECT array_agg(product_id) AS ids, array_agg(qty_available) AS qtys FROM stock WHERE location_id = ${location_id}`.execute(db)
+    }>`SELECT array_agg(product_id) AS ids, array_agg(qty_available - ${heldByAnyone()}) AS qtys FROM stock WHERE location_id = ${location_id}`.execute(db)
     const ids = rows[0]?.ids ?? []
     const qtys = rows[0]?.qtys ?? []
     let top = max
@@ -31,11 +35,30 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
   return { branches: branches.map((b) => ({ code: b.location_id, name: b.name, trading: b.trading })), stock }
 }
 
-/** The stock rows of these products at every branch; the ids as one array, one statement whatever their number. */
-export function stockOfProducts(db: Db, ids: number[]) {
-  return db
+/** When the soonest live hold of a branch's product ends, in milliseconds since the epoch (text: a bigint); null without one. */
+const holdEnds = sql<string | null>`(SELECT (extract(epoch FROM min(h.expires_at)) * 1000)::bigint::text FROM stock_holds h
+  WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id AND h.expires_at > now())`
+
+/**
+ * The stock rows of these products at every branch, less what live card payments hold, with when the soonest
+ * of those holds ends (`ends`); the ids as one array, one statement whatever their number.
+ */
+export async function stockOfProducts(db: Db, ids: number[]) {
+  const rows = await db
     .selectFrom('stock')
-    .select(['location_id', 'product_id', 'qty_available'])
+    .select(['location_id', 'product_id', sql<number>`qty_available - ${heldByAnyone()}`.as('qty_available'), holdEnds.as('ends')])
     .where(sql<boolean>`product_id = ANY(${ids}::int[])`)
     .execute()
+  return rows.map((r) => ({ ...r, ends: r.ends === null ? null : Number(r.ends) }))
+}
+
+/**
+ * When the live holds of every product end, the soonest per product, in milliseconds since the epoch: the
+ * book reads a product again then, since a hold's end is no statement and sends no notification.
+ */
+export async function holdsEnding(db: Db): Promise<Array<{ product_id: number; ends: number }>> {
+  const { rows } = await sql<{ product_id: number; ends: string }>`
+    SELECT product_id, (extract(epoch FROM min(expires_at)) * 1000)::bigint::text AS ends FROM stock_holds
+    WHERE expires_at > now() GROUP BY product_id`.execute(db)
+  return rows.map((r) => ({ product_id: r.product_id, ends: Number(r.ends) }))
 }

@@ -39,6 +39,10 @@ export class StockBook {
   private readonly changed = new Set<number>()
   private inFlight: ReadonlySet<number> = new Set()
   private readonly refresher: Refresher
+  /** When the soonest live card-payment hold of each held product ends (ms since the epoch), and the timer for the first. */
+  private holdEnds = new Map<number, number>()
+  private holdTimer: NodeJS.Timeout | undefined
+  private holdTimerAt = Infinity
 
   constructor(
     private readonly db: Database,
@@ -119,10 +123,12 @@ export class StockBook {
       this.reloading = true
       this.changed.clear()
       try {
-        const { branches, stock } = await repo.allStock(this.db)
+        const [{ branches, stock }, ends] = await Promise.all([repo.allStock(this.db), repo.holdsEnding(this.db)])
         this.branchList = branches
         this.byBranch = stock
+        this.holdEnds = new Map(ends.map((e) => [e.product_id, e.ends]))
         this.loaded = true
+        this.scheduleHoldEnds()
       } catch (error) {
         this.reloadAll = true
         throw error
@@ -136,7 +142,13 @@ export class StockBook {
     this.changed.clear()
     this.inFlight = new Set(ids)
     try {
-      this.patch(ids, await repo.stockOfProducts(this.db, ids))
+      const rows = await repo.stockOfProducts(this.db, ids)
+      this.patch(ids, rows)
+      for (const id of ids) this.holdEnds.delete(id)
+      for (const row of rows) {
+        if (row.ends !== null) this.holdEnds.set(row.product_id, Math.min(row.ends, this.holdEnds.get(row.product_id) ?? Infinity))
+      }
+      this.scheduleHoldEnds()
     } catch (error) {
       // These products' stock is unknown now: not ready (pages read the database) until a whole reload, which
       // the next notification or the change feed's return starts.
@@ -145,6 +157,35 @@ export class StockBook {
     } finally {
       this.inFlight = new Set()
     }
+  }
+
+  /**
+   * A card payment's hold ends at its time without any statement, so without a notification: the products whose
+   * holds have ended are read again then, as if a change had named them (decision 0066).
+   */
+  private scheduleHoldEnds() {
+    let first = Infinity
+    for (const ends of this.holdEnds.values()) if (ends < first) first = ends
+    if (first === this.holdTimerAt) return
+    clearTimeout(this.holdTimer)
+    this.holdTimerAt = first
+    if (first === Infinity) return
+    // A moment after the end, so that the database's now() is past it too; at most a day at a time (setTimeout's limit).
+    this.holdTimer = setTimeout(() => this.holdsEnded(), Math.min(Math.max(first - Date.now(), 0) + 50, 86_400_000))
+    this.holdTimer.unref()
+  }
+
+  private holdsEnded() {
+    this.holdTimerAt = Infinity
+    const now = Date.now()
+    for (const [id, ends] of this.holdEnds) {
+      if (ends <= now) {
+        this.holdEnds.delete(id)
+        this.changed.add(id)
+      }
+    }
+    if (this.changed.size > 0) this.refresher.request()
+    this.scheduleHoldEnds()
   }
 
   private patch(ids: readonly number[], rows: ReadonlyArray<{ location_id: string; product_id: number; qty_available: number }>) {

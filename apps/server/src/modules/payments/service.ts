@@ -146,7 +146,7 @@ const sameJson = (stored: unknown, fresh: unknown) => isDeepStrictEqual(stored, 
  * provider's hidden form fields (SecurePay) or the checkout script (Mastercard Gateway).
  */
 export async function create(
-  { db, config }: Deps,
+  { db, config, stock }: Deps,
   session: Session,
   body: CreatePaymentBody,
   idempotencyKey: string | undefined,
@@ -161,8 +161,9 @@ export async function create(
     const existing = key ? await repo.findPendingByKey(trx, session.userId, key) : undefined
     return existing && createResponse(config, existing, pageOrigin)
   }
+  let held: number[] = []
   try {
-    return await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx) => {
       // The cart first, as an order takes its locks: one payment of a cart at a time.
       const locked = await placement.lockCart(trx, session.userId)
       const again = await repeated(trx)
@@ -206,6 +207,7 @@ export async function create(
       await repo.insertPendingOrder(trx, pending)
       // Cash-sale accounts only: the units are theirs until the payment is made, cancelled or the hold expires.
       await placement.holdStock(trx, { pendingId: pending.id, buyer: placement.buyerOf(session), branch, lines, minutes: config.payments.holdMinutes })
+      held = lines.map((l) => l.productId)
       // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
       await saveCheckoutInfo(trx, session, formOf(orderDetails))
       return createResponse(
@@ -220,6 +222,9 @@ export async function create(
         pageOrigin,
       )
     })
+    // The held units are no longer on offer: every page here shows it at once (others when the database says so).
+    if (held.length > 0) void stock?.reload(held)
+    return created
   } catch (err) {
     if (key && placement.isUniqueViolation(err)) {
       const again = await repeated(db)

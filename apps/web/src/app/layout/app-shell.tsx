@@ -9,6 +9,13 @@ import { MainNav } from './main-nav'
 import { TopBar } from './top-bar'
 import styles from './layout.module.css'
 
+/**
+ * The latest orders and invoices saved for offline use (app/history-prefetch.ts), loaded only when it runs: the
+ * history's API code is no part of the first screen.
+ */
+const readHistoryAhead = (username: string, signal: AbortSignal) =>
+  import('../history-prefetch').then(({ saveHistoryForOffline }) => saveHistoryForOffline(username, signal))
+
 /** The frame of every signed-in screen: top bar, main navigation, the screen, footer. */
 export function AppShell() {
   const session = useSession()
@@ -30,7 +37,7 @@ export function AppShell() {
         <TopBar session={session} siteName={site?.name} />
         <MainNav user={session.user} />
       </header>
-      <OfflineStatus />
+      <OfflineStatus readHistoryAhead={readHistoryAhead} />
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-/** When this device last read the history ahead, and for whom (features/offline/history-prefetch.ts). */
+/** When this device last read the history ahead, and for whom (app/history-prefetch.ts). */
 export const HISTORY_MARK = 'portal-history-saved'
 
 /** Logout and a 401: the next user of the device reads their own history afresh. */

@@ -15,8 +15,10 @@ const asOf = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', 
  * Tells the truth about the connection, under the header of every signed-in screen: offline, or answers
  * from the device's saved copies ("as of" when they were saved: prices and stock then, never charged);
  * cart changes waiting to send, being sent, and what became of each (docs/decisions/0031-offline-app.md).
+ * `readHistoryAhead` saves the latest orders and invoices for offline use; the app shell gives it, so that the
+ * offline feature depends on neither orders nor invoices (features never import each other in a loop).
  */
-export function OfflineStatus() {
+export function OfflineStatus({ readHistoryAhead }: { readHistoryAhead?: (username: string, signal: AbortSignal) => Promise<unknown> }) {
   const online = useOnline()
   const keptSince = useKeptSince()
   const { waiting, sending, results } = useCartQueue()
@@ -42,17 +44,14 @@ export function OfflineStatus() {
   // Not while a new release takes over: the outgoing worker must fall idle for the new one to take the page.
   const { updating } = useUpdate()
   useEffect(() => {
-    if (!username || updating) return
+    if (!username || updating || !readHistoryAhead) return
     const stop = new AbortController()
-    // Loaded only then: the history's API code is no part of the first screen.
-    const cancel = afterFirstScreen(
-      () => void import('./history-prefetch').then(({ saveHistoryForOffline }) => saveHistoryForOffline(username, stop.signal)).catch(() => undefined),
-    )
+    const cancel = afterFirstScreen(() => void readHistoryAhead(username, stop.signal).catch(() => undefined))
     return () => {
       cancel()
       stop.abort()
     }
-  }, [username, updating])
+  }, [username, updating, readHistoryAhead])
 
   const saved = keptSince === null ? null : asOf.format(keptSince)
   const show = !online || saved !== null || waiting.length > 0 || sending || results.length > 0

@@ -13,7 +13,7 @@ import { afterFirstScreen } from '../../components/ui/after-first-screen'
  *   `updatefound` fired before this page listened), or found later by `update()`, any number of times;
  * - Reload sends SKIP_WAITING to the worker waiting at that moment, and the page reloads when that worker is
  *   `activated` or takes the page (`controllerchange`), whichever the browser reports first;
- * - while it takes over, the page starts no more background reads (features/offline/history-prefetch.ts):
+ * - while it takes over, the page starts no more background reads (app/history-prefetch.ts):
  *   Chromium lets a worker that called skipWaiting() take over only once the outgoing worker has no request
  *   in flight (up to 5 minutes), and a read-ahead two requests at a time never leaves it idle;
  * - `controllerchange` is listened to from the app's first render, not after the first screen, so a takeover

@@ -1,8 +1,8 @@
 import { INVOICES_PAGE_SIZE } from '@portal/contract/invoices'
-import { defaultDateFilters } from '../../components/ui/date-filters'
-import { getInvoice, getInvoices, getRelatedInvoices } from '../invoices'
-import { getBackOrders, getOrder, getOrders } from '../orders'
-import { HISTORY_MARK as MARK } from './history-mark'
+import { defaultDateFilters } from '../components/ui/date-filters'
+import { getInvoice, getInvoices, getRelatedInvoices } from '../features/invoices'
+import { getBackOrders, getOrder, getOrders } from '../features/orders'
+import { HISTORY_MARK as MARK } from '../features/offline/history-mark'
 
 /** How many of the latest orders and invoices a device keeps readable offline (issue 18). */
 export const HISTORY_KEPT = 100
