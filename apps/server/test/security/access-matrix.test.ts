@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/lib/tokens'
 import { DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, loadFixtures, USERS, WHO, type User } from './fixtures'
-import { createCtx, MATRIX, post, type Ctx, type Req, type Row } from './matrix'
+import { createCtx, get, MATRIX, PICTURES, post, type Ctx, type Req, type Row } from './matrix'
 import { listRoutes, routeKey, sessionFor, type Who } from './surface'
 
 /** The table and what its columns mean: matrix.ts. */
@@ -74,7 +74,8 @@ describe('the access matrix', () => {
       const erpReq = await row.request(ctx, 'anon')
       const erpRes = await call(TEST_ERP_KEY, erpReq)
       const erpKey = note('ERP key', erpExpected, erpRes)
-      if (erpRes.statusCode === 401 && erpReq.url.startsWith('/api/')) expect(erpRes.json(), `${row.route} with the ERP key`).toMatchObject({ error: 'unauthorized' })
+      if (erpRes.statusCode === 401 && erpReq.url.startsWith('/api/'))
+        expect(erpRes.json(), `${row.route} with the ERP key`).toMatchObject({ error: 'unauthorized' })
       expect({ own: got, other: gotOther, deadSessions, erpKey }, surprises.join('\n')).toEqual({
         own: [...row.expect],
         other: row.other ? [...row.other] : [],
@@ -83,6 +84,39 @@ describe('the access matrix', () => {
       })
     })
   }
+
+  describe('product pictures', () => {
+    const idOf = (product: (typeof PICTURES)[number]['product']) =>
+      product === 'everyone' ? ctx.f.product.id : product === 'trade-only' ? ctx.f.hidden.id : 99_999_999
+    for (const picture of PICTURES) {
+      for (const by of ['token', 'cookie'] as const) {
+        it(`a ${picture.product} product's picture, asked for with the ${by}`, async () => {
+          const got: Array<[number, string]> = []
+          for (const who of WHO) {
+            const token = who === 'anon' ? null : ctx.f.tokens[who]
+            const req = get(`/api/product/${idOf(picture.product)}/image?width=250&v=202647`)
+            const res =
+              by === 'token' ? await call(token, req) : await call(null, { ...req, headers: token ? { cookie: `other=1; portal_pictures=${token}` } : {} })
+            got.push([res.statusCode, String(res.headers['cache-control'])])
+            if (res.statusCode === 200) expect(res.headers['content-type'], who).toBe('image/webp')
+            // A private answer varies with whatever names the viewer, so no cache hands one viewer's answer to another.
+            if (String(res.headers['cache-control']).startsWith('private')) expect(res.headers.vary, who).toBe('Authorization, Cookie')
+            else expect(res.headers.vary ?? '', who).not.toMatch(/cookie|authorization/i)
+          }
+          expect(got).toEqual(WHO.map((_, i) => [picture.expect[i], picture.cache[i]]))
+        })
+      }
+    }
+
+    it('answers a revalidation of a hidden product only to those who may see it', async () => {
+      const url = `/api/product/${ctx.f.hidden.id}/image?width=250&v=202647`
+      const etag = String((await call(ctx.f.tokens.trade, get(url))).headers.etag)
+      const again = (token: string | null) => call(token, { ...get(url), headers: { 'if-none-match': etag } })
+      expect((await again(ctx.f.tokens.staff)).statusCode).toBe(304)
+      expect((await again(ctx.f.tokens.elders)).statusCode).toBe(404)
+      expect((await again(null)).statusCode).toBe(401)
+    })
+  })
 
   it('is the size the report quotes', () => {
     const cells = MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 3

@@ -107,8 +107,9 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/products/code-setup',             expect: [401, 403, 403, 403, 200], other: [403, 403, 403, 404],
     request: (c) => post('/api/products/code-setup', { id: c.f.product.id, warehouse: 'WAG' }),
     otherRequest: (c) => post('/api/products/code-setup', { id: c.f.hidden.id, warehouse: 'WAG' }) },
-  // Pictures are public (an <img> sends no token) and not secret, hidden products' included.
-  { route: 'GET /api/product/:id/image',                expect: [200, 200, 200, 200, 200], other: [200, 200, 200, 200],
+  // Pictures of a product every account may see are anybody's (an <img> sends no token); a hidden product's only
+  // its viewers' (PICTURES below: each case with its Cache-Control).
+  { route: 'GET /api/product/:id/image',                expect: [200, 200, 200, 200, 200], other: [200, 200, 200, 404],
     request: (c) => get(`/api/product/${c.f.product.id}/image`), otherRequest: (c) => get(`/api/product/${c.f.hidden.id}/image`) },
   { route: 'GET /api/product/:id/attachment/:attachmentId', expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 404],
     request: (c) => get(`/api/product/${c.f.product.id}/attachment/${c.f.product.attachment}`),
@@ -147,7 +148,7 @@ export const MATRIX: Row[] = [
     request: (c) => post('/api/cart', { productID: c.f.product.id, qty: 1 }), otherRequest: (c) => post('/api/cart', { productID: c.f.hidden.id, qty: 1 }) },
   { route: 'PUT /api/cart',                             expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404], prepare: oneLineInCart,
     request: async (c, who) => put('/api/cart', { item: await ownLine(c, who), qty: 2 }), otherRequest: (c, who) => put('/api/cart', { item: c.f.other[who].cartLine, qty: 5 }) },
-  // Bulk add: a reseller's hidden product is reported as not sold (200), never added.
+  // Bulk add: a reseller's hidden product is reported as an unknown code (200), never added.
   { route: 'POST /api/cart/bulk',                       expect: [401, 200, 200, 200, 200], other: [200, 200, 200, 200], prepare: emptyCart,
     request: (c, who) => post('/api/cart/bulk', { warehouse: who === 'cash' ? 'MEL' : 'WAG', lines: [{ barcode: c.f.product.barcode, qty: 1 }] }),
     otherRequest: async (c, who) => post('/api/cart/bulk', { warehouse: who === 'cash' ? 'MEL' : 'WAG', lines: [{ code: await hiddenCode(c), qty: 1 }] }) },
@@ -259,6 +260,28 @@ export const MATRIX: Row[] = [
   { route: 'GET /sandbox/mpgs/checkout/pay/:sessionId', expect: [200, 200, 200, 200, 200], request: (c) => get(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`) },
   { route: 'POST /sandbox/mpgs/checkout/pay/:sessionId', expect: [400, 400, 400, 400, 400],
     request: (c) => post(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`, { action: 'pay', cardNumber: '1234' }) },
+]
+
+/**
+ * Product pictures, each visibility case against each demo user and no session, asked for with the session's
+ * token (as an API client does) and with the picture cookie alone (as a browser's <img> does): the status and
+ * the Cache-Control. A picture every account may see is public; a trade-only product's (hidden from
+ * resellers) is private to those who may see it, 404 for a reseller (as an unknown product) and 401 without
+ * a session, which is also what an unknown id gets without one.
+ */
+export type PictureCase = {
+  product: 'everyone' | 'trade-only' | 'unknown'
+  expect: Five
+  cache: readonly [anon: string, trade: string, staff: string, cash: string, elders: string]
+}
+const PUBLIC_WEEK = 'public, max-age=604800, immutable'
+const PRIVATE_WEEK = 'private, max-age=604800, immutable'
+const NONE = 'no-store'
+// prettier-ignore
+export const PICTURES: PictureCase[] = [
+  { product: 'everyone',   expect: [200, 200, 200, 200, 200], cache: [PUBLIC_WEEK, PUBLIC_WEEK, PUBLIC_WEEK, PUBLIC_WEEK, PUBLIC_WEEK] },
+  { product: 'trade-only', expect: [401, 200, 200, 200, 404], cache: [NONE, PRIVATE_WEEK, PRIVATE_WEEK, PRIVATE_WEEK, NONE] },
+  { product: 'unknown',    expect: [401, 404, 404, 404, 404], cache: [NONE, NONE, NONE, NONE, NONE] },
 ]
 
 /** A new list of the caller's account holding the everyday product, made by its Administrator (trade for staff). */

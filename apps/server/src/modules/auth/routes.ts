@@ -3,6 +3,8 @@ import { ErrorBody, Message } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { clearPictureCookie, setPictureCookie } from '../../lib/picture-cookie'
+import { tokenOf } from '../../plugins/auth'
 import * as auth from './service'
 
 const tags = ['auth']
@@ -11,15 +13,26 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     '/login',
     { config: { public: true }, schema: { tags, body: LoginBody, response: { 200: LoginResponse, 401: ErrorBody, 429: ErrorBody } } },
-    async (req) => auth.login(deps, req.body.username, req.body.password, req.ip),
+    async (req, reply) => {
+      const answer = await auth.login(deps, req.body.username, req.body.password, req.ip)
+      setPictureCookie(reply, deps.config, answer.token)
+      return answer
+    },
   )
 
   app.post('/logout', { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
     await auth.logout(deps, req.requireSession())
+    clearPictureCookie(reply, deps.config)
     return reply.status(204).send(null)
   })
 
-  app.get('/me', { schema: { tags, response: { 200: MeResponse } } }, async (req) => auth.me(deps, req.requireSession()))
+  // Also (re)sets the picture cookie: a session that began before the cookie existed, or in another tab, gets it here.
+  app.get('/me', { schema: { tags, response: { 200: MeResponse } } }, async (req, reply) => {
+    const answer = await auth.me(deps, req.requireSession())
+    const token = tokenOf(req)
+    if (token) setPictureCookie(reply, deps.config, token)
+    return answer
+  })
 
   app.post(
     '/password-reset',

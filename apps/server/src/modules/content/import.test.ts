@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestContext } from '../../../test/helpers'
 import { ImportError, importFolder } from './import'
+import * as repo from './repo'
 
 let t: TestContext
 const folders: string[] = []
@@ -131,6 +132,87 @@ featured_image_alt: Calves at a feeder
     expect(found!.content.rendered).toContain('click me and data')
     expect(found!.title.rendered).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; friends')
     expect(found!.group).toHaveLength(5)
+  })
+
+  it('stores only http(s) and same-site links and pictures: no javascript:, no //host or /\\host, in posts and pages', async () => {
+    const crafted = `[js](javascript:alert(1)) [JS](JaVaScRiPt:alert(2)) [ref][r] [entity](&#106;avascript:alert(3))
+[off](//evil.example/phish) [slash](/\\evil.example/x) [back](\\\\evil.example/y) [mixed](https:/\\evil.example/z) [rel](specials)
+[ok](/specials) [site](https://example.com/a?b=1&c=2) [mail](mailto:orders@example.com) [top](#top)
+
+![pixel](//evil.example/pixel.png) ![script](javascript:alert(4))
+
+[r]: javascript:alert(5)`
+    const root = folder({
+      'posts/crafted.md': post('title: Crafted\ndate: 2026-11-01\ngroups: all', crafted),
+      'pages/crafted-page.md': post('title: Crafted page\ndate: 2026-11-01', crafted),
+    })
+    await importFolder(t.db, root)
+    const [found] = (await get(`${WP}/posts?slug=crafted`)).json() as Array<{ content: { rendered: string } }>
+    const [page] = (await get(`${WP}/pages?slug=crafted-page`)).json() as Array<{ content: { rendered: string } }>
+    for (const html of [found!.content.rendered, page!.content.rendered]) {
+      const addresses = [...html.matchAll(/\s(?:href|src|srcset)="([^"]*)"/g)].map((m) => m[1])
+      expect(addresses).toEqual(['/specials', 'https://example.com/a?b=1&amp;c=2', 'mailto:orders@example.com', '#top'])
+      expect(html).not.toMatch(/javascript:|evil\.example"|href="\/\/|href="\/\\|<img/i)
+      // Each refused link keeps its words.
+      expect(html).toContain('js JS ref entity')
+      expect(html).toContain('off slash back mixed rel')
+    }
+    // What is stored is already safe: the API's answer is the stored HTML itself.
+    const stored = await t.db.selectFrom('content_posts').select('content_html').where('slug', '=', 'crafted').executeTakeFirstOrThrow()
+    expect(stored.content_html).toBe(found!.content.rendered)
+  })
+
+  it('refuses a banner link off the site, naming the file and the field, and writes nothing', async () => {
+    const before = (await get(`${WP}/pages?slug=home`)).json()
+    const links = ['//evil.example/phish', '/\\evil.example/x', 'javascript:alert(1)', 'data:text/html,x', 'specials']
+    const home = `---
+banner_slider:
+${links.map((l) => `  - banner_image: one.jpg\n    button_link: "${l.replace(/\\/g, '\\\\')}"`).join('\n')}
+banner_promo:
+  - promo_image: one.jpg
+    promo_link: "//evil.example/promo"
+---
+`
+    const problems = await problemsOf(importFolder(t.db, folder({ 'one.jpg': await photo('#123456', 800, 300), 'home.md': home })))
+    expect(problems).toEqual([
+      ...links.map((_, i) =>
+        expect.stringMatching(new RegExp(`^home\\.md: banner_slider\\.${i}\\.button_link: links must be http\\(s\\) addresses or portal paths`)),
+      ),
+      expect.stringMatching(/^home\.md: banner_promo\.0\.promo_link: links must be http\(s\) addresses or portal paths/),
+    ])
+    expect((await get(`${WP}/pages?slug=home`)).json()).toEqual(before)
+  })
+
+  it('serves content stored before the address rule safe: links, pictures and banner links are checked on the way out', async () => {
+    const unsafe =
+      '<p><a href="javascript:alert(1)">one</a> <a href="//evil.example/p" target="_blank">two</a> <a href="/\\evil.example/x">three</a> ' +
+      '<a href="/&sol;evil.example">four</a> <a href="/specials">kept</a></p>\n<img src="//evil.example/x.png" srcset="/a.webp 400w, //evil.example/b.webp 800w" alt="x">'
+    await repo.upsertPost(t.db, {
+      type: 'page',
+      slug: 'stored-long-ago',
+      status: 'publish',
+      title: 'Old',
+      excerpt_html: '<p><a href="//evil.example">old</a></p>',
+      content_html: unsafe,
+      featured_media_id: null,
+      published_at: '2026-01-01 09:00:00',
+      acf: null,
+    })
+    const [page] = (await get(`${WP}/pages?slug=stored-long-ago`)).json() as Array<{ content: { rendered: string }; excerpt: { rendered: string } }>
+    expect(page!.content.rendered).toBe('<p><a>one</a> <a target="_blank">two</a> <a>three</a> <a>four</a> <a href="/specials">kept</a></p>\n<img alt="x">')
+    expect(page!.excerpt.rendered).toBe('<p><a>old</a></p>')
+    const homeRow = await t.db.selectFrom('content_posts').select(['id', 'acf']).where('slug', '=', 'home').executeTakeFirstOrThrow()
+    const acf = homeRow.acf as { banner_slider: Array<{ button_link: string }>; banner_promo: Array<{ promo_link: string }> }
+    acf.banner_slider[0]!.button_link = '//evil.example/phish'
+    acf.banner_promo[0]!.promo_link = '/\\evil.example/x'
+    await t.db
+      .updateTable('content_posts')
+      .set({ acf: JSON.stringify(acf) })
+      .where('id', '=', homeRow.id)
+      .execute()
+    const [home] = (await get(`${WP}/pages?slug=home`)).json() as Array<{ acf: typeof acf }>
+    expect(home!.acf.banner_slider[0]!.button_link).toBe('')
+    expect(home!.acf.banner_promo[0]!.promo_link).toBe('')
   })
 
   it('replaces the home page banners from home.md', async () => {

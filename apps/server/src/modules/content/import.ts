@@ -3,10 +3,11 @@ import { basename, dirname, join, relative, resolve } from 'node:path'
 import { z } from 'zod'
 import type { Database } from '../../db/database'
 import { FrontMatterError, splitFrontMatter, type YamlRecord } from './front-matter'
-import { imagePaths, markdownToHtml, safeUrl } from './markdown'
+import { imagePaths, markdownToHtml } from './markdown'
 import { MediaError, storeMedia, type MediaInfo } from './media'
 import { allGroupNames, bodyImage, publishHomePage, publishPage, publishPost, PublishError, SLUG, slugify } from './publish'
 import * as repo from './repo'
+import { safeAddress } from './safe-links'
 import { siteNow, type StoredHomeAcf } from './wordpress'
 
 /**
@@ -83,7 +84,10 @@ const PostMatter = z
 const flag = z.union([z.boolean(), z.literal(1), z.literal(0)]).transform((v) => v === true || v === 1)
 const link = text('link')
   .trim()
-  .refine((v) => v === '' || safeUrl(v) !== null, 'links must be http(s) addresses or portal paths such as /specials')
+  .refine(
+    (v) => v === '' || safeAddress(v, 'link') !== null,
+    'links must be http(s) addresses or portal paths such as /specials (a single / first: //host and /\\host are other sites)',
+  )
 
 const Slide = z.strictObject({
   banner_image: text('banner_image'),
@@ -257,7 +261,7 @@ export async function importFolder(db: Database, folder: string, options: Import
         markdownToHtml(markdown, {
           image: (src) => {
             if (isExternal(src)) {
-              const url = safeUrl(src)
+              const url = safeAddress(src, 'picture')
               return url ? { src: url } : null
             }
             const media = stored.get(pictureOf(join(root, fromFile), src))

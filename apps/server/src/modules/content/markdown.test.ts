@@ -42,6 +42,12 @@ on two lines.
     )
   })
 
+  it('links and shows pictures only at http(s) addresses and same-site paths: //host, /\\host and relative paths are dropped', () => {
+    expect(
+      markdownToHtml('[a](//evil.example/x) [b](/\\evil.example) [c](https:/\\evil.example) [d](specials) [e](/specials) [f](#top) ![p](//evil.example/p.png)'),
+    ).toBe('<p>a b c d <a href="/specials">e</a> <a href="#top">f</a> </p>')
+  })
+
   it('makes a WordPress-style excerpt from the first paragraph', () => {
     expect(excerptOf('<h2>x</h2><p>One <strong>two</strong> three</p><p>four</p>')).toBe('<p>One two three</p>\n')
     expect(excerptOf(`<p>${'word '.repeat(60)}</p>`)).toBe(`<p>${'word '.repeat(55).trim()} [&hellip;]</p>\n`)

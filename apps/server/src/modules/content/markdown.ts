@@ -1,11 +1,12 @@
 import MarkdownIt, { type RendererRule, type Token } from 'markdown-it'
+import { safeAddress } from './safe-links'
 
 /**
  * Markdown to HTML for news posts and pages, by markdown-it (CommonMark with pipe tables), safe by
  * construction: raw HTML in the source is shown as text (so no sanitiser is needed here; the web app
- * sanitises whatever it renders as well), and links and pictures keep to http(s), mailto, tel and
- * relative addresses. The house output on top of it: a picture alone in its paragraph is a figure
- * with its title as the caption, tables are wrapped as WordPress wraps them, links to other sites
+ * sanitises whatever it renders as well), and links and pictures keep to the addresses safe-links.ts
+ * allows (http(s) and same-site paths; mailto, tel and #part for links): a link elsewhere keeps its text
+ * only. The house output on top of it: a picture alone in its paragraph is a figure with its title as the caption, tables are wrapped as WordPress wraps them, links to other sites
  * open in a new tab, and lines indented by four spaces stay text (content files are not code).
  */
 
@@ -25,21 +26,11 @@ export interface MarkdownOptions {
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;')
 
-/** http(s), mailto and tel, or a relative address; javascript:, data: and the like never pass. */
-export function safeUrl(url: string): string | null {
-  const trimmed = url.trim()
-  if (!trimmed) return null
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase()
-  if (scheme && !['http', 'https', 'mailto', 'tel'].includes(scheme)) return null
-  if ([...trimmed].some((c) => c.charCodeAt(0) < 0x20)) return null
-  return trimmed
-}
-
 function imageTag(src: string, alt: string, title: string | undefined, options: MarkdownOptions): string | null {
   let resolved: ResolvedImage | null
   if (options.image) resolved = options.image(src, alt)
   else {
-    const url = safeUrl(src)
+    const url = safeAddress(src, 'picture')
     resolved = url ? { src: url } : null
   }
   if (!resolved) return null
@@ -57,7 +48,7 @@ function imageTag(src: string, alt: string, title: string | undefined, options: 
   return `<img ${attrs.filter(Boolean).join(' ')}>`
 }
 
-// Addresses are checked when rendered (safeUrl), not refused by the parser: a refused link would show
+// Addresses are checked when rendered (safeAddress), not refused by the parser: a refused link would show
 // as its Markdown source, where the text alone is wanted. Paths stay as written, to find the pictures.
 const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false })
 md.validateLink = () => true
@@ -74,7 +65,7 @@ md.core.ruler.push('safe_links', (state) => {
     const dropped: boolean[] = []
     for (const token of block.children) {
       if (token.type === 'link_open') {
-        const unsafe = safeUrl(token.attrGet('href') ?? '') === null
+        const unsafe = safeAddress(token.attrGet('href') ?? '', 'link') === null
         dropped.push(unsafe)
         if (unsafe) continue
       } else if (token.type === 'link_close' && dropped.pop()) continue

@@ -2,9 +2,10 @@ import type { Database } from '../../db/database'
 import { excerptOf } from './markdown'
 import { renditionsOf, renditionUrl, fullUrl, type MediaInfo } from './media'
 import * as repo from './repo'
+import { safeAddress, withSafeAddresses } from './safe-links'
 import { escapeHtml, type StoredHomeAcf } from './wordpress'
 
-/** Writing content: the rules the folder import and the demo data share. */
+/** Writing content: the rules the folder import and the demo data share. Links and pictures are made safe as they are stored. */
 
 export class PublishError extends Error {}
 
@@ -87,7 +88,7 @@ export async function publishPost(db: Database, input: PostInput): Promise<{ id:
     status: input.status,
     title: input.title.trim(),
     excerpt_html: input.excerpt !== undefined ? `<p>${escapeHtml(input.excerpt.trim())}</p>\n` : excerptOf(input.contentHtml),
-    content_html: input.contentHtml,
+    content_html: withSafeAddresses(input.contentHtml),
     featured_media_id: input.featuredMediaId,
     published_at: input.date,
     acf: null,
@@ -107,11 +108,20 @@ export async function publishHomePage(
     status: 'publish',
     title,
     excerpt_html: excerptOf(contentHtml),
-    content_html: contentHtml,
+    content_html: withSafeAddresses(contentHtml),
     featured_media_id: null,
     published_at: date,
-    acf,
+    acf: withSafeBannerLinks(acf),
   })
+}
+
+/** Banner links that break the address rule (safe-links.ts) are stored empty: such a banner links nowhere. */
+export function withSafeBannerLinks(acf: StoredHomeAcf): StoredHomeAcf {
+  const safe = (link: string) => safeAddress(link, 'link') ?? ''
+  return {
+    banner_slider: acf.banner_slider.map((s) => ({ ...s, button_link: safe(s.button_link) })),
+    banner_promo: acf.banner_promo.map((p) => ({ ...p, promo_link: safe(p.promo_link) })),
+  }
 }
 
 export interface PageInput {
@@ -137,7 +147,7 @@ export async function publishPage(db: Database, input: PageInput): Promise<{ id:
     status: input.status,
     title: input.title.trim(),
     excerpt_html: excerptOf(input.contentHtml),
-    content_html: input.contentHtml,
+    content_html: withSafeAddresses(input.contentHtml),
     featured_media_id: null,
     published_at: input.date,
     acf: null,

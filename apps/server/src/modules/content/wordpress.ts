@@ -1,6 +1,7 @@
 import type { BannerSlide, PromoBanner, WpMedia, WpPage, WpPost, WpProductCategory, WpTerm } from '@portal/contract/content'
 import { fullUrl, renditionsOf, renditionUrl, type MediaInfo } from './media'
 import type { MediaRow, PostRow } from './repo'
+import { safeAddress, withSafeAddresses } from './safe-links'
 
 /** Rows of the content tables in WordPress's REST shapes (wp/v2, context=view and embed). */
 
@@ -135,8 +136,9 @@ function common(row: PostRow, urls: Urls, link: string, self: string) {
     status: 'publish' as const,
     link,
     title: { rendered: renderTitle(row.title) },
-    content: { rendered: row.content_html, protected: false },
-    excerpt: { rendered: row.excerpt_html, protected: false },
+    // Stored safe; made safe again on the way out for content stored before the address rule (safe-links.ts).
+    content: { rendered: withSafeAddresses(row.content_html), protected: false },
+    excerpt: { rendered: withSafeAddresses(row.excerpt_html), protected: false },
     author: AUTHOR_ID,
     featured_media: row.featured_media_id ?? 0,
     _links: {
@@ -190,6 +192,7 @@ export function mediaIdsOfAcf(acf: unknown): number[] {
 
 export function toWpPage(row: PostRow, urls: Urls, e: Embedding): WpPage {
   const stored = (row.acf ?? {}) as Partial<StoredHomeAcf>
+  const link = (address: string) => safeAddress(address ?? '', 'link') ?? ''
   const url = (id: number | null) => {
     const m = id ? e.media.get(id) : undefined
     return m ? fullUrl(mediaInfo(m)) : ''
@@ -200,8 +203,8 @@ export function toWpPage(row: PostRow, urls: Urls, e: Embedding): WpPage {
     parent: 0,
     menu_order: 0,
     acf: {
-      banner_slider: (stored.banner_slider ?? []).map((r) => ({ ...r, banner_image: url(r.banner_image) })),
-      banner_promo: (stored.banner_promo ?? []).map((r) => ({ ...r, promo_image: url(r.promo_image) })),
+      banner_slider: (stored.banner_slider ?? []).map((r) => ({ ...r, banner_image: url(r.banner_image), button_link: link(r.button_link) })),
+      banner_promo: (stored.banner_promo ?? []).map((r) => ({ ...r, promo_image: url(r.promo_image), promo_link: link(r.promo_link) })),
     },
     ...embedded(row, urls, e),
   }

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { productVisibleTo, viewerWith } from '../../lib/visibility'
 
 let t: TestContext
 let trade: string
@@ -16,8 +18,24 @@ afterAll(async () => t?.close())
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...headers, ...(token ? bearer(token) : {}) } })
 
-const productWithImage = () => t.db.selectFrom('products').select(['id', 'image_id']).where('image_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
-const productWithoutImage = () => t.db.selectFrom('products').select('id').where('image_id', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+/** Products every account may see (resellers' rule), whose pictures are public; and one hidden from resellers. */
+const visibleToAll = () =>
+  t.db
+    .selectFrom('products')
+    .where('active', '=', true)
+    .where(productVisibleTo(viewerWith('elders')))
+    .orderBy('id')
+const productWithImage = () => visibleToAll().select(['id', 'image_id']).where('image_id', 'is not', null).executeTakeFirstOrThrow()
+const productWithoutImage = () => visibleToAll().select('id').where('image_id', 'is', null).executeTakeFirstOrThrow()
+const tradeOnlyWithImage = () =>
+  t.db
+    .selectFrom('products')
+    .select(['id', 'image_id'])
+    .where('active', '=', true)
+    .where('image_id', 'is not', null)
+    .where(sql<boolean>`not ${productVisibleTo(viewerWith('elders'))}`)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
 describe('product images', () => {
   it('come as WebP at exactly the width asked for, 250, 512 or 1200, without a session', async () => {
     const { id } = await productWithImage()
@@ -57,7 +75,52 @@ describe('product images', () => {
     expect(odd.statusCode).toBe(400)
     expect(odd.json().fields[0].field).toBe('querystring.width')
     expect((await get(`/api/product/${id}/image?width=250&v=yesterday`)).statusCode).toBe(400)
-    expect((await get('/api/product/99999999/image?width=250')).statusCode).toBe(404)
+    // An unknown product is 404 to a session; without one it is 401, as a hidden product's picture is (below).
+    expect((await get('/api/product/99999999/image?width=250', trade)).statusCode).toBe(404)
+    expect((await get('/api/product/99999999/image?width=250')).statusCode).toBe(401)
+  })
+
+  it('of a product hidden from resellers are private to those who may see it: 401 without a session, 404 to a reseller', async () => {
+    const { id, image_id } = await tradeOnlyWithImage()
+    const url = `/api/product/${id}/image?width=512&v=202647`
+    const seen = await get(url, trade)
+    expect(seen.statusCode).toBe(200)
+    expect(seen.headers.etag).toBe(`"image-${image_id}-w512"`)
+    expect(seen.headers['cache-control']).toBe('private, max-age=604800, immutable')
+    expect(seen.headers.vary).toBe('Authorization, Cookie')
+    expect((await sharp(seen.rawPayload).metadata()).width).toBe(512)
+    const anonymous = await get(url)
+    expect(anonymous.statusCode).toBe(401)
+    expect(anonymous.json().error).toBe('unauthorized')
+    expect(anonymous.headers['cache-control']).toBe('no-store')
+    const reseller = await get(url, elders)
+    expect(reseller.statusCode).toBe(404)
+    expect(reseller.json()).toEqual((await get('/api/product/99999999/image?width=512&v=202647', elders)).json())
+    // The token query parameter the API accepts for older clients counts as a session too.
+    expect((await get(`${url}&token=${trade}`)).statusCode).toBe(200)
+    expect((await get(`/api/product/${id}/image?width=250`, trade)).headers['cache-control']).toBe('private, max-age=3600')
+  })
+
+  it("reach a signed-in browser's <img> through the picture cookie that sign-in sets and logout clears", async () => {
+    const { id } = await tradeOnlyWithImage()
+    const url = `/api/product/${id}/image?width=250&v=202647`
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO.trade.username, password: DEMO.trade.password } })
+    const setCookie = String(login.headers['set-cookie'])
+    const token = login.json().token as string
+    expect(setCookie).toBe(`portal_pictures=${token}; Path=/api/product/; Max-Age=${30 * 86_400}; HttpOnly; SameSite=Strict`)
+    const cookie = { cookie: `portal_pictures=${token}` }
+    expect((await get(url, undefined, cookie)).statusCode).toBe(200)
+    // GET /api/me sets it again, for a session that began without it.
+    expect(String((await get('/api/me', token)).headers['set-cookie'])).toBe(setCookie)
+    // Only the picture route reads it: it is no session anywhere else.
+    expect((await get('/api/me', undefined, cookie)).statusCode).toBe(401)
+    // A reseller's cookie is a reseller's session.
+    const resellerLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: DEMO.elders.username, password: DEMO.elders.password } })
+    expect((await get(url, undefined, { cookie: `portal_pictures=${resellerLogin.json().token as string}` })).statusCode).toBe(404)
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })
+    expect(String(logout.headers['set-cookie'])).toMatch(/^portal_pictures=; Path=\/api\/product\/; Max-Age=0; HttpOnly; SameSite=Strict/)
+    // A cookie kept past logout names an ended session: no session.
+    expect((await get(url, undefined, cookie)).statusCode).toBe(401)
   })
 })
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Session } from '../../lib/context'
-import { productVisibleTo } from '../../lib/visibility'
+import { productVisibleTo, viewerWith } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 
@@ -18,10 +18,18 @@ export function attachmentFile(db: Db, session: Pick<Session, 'isElders'>, produ
     .executeTakeFirst()
 }
 
-/** The product's picture id: undefined when there is no such product, null when it has no picture. */
-export async function productImageId(db: Db, productId: number): Promise<number | null | undefined> {
-  const row = await db.selectFrom('products').select('image_id').where('id', '=', productId).where('active', '=', true).executeTakeFirst()
-  return row ? row.image_id : undefined
+/**
+ * The product's picture id (null when it has none) and whether every account may see the product (a
+ * reseller's rule is the narrowest there is): undefined when there is no such active product.
+ */
+export async function productPicture(db: Db, productId: number): Promise<{ imageId: number | null; everyone: boolean } | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select(['image_id', productVisibleTo(viewerWith('elders')).as('everyone')])
+    .where('id', '=', productId)
+    .where('active', '=', true)
+    .executeTakeFirst()
+  return row ? { imageId: row.image_id, everyone: row.everyone } : undefined
 }
 
 export function imageData(db: Db, imageId: number) {

@@ -1,9 +1,12 @@
 import { AttachmentParams, BarcodeParams, ImageQuery, PriceListQuery, ProductIdParams } from '@portal/contract/catalogue'
 import { ErrorBody } from '@portal/contract/common'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { PassThrough } from 'node:stream'
-import type { Deps } from '../../lib/context'
+import type { Deps, Session } from '../../lib/context'
+import { pictureCookieToken } from '../../lib/picture-cookie'
+import { resolveSession } from '../auth/service'
 import { createImageRenderer, IMAGE_TYPE } from './images'
 import { XLSX_TYPE } from './price-list'
 import * as files from './service'
@@ -17,28 +20,41 @@ const file = (description: string) => z.any().describe(description)
 export const filesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const images = createImageRenderer()
 
-  // Public, like the image proxy the spec's clients use: an <img> sends no token, and a CDN may only
-  // share what does not depend on the user. With `v` (the ISO year and week) the address changes
-  // weekly, so a week-long immutable cache still picks up new pictures.
+  // Open without a session for pictures of products every account may see: an <img> sends no token, and a
+  // CDN may share such an answer with everybody. Any other picture is its viewer's only: asked for with the
+  // session's token or, as a browser's <img> does, with the picture cookie set at sign-in
+  // (lib/picture-cookie.ts), and answered `private`, varying with both. With `v` (the ISO year and week)
+  // the address changes weekly, so a week-long immutable cache still picks up new pictures.
   app.get(
     '/product/:id/image',
     {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Product picture as WebP at width 250, 512 or 1200; a placeholder when there is none',
+        summary:
+          'Product picture as WebP at width 250, 512 or 1200; a placeholder when there is none. Without a session only for products every account may see',
         params: ProductIdParams,
         querystring: ImageQuery,
         response: { 200: file('image/webp'), 304: file('not modified'), ...errors },
       },
     },
     async (req, reply) => {
-      const answer = await files.productImage(deps, images, req.params.id, req.query.width, req.headers['if-none-match'])
-      reply.header('ETag', answer.etag).header('Cache-Control', req.query.v ? `public, max-age=${WEEK}, immutable` : 'public, max-age=3600')
+      const session = req.session ?? (await sessionFromCookie(req))
+      const answer = await files.productImage(deps, images, session, req.params.id, req.query.width, req.headers['if-none-match'])
+      const lifetime = req.query.v ? `max-age=${WEEK}, immutable` : 'max-age=3600'
+      reply.header('ETag', answer.etag)
+      if (answer.everyone) reply.header('Cache-Control', `public, ${lifetime}`)
+      else reply.header('Cache-Control', `private, ${lifetime}`).header('Vary', 'Authorization, Cookie')
       if (answer.status === 304) return reply.status(304).send()
       return reply.type(IMAGE_TYPE).send(answer.body)
     },
   )
+
+  /** The session named by the picture cookie; null when there is none or it has ended. */
+  async function sessionFromCookie(req: FastifyRequest): Promise<Session | null> {
+    const token = pictureCookieToken(req)
+    return token ? await resolveSession(deps, token) : null
+  }
 
   app.get(
     '/product/:id/attachment/:attachmentId',

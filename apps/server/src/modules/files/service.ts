@@ -1,7 +1,7 @@
 import type { ImageWidth } from '@portal/contract/catalogue'
 import type { Writable } from 'node:stream'
 import type { Deps, Session } from '../../lib/context'
-import { badRequest, notFound } from '../../lib/errors'
+import { badRequest, notFound, unauthorized } from '../../lib/errors'
 import { dollars } from '../../lib/money'
 import { branchOf, findBranch } from '../branches/service'
 import { priceListProducts } from '../catalogue/service'
@@ -10,20 +10,34 @@ import type { ImageRenderer } from './images'
 import { writePriceList } from './price-list'
 import * as repo from './repo'
 
-export type ImageAnswer = { status: 304; etag: string } | { status: 200; etag: string; body: Buffer }
+export type ImageAnswer = ({ status: 304 } | { status: 200; body: Buffer }) & { etag: string; everyone: boolean }
 
 /**
- * A product's picture at a width, or the placeholder when it has none. Pictures are immutable
- * under their id, so the ETag names the picture and the width: a product given a new picture gets
- * a new tag, and a browser that has this one is answered 304 without any rendering.
+ * A product's picture at a width, or the placeholder when it has none, for whoever may see the product:
+ * a picture of a product every account may see (`everyone`) is anybody's, a session or not; any other
+ * answers only a session that may see the product. Without a session that is 401 for every other id,
+ * whether it exists or not; a reseller gets 404, as for an unknown product. Pictures are immutable under
+ * their id, so the ETag names the picture and the width: a product given a new picture gets a new tag,
+ * and a browser that has this one is answered 304 without any rendering.
  */
-export async function productImage({ db }: Deps, images: ImageRenderer, productId: number, width: ImageWidth, ifNoneMatch?: string): Promise<ImageAnswer> {
-  const imageId = await repo.productImageId(db, productId)
-  if (imageId === undefined) throw notFound('product')
+export async function productImage(
+  { db }: Deps,
+  images: ImageRenderer,
+  session: Pick<Session, 'isElders'> | null,
+  productId: number,
+  width: ImageWidth,
+  ifNoneMatch?: string,
+): Promise<ImageAnswer> {
+  const product = await repo.productPicture(db, productId)
+  if (!product?.everyone) {
+    if (!session) throw unauthorized()
+    if (!product || session.isElders) throw notFound('product')
+  }
+  const { imageId, everyone } = product
   const etag = imageId === null ? `"placeholder-w${width}"` : `"image-${imageId}-w${width}"`
-  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) return { status: 304, etag }
+  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === etag || tag === `W/${etag}`)) return { status: 304, etag, everyone }
   const picture = imageId === null ? null : await images.picture(imageId, width, async () => (await repo.imageData(db, imageId))?.data)
-  return { status: 200, etag, body: picture ?? (await images.placeholder(width)) }
+  return { status: 200, etag, everyone, body: picture ?? (await images.placeholder(width)) }
 }
 
 export async function attachment({ db }: Deps, session: Session, productId: number, attachmentId: number) {

@@ -156,7 +156,7 @@ describe('POST /api/cart/bulk', () => {
     expect((await bulk(trade, { warehouse: 'WAG', lines: [{ code: a.code, qty: 9 }] })).json().added).toHaveLength(1)
   })
 
-  it('never adds a reseller a product of a hidden category, and says it is not sold; others may add it', async () => {
+  it('never adds a reseller a product of a hidden category, and answers its code as a made-up one; others may add it', async () => {
     const a = take()
     const res = await bulk(elders, {
       warehouse: 'SHE',
@@ -164,13 +164,19 @@ describe('POST /api/cart/bulk', () => {
         { code: hidden.code, qty: 1 },
         { barcode: hidden.barcode, qty: 1 },
         { code: a.code, qty: 1 },
+        { code: 'NO-SUCH-CODE-9', qty: 1 },
+        { code: hidden.code.toLowerCase(), qty: 0 },
       ],
     })
+    const unknown = { reason: 'unknown_code', message: 'Unknown product code' }
     expect(res.json()).toMatchObject({
       added: [{ index: 2, ProductID: a.id }],
       notAdded: [
-        { index: 0, code: hidden.code, reason: 'not_sold', message: 'This product is not sold to your account' },
-        { index: 1, code: hidden.barcode, reason: 'not_sold' },
+        { index: 0, code: hidden.code, ...unknown },
+        { index: 1, code: hidden.barcode, ...unknown },
+        { index: 3, code: 'NO-SUCH-CODE-9', ...unknown },
+        // As for a made-up code, the unknown code is reported before the bad quantity.
+        { index: 4, code: hidden.code.toLowerCase(), ...unknown },
       ],
     })
     expect(JSON.stringify(res.json())).not.toContain(String(hidden.id))

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { statement } from '../../db/statement'
+import { shapedStatement } from '../../db/statement'
 import type { Session } from '../../lib/context'
-import { productVisibleTo } from '../../lib/visibility'
+import { productVisibleTo, viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 
 type Db = Kysely<DB>
 
@@ -13,19 +13,22 @@ const spellings = (codes: string[]) => [...new Set(codes.flatMap((c) => [c, c.to
 const codeOrBarcodeIn = (asked: string[]) => sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`
 
 /**
- * Every product whose code or barcode is one of these, withdrawn and hidden ones included: the cart
- * decides whether they may be bought, and the caller says why not. Both lookups use their indexes.
+ * Every product whose code or barcode is one of these that this user may see, withdrawn ones included:
+ * the cart decides whether they may be bought, and the caller says why not. A product hidden from the
+ * user is not among them, so its code is as unknown as a made-up one. Both lookups use their indexes.
  */
-export function productsByCodes(db: Db, codes: string[]) {
-  return byCodes(db, spellings(codes))
+export function productsByCodes(db: Db, viewer: Pick<Session, 'isElders'>, codes: string[]) {
+  return byCodes(visibilityOf(viewer), db, spellings(codes))
 }
 
-const byCodes = statement((db, asked: string[]) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'product_code', 'description', 'barcode', 'active'])
-    .where(codeOrBarcodeIn(asked))
-    .orderBy('id'),
+const byCodes = shapedStatement(
+  (visibility: Visibility) => (db: Db, asked: string[]) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'product_code', 'description', 'barcode', 'active'])
+      .where(codeOrBarcodeIn(asked))
+      .where(productVisibleTo(viewerWith(visibility)))
+      .orderBy('id'),
 )
 
 /** The active product this user may see whose code, or else barcode, is `code`. */

@@ -29,9 +29,10 @@ function matcher(products: Product[]) {
     (code ? (byCode.get(code) ?? byCode.get(code.toUpperCase()) ?? byBarcode.get(code)) : undefined) ?? (barcode ? byBarcode.get(barcode) : undefined)
 }
 
+// A product hidden from the user is unknown to them, as on its product page (404): never "not sold".
 const REFUSALS: Record<cart.Refusal, BulkReason> = {
   discontinued: 'not_sold',
-  not_available: 'not_sold',
+  not_available: 'unknown_code',
   no_stock: 'quantity_not_available',
   quantity_limit: 'quantity_limit',
 }
@@ -51,7 +52,7 @@ export async function bulkAdd(deps: Deps, session: Session, body: BulkAddBody, i
 async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promise<BulkAddResult> {
   const lines = body.lines.map((line, index) => ({ index, code: line.code?.trim() ?? '', barcode: line.barcode?.trim() ?? '', qty: quantityOf(line.qty) }))
   const codes = lines.flatMap((l) => [l.code, l.barcode]).filter((c) => c !== '')
-  const find = matcher(codes.length > 0 ? await repo.productsByCodes(deps.db, codes) : [])
+  const find = matcher(codes.length > 0 ? await repo.productsByCodes(deps.db, session, codes) : [])
 
   const notAdded: BulkAddResult['notAdded'] = []
   const report = (line: (typeof lines)[number], reason: BulkReason) =>
