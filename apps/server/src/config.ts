@@ -64,6 +64,7 @@ const Env = z.object({
   SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
   SECUREPAY_PASSWORD: z.string().min(1).max(100).optional(),
   SECUREPAY_NEXT_PASSWORD: z.string().min(1).max(100).optional(),
+  SECUREPAY_REFUND_URL: z.url({ protocol: /^https?$/ }).optional(),
   MPGS_HOST: z.url({ protocol: /^https?$/ }).optional(),
   MPGS_MERCHANT_ID: z.string().trim().min(1).max(40).optional(),
   MPGS_API_PASSWORD: z.string().min(1).max(200).optional(),
@@ -219,6 +220,8 @@ function paymentsConfig(env: z.infer<typeof Env>, production: boolean, publicUrl
           password: env.SECUREPAY_PASSWORD ?? 'sandbox-transaction-password',
           // While the transaction password is rotated, results signed with the new one are accepted too (docs/deployment.md).
           ...(env.SECUREPAY_NEXT_PASSWORD ? { nextPassword: env.SECUREPAY_NEXT_PASSWORD } : {}),
+          // Refunds go to the XML API beside SECUREPAY_URL unless this names it (payments/securepay.ts refundUrlOf).
+          ...(env.SECUREPAY_REFUND_URL ? { refundUrl: env.SECUREPAY_REFUND_URL } : {}),
         }
       : null
   const mpgs =

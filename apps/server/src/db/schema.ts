@@ -306,6 +306,21 @@ export interface CardRefundTable {
   amount_cents: number
   reason: string
   created_at: Timestamp
+  status: Generated<'needed' | 'refunded' | 'failed'>
+  refund_transaction_id: string | null
+  refunded_at: Timestamp | null
+  last_error: string | null
+}
+
+/** The local SecurePay sandbox's record of the payments it answered (never used in production mode). */
+export interface PaymentSandboxSecurePayTable {
+  transaction_id: string
+  merchant_id: string
+  reference: string
+  amount_cents: number
+  approved: boolean
+  refunded_cents: Generated<number>
+  created_at: Generated<Timestamp>
 }
 
 export interface PaymentSandboxSessionTable {
@@ -552,6 +567,7 @@ export interface DB {
   stock_holds: StockHoldTable
   card_refunds: CardRefundTable
   payment_sandbox_sessions: PaymentSandboxSessionTable
+  payment_sandbox_securepay: PaymentSandboxSecurePayTable
   invoices: InvoiceTable
   invoice_lines: InvoiceLineTable
   payments: PaymentTable

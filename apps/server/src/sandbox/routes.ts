@@ -10,6 +10,6 @@ import { securePaySandbox } from './securepay'
  */
 export const sandboxRoutes: FastifyPluginAsync<Deps> = async (app, { config, db }) => {
   acceptFormPosts(app)
-  securePaySandbox(app, config)
+  securePaySandbox(app, config, db)
   mpgsSandbox(app, config, db)
 }

@@ -2,6 +2,7 @@ import { validCardNumber } from '@portal/contract/payments'
 import type { FastifyInstance } from 'fastify'
 import { randomInt } from 'node:crypto'
 import type { Config } from '../config'
+import type { Database } from '../db/database'
 import {
   CLOCK_SKEW_MS,
   FINGERPRINT_VALIDITY_MS,
@@ -11,6 +12,8 @@ import {
   resultFingerprint,
   timestampOf,
   TXN_PAYMENT,
+  TXN_REFUND,
+  xmlValue,
 } from '../modules/payments/securepay'
 import { escapeHtml, page } from './html'
 import { SECUREPAY_DECLINES } from './test-cards'
@@ -82,7 +85,8 @@ const masked = (card: string) => (card.length >= 10 ? `${card.slice(0, 6)}...${c
  * decides, signs the result with the merchant's transaction password and sends the browser to
  * EPS_RESULTURL (a GET with the result when EPS_REDIRECT is TRUE, else a form that posts it).
  */
-export function securePaySandbox(app: FastifyInstance, config: Config) {
+export function securePaySandbox(app: FastifyInstance, config: Config, db: Database) {
+  refundsSandbox(app, config, db)
   app.post('/securepay/directpost/authorise', { schema: { hide: true } }, async (req, reply) => {
     const settings = config.payments.securepay
     const f = (req.body ?? {}) as Record<string, string | undefined>
@@ -106,11 +110,23 @@ export function securePaySandbox(app: FastifyInstance, config: Config) {
       summarycode: outcome.summarycode,
       rescode: outcome.rescode,
       restext: outcome.restext,
-      txnid: String(randomInt(100000, 999999)),
+      txnid: String(randomInt(10_000_000, 99_999_999)),
       settdate: timestamp.slice(0, 8),
       pan: masked(card),
       expirydate: `${(f.EPS_EXPIRYMONTH ?? '').padStart(2, '0')}${(f.EPS_EXPIRYYEAR ?? '').slice(-2)}`,
     }
+    // Kept as the provider keeps it, so that a refund is checked against a real approval.
+    await db
+      .insertInto('payment_sandbox_securepay')
+      .values({
+        transaction_id: result.txnid!,
+        merchant_id: settings.merchantId,
+        reference: result.refid!,
+        amount_cents: Math.round(Number(result.amount) * 100) || 0,
+        approved: outcome.summarycode === '1',
+      })
+      .onConflict((oc) => oc.column('transaction_id').doNothing())
+      .execute()
     result.fingerprint = resultFingerprint(settings.password, {
       merchant: result.merchant!,
       referenceId: result.refid!,
@@ -135,5 +151,58 @@ export function securePaySandbox(app: FastifyInstance, config: Config) {
             `<form method="post" action="${escapeHtml(f.EPS_RESULTURL)}">${inputs}<div class="actions"><button type="submit">Return to the merchant</button></div></form></div>`,
         ),
       )
+  })
+}
+
+const xmlAnswer = (status: string, description: string, txn?: { approved: boolean; code: string; text: string; txnId: string; messageId: string }) =>
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<SecurePayMessage>',
+    `<MessageInfo><messageID>${escapeHtml(txn?.messageId ?? '')}</messageID><apiVersion>xml-4.2</apiVersion></MessageInfo>`,
+    '<RequestType>Payment</RequestType>',
+    `<Status><statusCode>${status}</statusCode><statusDescription>${escapeHtml(description)}</statusDescription></Status>`,
+    txn
+      ? `<Payment><TxnList count="1"><Txn ID="1"><txnType>${TXN_REFUND}</txnType><approved>${txn.approved ? 'Yes' : 'No'}</approved>` +
+        `<responseCode>${txn.code}</responseCode><responseText>${escapeHtml(txn.text)}</responseText><txnID>${escapeHtml(txn.txnId)}</txnID></Txn></TxnList></Payment>`
+      : '',
+    '</SecurePayMessage>',
+  ].join('')
+
+/**
+ * The XML API's refund (POST /sandbox/securepay/xmlapi/payment, txnType 4), checked as the provider checks it: our
+ * merchant and transaction password, an approved payment of that transaction id and reference, and no more
+ * refunded of it in all than was paid.
+ */
+function refundsSandbox(app: FastifyInstance, config: Config, db: Database) {
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_req, body, done) => done(null, body))
+  app.post('/securepay/xmlapi/payment', { schema: { hide: true } }, async (req, reply) => {
+    reply.type('text/xml; charset=utf-8')
+    const settings = config.payments.securepay
+    const xml = typeof req.body === 'string' ? req.body : ''
+    const messageId = xmlValue(xml, 'messageID') ?? ''
+    if (!settings || xmlValue(xml, 'merchantID') !== settings.merchantId || xmlValue(xml, 'password') !== settings.password) {
+      return xmlAnswer('504', 'Invalid merchant ID or password')
+    }
+    const txn = xmlValue(xml, 'Txn') ?? ''
+    if (xmlValue(txn, 'txnType') !== TXN_REFUND)
+      return xmlAnswer('000', 'Normal', { approved: false, code: '177', text: 'Unsupported transaction type', txnId: '', messageId })
+    const amount = Number(xmlValue(txn, 'amount'))
+    const paid = await db
+      .selectFrom('payment_sandbox_securepay')
+      .selectAll()
+      .where('transaction_id', '=', xmlValue(txn, 'txnID') ?? '')
+      .where('merchant_id', '=', settings.merchantId)
+      .executeTakeFirst()
+    const refuse = (code: string, text: string) => xmlAnswer('000', 'Normal', { approved: false, code, text, txnId: '', messageId })
+    if (!paid || !paid.approved || paid.reference !== xmlValue(txn, 'purchaseOrderNo')) return refuse('100', 'Invalid Transaction ID')
+    if (!Number.isInteger(amount) || amount <= 0) return refuse('101', 'Invalid Amount')
+    const refunded = await db
+      .updateTable('payment_sandbox_securepay')
+      .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amount) }))
+      .where('transaction_id', '=', paid.transaction_id)
+      .where((eb) => eb(eb('refunded_cents', '+', amount), '<=', eb.ref('amount_cents')))
+      .executeTakeFirst()
+    if (Number(refunded.numUpdatedRows) !== 1) return refuse('134', 'Refund amount exceeds the amount of the original transaction')
+    return xmlAnswer('000', 'Normal', { approved: true, code: '00', text: 'Approved', txnId: String(randomInt(100000, 999999)), messageId })
   })
 }

@@ -18,7 +18,7 @@ export interface MpgsSettings {
 export type Transport = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<{ status: number; json(): Promise<unknown> }>
+) => Promise<{ status: number; json(): Promise<unknown>; text(): Promise<string> }>
 
 export class GatewayError extends Error {}
 

@@ -2,7 +2,7 @@ import type { PendingOrderDetails } from '@portal/contract/payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { addBuyer, arriveAt, fillCart, orderDetails, payWithSecurePay, setListPrice, setStock, stockOf, visibleProducts } from '../../../test/payments'
-import { resultFingerprint, timestampOf } from './securepay'
+import { refundMessage, refundOutcome, resultFingerprint, timestampOf } from './securepay'
 import { formOf } from './service'
 
 let t: TestContext
@@ -49,6 +49,10 @@ async function cartOfOne(userId: number, qty = 1, stock = 50) {
 
 /** The checkout-on-account form, from the card form's camelCase details. */
 const formOfDetails = (d: Record<string, unknown>) => formOf(d as PendingOrderDetails)
+
+/** What the sandbox provider has refunded of the payments of this reference, in cents. */
+const sandboxRefunded = async (reference: string) =>
+  (await t.db.selectFrom('payment_sandbox_securepay').select('refunded_cents').where('reference', '=', reference).execute()).reduce((n, r) => n + Number(r.refunded_cents), 0)
 
 const ordersWithPo = (po: string) => t.db.selectFrom('orders').select(['id', 'sales_order']).where('customer_purchase_order', '=', po).execute()
 const pendingRow = (id: string) => t.db.selectFrom('pending_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -330,7 +334,7 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
     expect(lines).toEqual([{ qty_ordered: 2, qty_back_ordered: 1 }])
   })
 
-  it('an expired hold lets go of the units; a payment approved after someone else took them is recorded for refund', async () => {
+  it('an expired hold lets go of the units; a payment approved after someone else took them is refunded at once', async () => {
     const product = await cartOfOne(ids.cash, 1, 1)
     const { orderId, formData } = (await createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-EXPIRED' }))).json()
     const rival = await addBuyer(t.db, ids.cashAccount, 'expiry-rival')
@@ -343,14 +347,14 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
     expect(late).toBe(`/checkout?error=Unfortunately+the+requested+quantity+is+not+available+for+purchase&id=${orderId}`)
     expect(await ordersWithPo('CARD-EXPIRED')).toHaveLength(0)
     expect(await pendingRow(orderId)).toMatchObject({ status: 'failed', last_error: 'Unfortunately the requested quantity is not available for purchase' })
-    expect(await t.db.selectFrom('card_refunds').select(['reason', 'amount_cents']).where('pending_order_id', '=', orderId).execute()).toEqual([
-      { reason: 'sold_out', amount_cents: 1100 },
+    expect(await t.db.selectFrom('card_refunds').select(['reason', 'amount_cents', 'status']).where('pending_order_id', '=', orderId).execute()).toEqual([
+      { reason: 'sold_out', amount_cents: 1100, status: 'refunded' },
     ])
-    const mails = await t.db.selectFrom('email_outbox').select('subject').where('text_body', 'like', `%${formData.fields.EPS_REFERENCEID}%`).execute()
-    expect(mails.map((m) => m.subject).sort()).toEqual([
-      expect.stringMatching(new RegExp(`^Refund needed: card payment ${formData.fields.EPS_REFERENCEID} for `)),
-      `Your payment ${formData.fields.EPS_REFERENCEID} will be refunded`,
-    ])
+    // The portal refunded it itself (decision 0071): the customer is told so, and staff have nothing to do.
+    const mails = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('text_body', 'like', `%${formData.fields.EPS_REFERENCEID}%`).execute()
+    expect(mails.map((m) => m.subject)).toEqual([`Your payment ${formData.fields.EPS_REFERENCEID} has been refunded`])
+    expect(mails[0]!.text_body).toContain('We have refunded the $11.00 in full')
+    expect(await sandboxRefunded(formData.fields.EPS_REFERENCEID)).toBe(1100)
   })
 })
 
@@ -382,8 +386,10 @@ describe('one live card payment per cart (issue 19 part 7)', () => {
     expect(outcomes.filter((o) => o === `/orders?approved=${order!.sales_order}`)).toHaveLength(1)
     expect(outcomes.filter((o) => o.startsWith('/checkout?error=This+cart+has+already+been+paid+for'))).toHaveLength(1)
     expect(await stockOf(t.db, product, 'MEL')).toBe(19)
-    const refunds = await t.db.selectFrom('card_refunds').select('reason').where('pending_order_id', '=', tab1!.json().orderId).execute()
-    expect(refunds).toEqual([{ reason: 'paid_twice' }])
+    const refunds = await t.db.selectFrom('card_refunds').select(['reason', 'status']).where('pending_order_id', '=', tab1!.json().orderId).execute()
+    expect(refunds).toEqual([{ reason: 'paid_twice', status: 'refunded' }])
+    expect(outcomes.find((o) => o.startsWith('/checkout?'))).toContain(new URLSearchParams({ error: 'This cart has already been paid for and ordered, so this second payment made no order. It has been refunded in full.' }).toString())
+    expect(await sandboxRefunded(tab1!.json().formData.fields.EPS_REFERENCEID)).toBe(1100)
     // The second result delivered again records nothing more.
     await arriveAt(t.app, paid1)
     await arriveAt(t.app, paid2)
@@ -400,10 +406,57 @@ describe('one live card payment per cart (issue 19 part 7)', () => {
     const stale = await arriveAt(t.app, await payWithSecurePay(t.app, first.formData.fields, { number: VISA }))
     expect(stale).toMatch(/^\/checkout\?error=This\+payment\+was\+replaced/)
     expect(await ordersWithPo('CARD-OLD')).toHaveLength(0)
-    expect(await t.db.selectFrom('card_refunds').select('reason').where('pending_order_id', '=', first.orderId).execute()).toEqual([{ reason: 'superseded' }])
+    expect(await t.db.selectFrom('card_refunds').select(['reason', 'status']).where('pending_order_id', '=', first.orderId).execute()).toEqual([
+      { reason: 'superseded', status: 'refunded' },
+    ])
+    expect(decodeURIComponent(stale.replace(/\+/g, ' '))).toContain('so no order was made of it. It has been refunded in full.')
+    expect(await sandboxRefunded(first.formData.fields.EPS_REFERENCEID)).toBe(1100)
     expect(await arriveAt(t.app, await payWithSecurePay(t.app, second.formData.fields, { number: VISA }))).toMatch(/^\/orders\?approved=/)
     expect(await ordersWithPo('CARD-NEW')).toHaveLength(1)
     expect(await stockOf(t.db, product, 'MEL')).toBe(18)
+  })
+})
+
+describe('refunds the portal makes itself (decision 0071)', () => {
+  it('when the provider refuses the refund, records why, tells staff to refund by hand and the customer it will be refunded', async () => {
+    const product = await cartOfOne(ids.cash, 1, 20)
+    const first = (await createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-NOREFUND' }))).json()
+    await fillCart(t.db, ids.cash, 'MEL', [{ productId: product, qty: 2 }])
+    await createPayment(cash, 22, orderDetails({ purchaseOrder: 'CARD-NOREFUND-2' }))
+    const paid = await payWithSecurePay(t.app, first.formData.fields, { number: VISA })
+    // The provider no longer knows the transaction (as if it were another merchant's): it refuses the refund.
+    await t.db.deleteFrom('payment_sandbox_securepay').where('transaction_id', '=', paid.searchParams.get('txnid')!).execute()
+    const stale = await arriveAt(t.app, paid)
+    expect(decodeURIComponent(stale.replace(/\+/g, ' '))).toContain('so no order was made of it. It will be refunded.')
+    expect(await t.db.selectFrom('card_refunds').select(['status', 'last_error']).where('pending_order_id', '=', first.orderId).execute()).toEqual([
+      { status: 'failed', last_error: 'Invalid Transaction ID (100)' },
+    ])
+    const reference = first.formData.fields.EPS_REFERENCEID
+    const mails = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('text_body', 'like', `%${reference}%`).orderBy('id').execute()
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^Refund needed: card payment ${reference} for `)), `Your payment ${reference} will be refunded`])
+    expect(mails[0]!.text_body).toContain('The portal could not refund it: Invalid Transaction ID (100)')
+  })
+
+  it('the sandbox refunds only an approved payment of its own, never more than was paid', async () => {
+    await cartOfOne(ids.cash, 1, 20)
+    const { formData } = (await createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-SANDBOX-REFUND' }))).json()
+    const paid = await payWithSecurePay(t.app, formData.fields, { number: VISA })
+    const txnID = paid.searchParams.get('txnid')!
+    const refund = (amount: number, password = 'sandbox-transaction-password') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/securepay/xmlapi/payment',
+        headers: { 'content-type': 'text/xml' },
+        payload: refundMessage(
+          { url: 'http://portal.test/sandbox/securepay/directpost/authorise', merchantId: 'RRS0010', password },
+          { messageId: 'm1', referenceId: formData.fields.EPS_REFERENCEID, amountCents: amount, transactionId: txnID, now: new Date() },
+        ),
+      })
+    expect(refundOutcome((await refund(600, 'wrong')).body)).toEqual({ refunded: false, reason: 'Invalid merchant ID or password (status 504)' })
+    expect(refundOutcome((await refund(600)).body)).toMatchObject({ refunded: true })
+    expect(refundOutcome((await refund(600)).body)).toEqual({ refunded: false, reason: 'Refund amount exceeds the amount of the original transaction (134)' })
+    expect(refundOutcome((await refund(500)).body)).toMatchObject({ refunded: true })
+    expect(await sandboxRefunded(formData.fields.EPS_REFERENCEID)).toBe(1100)
   })
 })
 

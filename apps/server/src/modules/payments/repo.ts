@@ -158,12 +158,29 @@ export async function markSuperseded(db: Db, ids: string[]) {
 }
 
 /** Records an approved payment that made no order, to refund; false when this transaction was recorded already. */
-export async function insertRefund(db: Db, r: { pendingId: string; transactionId: string | null; amountCents: number; reason: string }): Promise<boolean> {
+/** Records an approval to refund; its id, or undefined when this approval was recorded already (a replayed result). */
+export async function insertRefund(
+  db: Db,
+  r: { pendingId: string; transactionId: string | null; amountCents: number; reason: string },
+): Promise<number | undefined> {
   const row = await db
     .insertInto('card_refunds')
     .values({ pending_order_id: r.pendingId, transaction_id: r.transactionId ?? '', amount_cents: r.amountCents, reason: r.reason })
     .onConflict((oc) => oc.columns(['pending_order_id', 'transaction_id']).doNothing())
     .returning('id')
     .executeTakeFirst()
-  return row !== undefined
+  return row?.id
+}
+
+/** What became of a recorded refund: made by the provider (its transaction), or failed (why: staff refund it). */
+export async function settleRefund(db: Db, id: number, outcome: { refunded: true; transactionId: string } | { refunded: false; reason: string }) {
+  await db
+    .updateTable('card_refunds')
+    .set(
+      outcome.refunded
+        ? { status: 'refunded', refund_transaction_id: outcome.transactionId, refunded_at: new Date(), last_error: null }
+        : { status: 'failed', last_error: outcome.reason },
+    )
+    .where('id', '=', id)
+    .execute()
 }

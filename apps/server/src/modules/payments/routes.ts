@@ -70,7 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   )
 
   const onResult = async (req: FastifyRequest, reply: FastifyReply, result: SecurePayResult) => {
-    const outcome = await payments.callback(deps, result)
+    const outcome = await payments.callback(withGateway, result)
     if (outcome.rejected) req.log.warn({ refid: result.refid, reason: outcome.rejected }, 'payment result rejected')
     return reply.redirect(outcome.redirect, 303)
   }

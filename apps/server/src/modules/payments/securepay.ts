@@ -15,6 +15,8 @@ export interface SecurePaySettings {
    * result signed with either is genuine (the provider signs with the new one from the moment it is changed).
    */
   nextPassword?: string
+  /** SecurePay's XML API for refunds, when not beside `url` (refundUrlOf). */
+  refundUrl?: string
 }
 
 /** EPS_TXNTYPE 0: a payment. */
@@ -167,4 +169,83 @@ export function checkResult(
     responseText: result.restext?.trim() || (result.summarycode === '1' ? 'Approved' : 'Declined'),
     transactionId: result.txnid?.trim() || null,
   }
+}
+
+// ---- Refunds (SecurePay's XML API) -------------------------------------------------------------------------------
+
+/** The XML API's transaction type for a refund of an earlier payment. */
+export const TXN_REFUND = '4'
+/** The XML API's transaction source for a refund sent by the merchant's own system. */
+const TXN_SOURCE_MERCHANT = '23'
+
+/**
+ * Where refunds go: SecurePay's XML API beside the Direct Post endpoint (`…/directpost/authorise` becomes
+ * `…/xmlapi/payment`, on the test or the live host alike), unless SECUREPAY_REFUND_URL names it.
+ */
+export function refundUrlOf(settings: Pick<SecurePaySettings, 'url' | 'refundUrl'>): string {
+  if (settings.refundUrl) return settings.refundUrl
+  const u = new URL(settings.url)
+  u.pathname = u.pathname.replace(/\/directpost\/authorise\/?$/, '/xmlapi/payment')
+  return u.toString()
+}
+
+const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** The first element named `tag` in `xml`, as text (entities decoded); undefined when there is none. */
+export function xmlValue(xml: string, tag: string): string | undefined {
+  const m = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(xml)
+  if (!m) return undefined
+  return m[1]!
+    .replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim()
+}
+
+export interface RefundRequest {
+  /** Unique per message: the portal's refund record. */
+  messageId: string
+  /** The payment's reference (EPS_REFERENCEID), SecurePay's purchase order number for it. */
+  referenceId: string
+  amountCents: number
+  /** The approved payment's transaction id (the result's txnid). */
+  transactionId: string
+  now: Date
+}
+
+/** The XML message of a refund: the merchant's id and transaction password, and the payment it refunds. */
+export function refundMessage(settings: SecurePaySettings, r: RefundRequest): string {
+  // YYYYDDMMHHNNSSKKK000sOOO: the XML API's own timestamp form (day before month), UTC.
+  const t = r.now
+  const stamp = `${t.getUTCFullYear()}${pad(t.getUTCDate())}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}${pad(t.getUTCSeconds())}${pad(t.getUTCMilliseconds(), 3)}000+000`
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<SecurePayMessage>',
+    `<MessageInfo><messageID>${xmlText(r.messageId)}</messageID><messageTimestamp>${stamp}</messageTimestamp><timeoutValue>60</timeoutValue><apiVersion>xml-4.2</apiVersion></MessageInfo>`,
+    `<MerchantInfo><merchantID>${xmlText(settings.merchantId)}</merchantID><password>${xmlText(settings.password)}</password></MerchantInfo>`,
+    '<RequestType>Payment</RequestType>',
+    '<Payment><TxnList count="1"><Txn ID="1">',
+    `<txnType>${TXN_REFUND}</txnType><txnSource>${TXN_SOURCE_MERCHANT}</txnSource><amount>${r.amountCents}</amount><currency>AUD</currency>`,
+    `<purchaseOrderNo>${xmlText(r.referenceId)}</purchaseOrderNo><txnID>${xmlText(r.transactionId)}</txnID>`,
+    '</Txn></TxnList></Payment>',
+    '</SecurePayMessage>',
+  ].join('')
+}
+
+export type RefundOutcome = { refunded: true; transactionId: string } | { refunded: false; reason: string }
+
+/**
+ * What SecurePay answered a refund: refunded when the message was accepted (status 000) and the transaction
+ * approved; otherwise why not, in the provider's words.
+ */
+export function refundOutcome(xml: string): RefundOutcome {
+  const status = xmlValue(xml, 'statusCode')
+  if (status !== '000') return { refunded: false, reason: `${xmlValue(xml, 'statusDescription') ?? 'No answer'} (status ${status ?? 'none'})` }
+  const txn = xmlValue(xml, 'Txn') ?? ''
+  if (xmlValue(txn, 'approved') !== 'Yes')
+    return { refunded: false, reason: `${xmlValue(txn, 'responseText') ?? 'Not approved'} (${xmlValue(txn, 'responseCode') ?? 'no code'})` }
+  return { refunded: true, transactionId: xmlValue(txn, 'txnID') ?? '' }
 }

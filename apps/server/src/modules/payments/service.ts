@@ -44,8 +44,11 @@ const PendingLines = z.array(
 
 const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
 const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
-const ALREADY_PAID = 'This cart has already been paid for and ordered. This second payment will be refunded.'
-const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made. It will be refunded.'
+const ALREADY_PAID = 'This cart has already been paid for and ordered, so this second payment made no order.'
+const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made of it.'
+/** What follows the reason when the portal refunded the payment itself, and when it could not (staff will). */
+const REFUNDED = 'It has been refunded in full.'
+const TO_BE_REFUNDED = 'It will be refunded.'
 
 /** The cards the local sandbox approves and declines, handed in by app.ts outside production (never imported here). */
 export type SandboxTestCards = Record<PaymentProvider, SandboxTestCard[]>
@@ -276,21 +279,34 @@ const REFUND_REASONS = {
  * order in which payments/create takes them), a completed one answers its order, and the stock is checked
  * under the order's locks. A live hold guarantees the units, so a held payment always becomes the order
  * (docs/decisions/0024). A payment that cannot become one (sold out after its hold expired, a second approval
- * of a paid reference, a replaced payment) is recorded for refund, and the distributor and customer told.
+ * of a paid reference, a replaced payment) is recorded for refund in the same transaction, then refunded through
+ * the provider at once (`reverse`, decision 0071), and the customer told which happened.
  */
-async function convert({ db, config, metrics, caches, stock }: Deps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+async function convert(deps: PaymentDeps, pendingId: string, transactionId: string | null): Promise<Conversion> {
+  const { db, metrics, caches, stock } = deps
   // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
   let counted: string | null = null
   let orderedBy: number | null = null
   let moved: number[] = []
   const owner = await repo.ownerOf(db, pendingId)
   if (!owner) throw notFound('pending order')
+  // The refund this call recorded, made once its transaction has committed (a replayed result records none).
+  let recorded: Refund | null = null
   const refund = async (trx: Db, p: LockedPending, reason: keyof typeof REFUND_REASONS, error: string): Promise<Conversion> => {
-    if (await repo.insertRefund(trx, { pendingId: p.id, transactionId, amountCents: p.amount_cents, reason })) {
-      await refundNotice(trx, config, p, transactionId, reason)
+    const id = await repo.insertRefund(trx, { pendingId: p.id, transactionId, amountCents: p.amount_cents, reason })
+    if (id !== undefined) {
+      recorded = { id, p, reason, transactionId }
       counted = p.provider
     }
     return { ok: false, error }
+  }
+  /** The refusal's words, and whether the payment is refunded now or will be. */
+  const refunded = async (conversion: Conversion): Promise<Conversion> => {
+    if (conversion.ok) return conversion
+    const made = recorded === null ? null : await reverse(deps, recorded)
+    // The spec's words for stock that is gone stand alone; the others say what became of the money.
+    if (conversion.error === CART_ERRORS.quantityNotAvailable) return conversion
+    return { ok: false, error: `${conversion.error} ${made === false ? TO_BE_REFUNDED : REFUNDED}` }
   }
   try {
     const converted = await db.transaction().execute(async (trx): Promise<Conversion> => {
@@ -337,7 +353,7 @@ async function convert({ db, config, metrics, caches, stock }: Deps, pendingId: 
     }
     if (counted) metrics?.payment(counted, 'approved')
     if (orderedBy !== null) metrics?.orderPlaced('card')
-    return converted
+    return await refunded(converted)
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
     const failed = await db.transaction().execute(async (trx): Promise<Conversion> => {
@@ -349,32 +365,83 @@ async function convert({ db, config, metrics, caches, stock }: Deps, pendingId: 
       return refund(trx, p, 'sold_out', CART_ERRORS.quantityNotAvailable)
     })
     if (counted) metrics?.payment(counted, 'approved')
-    return failed
+    return refunded(failed)
   }
 }
 
-async function refundNotice(trx: Db, config: Config, p: LockedPending, transactionId: string | null, reason: keyof typeof REFUND_REASONS) {
-  const amount = `$${pdfMoney(p.amount_cents)}`
-  const why = REFUND_REASONS[reason]
-  await enqueueMail(trx, {
-    to: config.distributor.email,
-    subject: `Refund needed: card payment ${p.reference} for ${p.account_name}`,
-    text: [
-      `A card payment of ${amount} (reference ${p.reference}${transactionId ? `, transaction ${transactionId}` : ''}, provider ${p.provider}) was approved for ${p.account_name},`,
-      why.distributor(p),
-      '',
-      'Please refund the payment and contact the customer.',
-      `Customer: ${p.user_name} <${p.user_email}>`,
-    ].join('\n'),
+/** An approval that made no order, recorded for refund (card_refunds). */
+interface Refund {
+  id: number
+  p: LockedPending
+  reason: keyof typeof REFUND_REASONS
+  transactionId: string | null
+}
+
+/**
+ * Refunds an approval that made no order through its provider, at once (decision 0071): SecurePay's XML API
+ * refunds the payment's transaction in full. Records how it went with the refund, and tells the customer (and,
+ * when the portal could not refund it, the distributor, who must). True when refunded; false when staff must.
+ * A Mastercard Gateway payment is refunded by hand for now: its refund is recorded and staff are told.
+ */
+async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promise<boolean> {
+  const settings = config.payments.securepay
+  let outcome: securepay.RefundOutcome
+  if (r.p.provider !== 'securepay' || !settings) outcome = { refunded: false, reason: 'Refunds through this provider are made by hand.' }
+  else if (!r.transactionId) outcome = { refunded: false, reason: 'The provider gave no transaction to refund.' }
+  else {
+    try {
+      const message = securepay.refundMessage(settings, {
+        messageId: `refund-${r.id}`,
+        referenceId: r.p.reference,
+        amountCents: r.p.amount_cents,
+        transactionId: r.transactionId,
+        now: new Date(),
+      })
+      const res = await transport(securepay.refundUrlOf(settings), { method: 'POST', headers: { 'content-type': 'text/xml' }, body: message })
+      outcome = res.status === 200 ? securepay.refundOutcome(await res.text()) : { refunded: false, reason: `The provider answered HTTP ${res.status}.` }
+    } catch (err) {
+      outcome = { refunded: false, reason: `The provider could not be reached (${(err as Error).message}).` }
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await repo.settleRefund(trx, r.id, outcome)
+    await refundNotice(trx, config, r, outcome)
   })
+  return outcome.refunded
+}
+
+/**
+ * Tells the customer what became of a payment that made no order: refunded in full by the portal, or to be refunded;
+ * and in the second case tells the distributor to refund it by hand, and why the portal could not.
+ */
+async function refundNotice(trx: Db, config: Config, r: Refund, outcome: securepay.RefundOutcome) {
+  const { p, transactionId } = r
+  const amount = `$${pdfMoney(p.amount_cents)}`
+  const why = REFUND_REASONS[r.reason]
+  if (!outcome.refunded) {
+    await enqueueMail(trx, {
+      to: config.distributor.email,
+      subject: `Refund needed: card payment ${p.reference} for ${p.account_name}`,
+      text: [
+        `A card payment of ${amount} (reference ${p.reference}${transactionId ? `, transaction ${transactionId}` : ''}, provider ${p.provider}) was approved for ${p.account_name},`,
+        why.distributor(p),
+        '',
+        `The portal could not refund it: ${outcome.reason}`,
+        'Please refund the payment and contact the customer.',
+        `Customer: ${p.user_name} <${p.user_email}>`,
+      ].join('\n'),
+    })
+  }
   await enqueueMail(trx, {
     to: p.user_email,
-    subject: `Your payment ${p.reference} will be refunded`,
+    subject: outcome.refunded ? `Your payment ${p.reference} has been refunded` : `Your payment ${p.reference} will be refunded`,
     text: [
       `Hi ${p.user_name},`,
       '',
       `Your card payment of ${amount} went through, but ${why.customer}`,
-      `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`,
+      outcome.refunded
+        ? `We have refunded the ${amount} in full (refund ${outcome.transactionId}); your bank shows it within a few working days. Reference: ${p.reference}.`
+        : `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`,
       '',
       config.distributor.name,
       config.distributor.phone,
@@ -403,7 +470,7 @@ export interface CallbackOutcome {
  * reference, carries a genuine fingerprint over the amount we sent and is within the request's hour. An
  * approval turns the pending order into an order once; a decline sends the user back to the checkout form.
  */
-export async function callback(deps: Deps, result: SecurePayResult, now = new Date()): Promise<CallbackOutcome> {
+export async function callback(deps: PaymentDeps, result: SecurePayResult, now = new Date()): Promise<CallbackOutcome> {
   const settings = deps.config.payments.securepay
   const p = settings && result.refid ? await repo.findPendingByReference(deps.db, result.refid) : undefined
   if (!settings || !p || p.provider !== 'securepay' || !p.provider_timestamp) {

@@ -17,9 +17,9 @@ export function gatewayTransport(app: FastifyInstance, publicUrl: string): Trans
         headers: init.headers,
         ...(init.body === undefined ? {} : { payload: init.body }),
       })
-      return { status: res.statusCode, json: async () => res.json() as unknown }
+      return { status: res.statusCode, json: async () => res.json() as unknown, text: async () => res.body }
     }
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) })
-    return { status: res.status, json: () => res.json() as Promise<unknown> }
+    return { status: res.status, json: () => res.json() as Promise<unknown>, text: () => res.text() }
   }
 }

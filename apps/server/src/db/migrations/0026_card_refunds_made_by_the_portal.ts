@@ -1,0 +1,22 @@
+/**
+ * A card approval that does not become the order is refunded by the portal itself, at once, through the
+ * provider (decision 0071): each `card_refunds` row says how that went (`refunded` with the provider's
+ * transaction, `failed` with the reason, when staff must refund by hand, or `needed` while it is being made or
+ * where the provider gave no transaction to refund). The local SecurePay sandbox keeps the payments it approved
+ * and what was refunded of them, as the provider does, so that a refund is checked against a real approval.
+ */
+export const up = /* sql */ `
+ALTER TABLE card_refunds ADD COLUMN status text NOT NULL DEFAULT 'needed' CHECK (status IN ('needed', 'refunded', 'failed'));
+ALTER TABLE card_refunds ADD COLUMN refund_transaction_id text;
+ALTER TABLE card_refunds ADD COLUMN refunded_at timestamptz;
+ALTER TABLE card_refunds ADD COLUMN last_error text;
+CREATE TABLE payment_sandbox_securepay (
+  transaction_id  text PRIMARY KEY,
+  merchant_id     text NOT NULL,
+  reference       text NOT NULL,
+  amount_cents    bigint NOT NULL,
+  approved        boolean NOT NULL,
+  refunded_cents  bigint NOT NULL DEFAULT 0 CHECK (refunded_cents <= amount_cents),
+  created_at      timestamptz NOT NULL DEFAULT now()
+);
+`
