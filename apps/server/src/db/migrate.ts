@@ -20,6 +20,7 @@ import * as purchaseTotalsRefreshPlansKept from './migrations/0019_purchase_tota
 import * as outboxRetriesWait from './migrations/0020_outbox_retries_wait'
 import * as productOfferChanges from './migrations/0021_product_offer_changes_name_their_products'
 import * as accountChanges from './migrations/0022_account_changes_that_change_something'
+import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_breaks'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -43,6 +44,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0020_outbox_retries_wait', up: outboxRetriesWait.up },
   { version: '0021_product_offer_changes_name_their_products', up: productOfferChanges.up },
   { version: '0022_account_changes_that_change_something', up: accountChanges.up },
+  { version: '0024_order_lines_price_breaks', up: orderLinesPriceBreaks.up },
 ]
 
 const MIGRATION_LOCK = 727_001
