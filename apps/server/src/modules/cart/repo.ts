@@ -152,13 +152,7 @@ function summedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer) {
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
     .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
     .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
-    .select([
-      'cart_lines.id',
-      'cart_lines.quantity',
-      'products.id as productId',
-      productVisibleTo(viewer).as('visible'),
-      ...breakPrices(),
-    ])
+    .select(['cart_lines.id', 'cart_lines.quantity', 'products.id as productId', productVisibleTo(viewer).as('visible'), ...breakPrices()])
 }
 
 /** A cart as a change reads it: its branch and that branch's name, and its row's version (see putLinesReturningLines). */

@@ -36,7 +36,12 @@ afterAll(async () => t?.close())
 
 // Each test starts with no portal order waiting for the ERP, so the feed holds only the test's own.
 beforeEach(async () => {
-  await t.db.updateTable('orders').set({ erp_acknowledged_at: new Date() }).where('portal_order_id', 'is not', null).where('erp_acknowledged_at', 'is', null).execute()
+  await t.db
+    .updateTable('orders')
+    .set({ erp_acknowledged_at: new Date() })
+    .where('portal_order_id', 'is not', null)
+    .where('erp_acknowledged_at', 'is', null)
+    .execute()
 })
 
 const nextProduct = () => {
@@ -78,7 +83,13 @@ async function orderLineRow(salesOrder: string) {
   return t.db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .select(['order_lines.unit_price_cents', 'order_lines.extended_ex_cents', 'order_lines.tax_cents', 'order_lines.extended_inc_cents', 'order_lines.price_breaks'])
+    .select([
+      'order_lines.unit_price_cents',
+      'order_lines.extended_ex_cents',
+      'order_lines.tax_cents',
+      'order_lines.extended_inc_cents',
+      'order_lines.price_breaks',
+    ])
     .where('orders.sales_order', '=', salesOrder)
     .executeTakeFirstOrThrow()
 }
@@ -89,7 +100,14 @@ describe('ANC-DB-20ML at WAG for trade: unit $45.32, carton of 4 $40.90', () => 
   })
 
   const cases = [
-    { qty: 3, breaks: [{ Break: 'unit', Quantity: 3, PackQty: null, Packs: null, Price: 45.32, ExtendedEx: 135.96 }], ex: 135.96, tax: 13.6, inc: 149.56, text: null },
+    {
+      qty: 3,
+      breaks: [{ Break: 'unit', Quantity: 3, PackQty: null, Packs: null, Price: 45.32, ExtendedEx: 135.96 }],
+      ex: 135.96,
+      tax: 13.6,
+      inc: 149.56,
+      text: null,
+    },
     {
       qty: 5,
       breaks: [
@@ -212,7 +230,16 @@ describe('ANC-DB-20ML at WAG for trade: unit $45.32, carton of 4 $40.90', () => 
     const placed = await placeOrder('PB-ERP-2')
     const offered = (await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json() as Array<Record<string, any>>
     expect(offered.find((o) => o.PortalOrderId === placed.SalesOrder)!.lines).toEqual([
-      expect.objectContaining({ Line: 1, QuantityOrdered: 2, Price: 45.32, ExtendedTotalEx: 90.64, PriceBreak: 'unit', PackQty: null, Packs: null, PortalLine: 1 }),
+      expect.objectContaining({
+        Line: 1,
+        QuantityOrdered: 2,
+        Price: 45.32,
+        ExtendedTotalEx: 90.64,
+        PriceBreak: 'unit',
+        PackQty: null,
+        Packs: null,
+        PortalLine: 1,
+      }),
     ])
   })
 })

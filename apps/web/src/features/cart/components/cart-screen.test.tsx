@@ -17,7 +17,13 @@ const aLine = (overrides: Partial<CartLine> & Pick<CartLine, 'ShopCartLineID' | 
   ExtendedInc: 11,
   Product: { Weight: 1, Category: 'drenches', Availability: { Available: 10 } },
   ...overrides,
+  PriceBreaks: overrides.PriceBreaks ?? [unitPart(overrides.Quantity ?? 1, overrides.Price ?? 10)],
 })
+
+/** A line of plain units has one part, all its units at the unit price. */
+function unitPart(quantity: number, price: number): CartLine['PriceBreaks'][number] {
+  return { Break: 'unit', Quantity: quantity, PackQty: null, Packs: null, Price: price, ExtendedEx: Math.round(quantity * price * 100) / 100 }
+}
 
 const drench = aLine({
   ShopCartLineID: 501,
@@ -44,7 +50,14 @@ const hose = aLine({
   Product: { Weight: 0.125, Category: 'hoses', Availability: { Available: 0 } },
 })
 
-type Options = { lines?: CartLine[]; reseller?: boolean; put?: (body: { item: number; qty: number }) => Reply | undefined; items?: Reply; empty?: Reply; cartBranch?: string }
+type Options = {
+  lines?: CartLine[]
+  reseller?: boolean
+  put?: (body: { item: number; qty: number }) => Reply | undefined
+  items?: Reply
+  empty?: Reply
+  cartBranch?: string
+}
 
 /** The API as the cart screen sees it, keeping the lines so that changes show on the next read. */
 function cartApi({ lines: initial = [drench, hose], reseller = false, put, items, empty, cartBranch = 'WAG' }: Options = {}) {
@@ -64,7 +77,10 @@ function cartApi({ lines: initial = [drench, hose], reseller = false, put, items
       const change = body as { item: number; qty: number }
       const reply = put?.(change)
       if (reply) return reply
-      lines = change.qty === 0 ? lines.filter((l) => l.ShopCartLineID !== change.item) : lines.map((l) => (l.ShopCartLineID === change.item ? { ...l, Quantity: change.qty } : l))
+      lines =
+        change.qty === 0
+          ? lines.filter((l) => l.ShopCartLineID !== change.item)
+          : lines.map((l) => (l.ShopCartLineID === change.item ? { ...l, Quantity: change.qty } : l))
       return { body: { Count: lines.length, Value: value(), warehouse: 'WAG' } }
     },
     'DELETE /api/cart': () => {
@@ -102,6 +118,34 @@ describe('the cart screen', () => {
     expect(screen.getByText('Approx. Weight').nextElementSibling).toHaveTextContent('7.75 KG')
     expect(screen.getByText('Cart Total (inc GST)').nextElementSibling).toHaveTextContent('$166.07')
     expect(await screen.findByRole('link', { name: /2 items.*Total: \$166\.07/ })).toBeInTheDocument()
+  })
+
+  it('shows how a line charged at carton prices is made up, in place of its one price', async () => {
+    const cartons = aLine({
+      ShopCartLineID: 503,
+      ProductID: 88,
+      ProductCode: 'ANC-DB-20ML',
+      Description: 'Ancare Drench 20mL',
+      Quantity: 9,
+      Price: 45.32,
+      PriceBreaks: [
+        { Break: 'carton', Quantity: 8, PackQty: 4, Packs: 2, Price: 40.9, ExtendedEx: 327.2 },
+        { Break: 'unit', Quantity: 1, PackQty: null, Packs: null, Price: 45.32, ExtendedEx: 45.32 },
+      ],
+      ExtendedEx: 372.52,
+      TaxTotal: 37.25,
+      ExtendedInc: 409.77,
+    })
+    cartApi({ lines: [cartons, drench] })
+    renderApp('/cart')
+    await screen.findByRole('table')
+    const line = row('Ancare Drench 20mL')
+    expect(line).toHaveTextContent('2 cartons of 4 at $40.90, 1 at $45.32')
+    expect(line).toHaveTextContent('$37.25')
+    expect(line).toHaveTextContent('$409.77')
+    // A line of plain units shows its unit price, as before.
+    expect(row('Ivomec Plus Injection 500mL')).toHaveTextContent('$19.99')
+    expect(row('Ivomec Plus Injection 500mL')).not.toHaveTextContent(' at $')
   })
 
   it('keeps only digits as a quantity is typed and sends nothing until Update, then refreshes the line and the header', async () => {
@@ -145,7 +189,9 @@ describe('the cart screen', () => {
   })
 
   it('shows the stock message when a cash-sale account asks for more than the branch has, and keeps what was typed', async () => {
-    cartApi({ put: () => ({ status: 409, body: { error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' } }) })
+    cartApi({
+      put: () => ({ status: 409, body: { error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' } }),
+    })
     const { user } = renderApp('/cart')
     const input = await screen.findByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })
     await user.clear(input)
@@ -267,7 +313,10 @@ describe('cart arithmetic', () => {
   })
 
   it('adds up the weight as quantity times weight without float drift', () => {
-    const lines = [aLine({ ShopCartLineID: 1, ProductID: 1, Quantity: 3, Product: { ...drench.Product, Weight: 0.1 } }), aLine({ ShopCartLineID: 2, ProductID: 2, Quantity: 7, Product: { ...drench.Product, Weight: 0.2 } })]
+    const lines = [
+      aLine({ ShopCartLineID: 1, ProductID: 1, Quantity: 3, Product: { ...drench.Product, Weight: 0.1 } }),
+      aLine({ ShopCartLineID: 2, ProductID: 2, Quantity: 7, Product: { ...drench.Product, Weight: 0.2 } }),
+    ]
     expect(cartWeightKg(lines)).toBe(1.7)
     expect(cartWeightKg([])).toBe(0)
   })
