@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { Fragment, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CART_ERRORS, type CartLine } from '@portal/contract/cart'
 import { describeParts, fromWirePart } from '@portal/contract/pricing'
@@ -101,7 +101,22 @@ export function CartLineRow({ line }: { line: CartLine }) {
         </span>
       </td>
       <td className={styles.amount} data-label="Price (ex GST)">
-        {breakdown ? <span className={styles.breakdown}>{breakdown}</span> : `$${formatMoney(line.Price)}`}
+        {breakdown ? (
+          <span className={styles.breakdown}>
+            {/* Wrapped between the breaks, never inside one. */}
+            {breakdown.split(', ').map((part, index, parts) => (
+              <Fragment key={part}>
+                {index > 0 && ' '}
+                <span className={styles.breakdownPart}>
+                  {part}
+                  {index < parts.length - 1 && ','}
+                </span>
+              </Fragment>
+            ))}
+          </span>
+        ) : (
+          `$${formatMoney(line.Price)}`
+        )}
       </td>
       <td className={styles.amount} data-label="Tax (GST)">
         ${formatMoney(line.TaxTotal)}
