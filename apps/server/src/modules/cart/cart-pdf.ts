@@ -2,9 +2,8 @@ import { LineCapStyle, rgb } from 'pdf-lib'
 import type { Config } from '../../config'
 import type { Session } from '../../lib/context'
 import { PdfDocumentWriter, pdfMoney } from '../../lib/pdf-document'
-import { partsExCents } from '@portal/contract/pricing'
+import { describeParts, partsExCents } from '@portal/contract/pricing'
 import type { CartContents, PricedLine } from './service'
-import { describeLine } from './service'
 
 export interface CartPdfInput {
   distributor: Config['distributor']
@@ -25,7 +24,7 @@ const AMOUNTS: Array<{ header: string; width: number; value: (l: PricedLine) => 
   { header: 'Qty', width: 34, value: (l) => l.quantity.toLocaleString('en-AU') },
   { header: 'In stock', width: 44, value: (l) => l.available.toLocaleString('en-AU') },
   // A line charged at carton or pallet prices has no one price: its breakdown stands under its description.
-  { header: 'Price ex GST', width: 64, value: (l) => (describeLine(l) === null ? pdfMoney(l.unitPriceCents) : '') },
+  { header: 'Price ex GST', width: 64, value: (l) => (describeParts(l.parts) === null ? pdfMoney(l.unitPriceCents) : '') },
   { header: 'GST', width: 50, value: (l) => pdfMoney(l.taxCents) },
   { header: 'Total inc GST', width: 70, value: (l) => pdfMoney(l.incCents) },
 ]
@@ -135,7 +134,7 @@ function linesTable(doc: PdfDocumentWriter, lines: PricedLine[]) {
       doc.down(SIZE + 3)
     }
     doc.textAt(line.productCode, doc.left + PAD, { size: 7.5, color: 'muted' }, productWidth - 2 * PAD)
-    const breakdown = describeLine(line)
+    const breakdown = describeParts(line.parts)
     if (breakdown !== null) {
       doc.down(7.5 + 3)
       doc.textAt(`${breakdown} = $${pdfMoney(partsExCents(line.parts))} ex GST`, doc.left + PAD, { size: 7.5 }, doc.contentWidth - 2 * PAD)
