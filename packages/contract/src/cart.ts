@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Money, TokenQuery, WarehouseCode } from './common'
+import { PriceBreakPart } from './pricing'
 
 /** The most one cart line can hold; a larger order is a call to the branch, not a web order. */
 export const MAX_LINE_QUANTITY = 99_999
@@ -38,7 +39,11 @@ export const CartItemsQuery = z.object({
   warehouse: WarehouseCode.optional().describe('The branch the client shows; the lines are always those of the cart, priced and stocked at the cart’s own branch'),
 })
 
-/** A line of the cart screen. Price is the unit price ex GST; TaxTotal the line's GST; ExtendedInc the line total inc GST. */
+/**
+ * A line of the cart screen. Price is the account's price for a single unit ex GST; PriceBreaks what the line is
+ * charged: full pallets at the pallet price, then full cartons at the carton price, the rest at Price; ExtendedEx
+ * their sum; TaxTotal the line's GST; ExtendedInc the line total inc GST.
+ */
 export const CartLine = z
   .object({
     ShopCartLineID: z.number().int(),
@@ -46,8 +51,11 @@ export const CartLine = z
     ProductCode: z.string(),
     Description: z.string(),
     Quantity: z.number().int(),
-    Price: Money.describe('Unit price ex GST'),
-    ExtendedEx: Money.describe('Line total ex GST'),
+    Price: Money.describe('Unit price ex GST (one unit, no carton or pallet)'),
+    PriceBreaks: z
+      .array(PriceBreakPart)
+      .describe('What the line is charged, the largest break first: pallets, cartons, then units; a line of plain units has one unit part'),
+    ExtendedEx: Money.describe('Line total ex GST: the sum of its PriceBreaks'),
     TaxTotal: Money.describe('GST on the line, rounded to the cent'),
     ExtendedInc: Money.describe('Line total inc GST'),
     Product: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRICE_BREAKS } from './pricing'
 
 /** One thing wrong with an ERP file or request row (design section 10): where it is, and what is wrong. */
 export const ErpProblem = z
@@ -58,19 +59,24 @@ export const PortalOrderId = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9
 
 export const ErpOrderLine = z
   .object({
-    Line: z.number().int(),
+    Line: z.number().int().describe('The feed line, 1, 2, … within the order'),
     ProductCode: z.string(),
     Description: z.string(),
     QuantityOrdered: z.number().int(),
     QuantitySupplied: z.number().int(),
     QuantityBackOrdered: z.number().int().describe('What the branch did not have when the order was placed'),
-    Price: z.number().describe('Unit price, dollars ex GST'),
+    Price: z.number().describe('What the portal charged per unit of this feed line, dollars ex GST (the price of its PriceBreak)'),
     ExtendedTotalEx: z.number(),
     TaxTotal: z.number(),
     ExtendedTotalInc: z.number(),
     DueDate: z.string().nullable(),
+    PriceBreak: z.enum(PRICE_BREAKS).describe('The break Price is: pallet, carton or unit. An order line charged at several breaks is one feed line per break'),
+    PackQty: z.number().int().nullable().describe('Units per pallet or carton of the break; null for unit'),
+    Packs: z.number().int().nullable().describe('Full pallets or cartons (QuantityOrdered / PackQty); null for unit'),
+    PortalLine: z.number().int().describe('The line of the portal order this feed line is part of (its LineNo in the portal)'),
   })
   .meta({ id: 'ErpOrderLine' })
+export type ErpOrderLine = z.infer<typeof ErpOrderLine>
 
 export const ErpOrder = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IsoDate, Money, Page, WarehouseCode } from './common'
+import { PriceBreakPart } from './pricing'
 
 /** Spec section 9: orders 100 per page on the main list, back orders 100. */
 export const ORDERS_PAGE_SIZE = 100
@@ -68,7 +69,13 @@ export const DocumentItem = z
     QuantityOrdered: z.number().int(),
     QuantityBackOrdered: z.number().int(),
     QuantitySupplied: z.number().int(),
-    UnitPrice: Money.describe('Ex GST'),
+    UnitPrice: Money.describe('Ex GST, for a single unit'),
+    PriceBreaks: z
+      .array(PriceBreakPart)
+      .optional()
+      .describe(
+        'Only on a portal order line charged at carton or pallet prices: its parts, the largest break first (pallets, cartons, then units); ExtendedTotalEx is their sum',
+      ),
     ExtendedTotalEx: Money,
     TaxTotal: Money,
     ExtendedTotalInc: Money,

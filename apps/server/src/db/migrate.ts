@@ -21,7 +21,8 @@ import * as outboxRetriesWait from './migrations/0020_outbox_retries_wait'
 import * as productOfferChanges from './migrations/0021_product_offer_changes_name_their_products'
 import * as accountChanges from './migrations/0022_account_changes_that_change_something'
 import * as cartLinesChangeTheirCart from './migrations/0023_cart_lines_change_their_cart'
-import * as cardRefundsMadeByThePortal from './migrations/0026_card_refunds_made_by_the_portal'
+import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_breaks'
+import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made_by_the_portal'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -46,7 +47,8 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0021_product_offer_changes_name_their_products', up: productOfferChanges.up },
   { version: '0022_account_changes_that_change_something', up: accountChanges.up },
   { version: '0023_cart_lines_change_their_cart', up: cartLinesChangeTheirCart.up },
-  { version: '0026_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
+  { version: '0024_order_lines_price_breaks', up: orderLinesPriceBreaks.up },
+  { version: '0025_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -264,6 +264,8 @@ interface LineColumns {
 export interface OrderLineTable extends LineColumns {
   order_id: number
   due_date: string | null
+  /** What a portal order's line was charged at each price break (pallets, cartons, units); null: every unit at unit_price_cents. */
+  price_breaks: Json<unknown> | null
 }
 
 export interface PendingOrderTable {

@@ -17,6 +17,13 @@ export function lineTotals(unitPriceCents: number, quantity: number): LineTotals
   return { exCents, taxCents, incCents: exCents + taxCents }
 }
 
+/** A line charged in parts (price breaks, packages/contract pricing.ts): their sum ex GST, GST on that sum rounded once for the line. */
+export function partsTotals(parts: ReadonlyArray<{ quantity: number; priceCents: number }>): LineTotals {
+  const exCents = parts.reduce((sum, p) => sum + p.quantity * p.priceCents, 0)
+  const taxCents = gstCents(exCents)
+  return { exCents, taxCents, incCents: exCents + taxCents }
+}
+
 export function sumTotals(lines: LineTotals[]): LineTotals {
   return lines.reduce((t, l) => ({ exCents: t.exCents + l.exCents, taxCents: t.taxCents + l.taxCents, incCents: t.incCents + l.incCents }), {
     exCents: 0,

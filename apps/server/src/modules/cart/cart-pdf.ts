@@ -2,6 +2,7 @@ import { LineCapStyle, rgb } from 'pdf-lib'
 import type { Config } from '../../config'
 import type { Session } from '../../lib/context'
 import { PdfDocumentWriter, pdfMoney } from '../../lib/pdf-document'
+import { describeParts, partsExCents } from '@portal/contract/pricing'
 import type { CartContents, PricedLine } from './service'
 
 export interface CartPdfInput {
@@ -22,7 +23,8 @@ const kilograms = (grams: number) => `${(grams / 1000).toLocaleString('en-AU', {
 const AMOUNTS: Array<{ header: string; width: number; value: (l: PricedLine) => string }> = [
   { header: 'Qty', width: 34, value: (l) => l.quantity.toLocaleString('en-AU') },
   { header: 'In stock', width: 44, value: (l) => l.available.toLocaleString('en-AU') },
-  { header: 'Price ex GST', width: 64, value: (l) => pdfMoney(l.unitPriceCents) },
+  // A line charged at carton or pallet prices has no one price: its breakdown stands under its description.
+  { header: 'Price ex GST', width: 64, value: (l) => (describeParts(l.parts) === null ? pdfMoney(l.unitPriceCents) : '') },
   { header: 'GST', width: 50, value: (l) => pdfMoney(l.taxCents) },
   { header: 'Total inc GST', width: 70, value: (l) => pdfMoney(l.incCents) },
 ]
@@ -101,7 +103,8 @@ function drawLogo(doc: PdfDocumentWriter) {
 }
 
 /**
- * One row per line: the description (wrapped to two lines) over the product code, then the amounts.
+ * One row per line: the description (wrapped to two lines) over the product code, then the amounts. A line
+ * charged at carton or pallet prices has its breakdown under the code ("2 cartons of 4 at $40.90, 1 at $45.32").
  * The header repeats at the top of every page the table runs onto.
  */
 function linesTable(doc: PdfDocumentWriter, lines: PricedLine[]) {
@@ -124,13 +127,18 @@ function linesTable(doc: PdfDocumentWriter, lines: PricedLine[]) {
   header()
   for (const line of lines) {
     const description = wrap(doc, line.description, productWidth - 2 * PAD, 2)
-    if (doc.ensure(description.length * (SIZE + 3) + 24)) header()
+    if (doc.ensure(description.length * (SIZE + 3) + 35)) header()
     amountsAt((column, right) => doc.textAt(column.value(line), right, { size: SIZE, align: 'right' }))
     for (const text of description) {
       doc.textAt(text, doc.left + PAD, { size: SIZE }, productWidth - 2 * PAD)
       doc.down(SIZE + 3)
     }
     doc.textAt(line.productCode, doc.left + PAD, { size: 7.5, color: 'muted' }, productWidth - 2 * PAD)
+    const breakdown = describeParts(line.parts)
+    if (breakdown !== null) {
+      doc.down(7.5 + 3)
+      doc.textAt(`${breakdown} = $${pdfMoney(partsExCents(line.parts))} ex GST`, doc.left + PAD, { size: 7.5 }, doc.contentWidth - 2 * PAD)
+    }
     doc.down(7.5 + 5)
     doc.rule()
     doc.down(5)

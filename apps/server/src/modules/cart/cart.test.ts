@@ -159,6 +159,8 @@ describe('adding to the cart', () => {
         Description: info.description,
         Quantity: 3,
         Price: 19.99,
+        // A line of plain units is one part at the unit price (decision 0067).
+        PriceBreaks: [{ Break: 'unit', Quantity: 3, PackQty: null, Packs: null, Price: 19.99, ExtendedEx: 59.97 }],
         ExtendedEx: 59.97,
         // 5.997 rounds to 6.00
         TaxTotal: 6,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
 import { shapedStatement, statement } from '../../db/statement'
 import type { Session } from '../../lib/context'
-import { accountUnitPriceCents } from '../../lib/pricing'
+import { accountPackPriceCents, accountUnitPriceCents } from '../../lib/pricing'
 import { availableTo } from '../../lib/stock'
 import { productVisibleTo, viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 
@@ -114,12 +114,26 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
       'categories.name as category',
       sql<string>`products.weight_kg::text`.as('weightKg'),
       availableTo(viewer.userId).as('available'),
-      accountUnitPriceCents().as('unitPriceCents'),
+      ...breakPrices(),
     ])
 }
 
 /**
- * What a cart's summary needs of each line (the line's price for this account, its quantity, whether the user may
+ * What the account pays a unit of a line's product at each break (cents ex GST): the unit price, and the carton
+ * and pallet prices with their sizes (null where the product has none). The service charges the line by them
+ * (cart/service.ts lineParts).
+ */
+const breakPrices = () =>
+  [
+    accountUnitPriceCents().as('unitPriceCents'),
+    accountPackPriceCents('carton_price_cents').as('cartonPriceCents'),
+    sql.ref<number | null>('products.carton_qty').as('cartonQty'),
+    accountPackPriceCents('pallet_price_cents').as('palletPriceCents'),
+    sql.ref<number | null>('products.pallet_qty').as('palletQty'),
+  ] as const
+
+/**
+ * What a cart's summary needs of each line (the line's prices for this account at each break, its quantity, whether the user may
  * still see it), over `cart_lines` as the query creator has it: a change of the cart answers its summary, so its
  * statement reads neither the stock nor what the cart screen shows (a cart of 50 lines is 50 stock lookups less).
  */
@@ -129,13 +143,7 @@ function summedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer) {
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
     .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
     .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
-    .select([
-      'cart_lines.id',
-      'cart_lines.quantity',
-      'products.id as productId',
-      productVisibleTo(viewer).as('visible'),
-      accountUnitPriceCents().as('unitPriceCents'),
-    ])
+    .select(['cart_lines.id', 'cart_lines.quantity', 'products.id as productId', productVisibleTo(viewer).as('visible'), ...breakPrices()])
 }
 
 /** A cart as a change reads it: its branch and that branch's name, and its row's version (see putLinesReturningLines). */

@@ -1,10 +1,11 @@
 import type { AddToCartBody, CartLine, CartSummary, UpdateCartBody } from '@portal/contract/cart'
 import { CART_ERRORS, MAX_LINE_QUANTITY } from '@portal/contract/cart'
 import type { Message } from '@portal/contract/common'
+import { chargedParts, describeParts, toWirePart, type ChargedPart } from '@portal/contract/pricing'
 import { inTransaction } from '../../db/database'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict } from '../../lib/errors'
-import { dollars, lineTotals, sumTotals, type LineTotals } from '../../lib/money'
+import { dollars, partsTotals, sumTotals, type LineTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import { enqueueMail } from '../mail/outbox'
 import { renderCartPdf } from './cart-pdf'
@@ -21,10 +22,45 @@ export interface PricedLine extends LineTotals {
   description: string
   category: string
   quantity: number
+  /** What the account pays for a single unit. */
   unitPriceCents: number
+  /** What the line is charged: full pallets, then full cartons, then units (lineParts). */
+  parts: ChargedPart[]
   gramsEach: number
   available: number
 }
+
+/** A line's prices at each break as the cart's queries read them (repo.ts breakPrices). */
+export interface LinePrices {
+  unitPriceCents: number
+  cartonPriceCents: number | null
+  cartonQty: number | null
+  palletPriceCents: number | null
+  palletQty: number | null
+}
+
+/**
+ * What a line of `quantity` units is charged as for this viewer: full pallets at the pallet price, then full
+ * cartons at the carton price, the rest at the unit price, all as the account pays them (decision 0067). A
+ * reseller sees one price only, the unit price, and is charged that one price for every unit.
+ */
+export function lineParts(viewer: Pick<Session, 'isElders'>, prices: LinePrices, quantity: number): ChargedPart[] {
+  return chargedParts(
+    quantity,
+    viewer.isElders
+      ? { unitCents: prices.unitPriceCents }
+      : {
+          unitCents: prices.unitPriceCents,
+          cartonCents: prices.cartonPriceCents,
+          cartonQty: prices.cartonQty,
+          palletCents: prices.palletPriceCents,
+          palletQty: prices.palletQty,
+        },
+  )
+}
+
+/** The breakdown of a line as the documents word it ("2 cartons of 4 at $40.90, 1 at $45.32"); null for plain units. */
+export const describeLine = (line: { parts: ChargedPart[] }) => describeParts(line.parts)
 
 export interface CartContents {
   branch: { code: string; name: string } | null
@@ -88,24 +124,32 @@ async function contents(db: Db, session: Session): Promise<CartContents> {
   const rows = await repo.ownPricedLines(db, session)
   const first = rows[0]
   if (!first) return { branch: null, lines: [], totals: sumTotals([]), grams: 0 }
-  return contentsFrom(rows, { code: first.branch, name: first.branchName })
+  return contentsFrom(session, rows, { code: first.branch, name: first.branchName })
 }
 
-/** The contents of a cart at `branch` from its priced lines (repo.pricedLines). */
-function contentsFrom(priced: Awaited<ReturnType<typeof repo.pricedLines>>, branch: { code: string; name: string }): CartContents {
+/** The contents of a cart at `branch` from its priced lines (repo.pricedLines), charged for `viewer`. */
+function contentsFrom(
+  viewer: Pick<Session, 'isElders'>,
+  priced: Awaited<ReturnType<typeof repo.pricedLines>>,
+  branch: { code: string; name: string },
+): CartContents {
   const rows = priced.filter((r) => r.visible)
-  const lines = rows.map((r) => ({
-    id: r.id,
-    productId: r.productId,
-    productCode: r.productCode,
-    description: r.description,
-    category: r.category,
-    quantity: r.quantity,
-    unitPriceCents: r.unitPriceCents,
-    gramsEach: Math.round(Number(r.weightKg) * 1000),
-    available: r.available,
-    ...lineTotals(r.unitPriceCents, r.quantity),
-  }))
+  const lines = rows.map((r) => {
+    const parts = lineParts(viewer, r, r.quantity)
+    return {
+      id: r.id,
+      productId: r.productId,
+      productCode: r.productCode,
+      description: r.description,
+      category: r.category,
+      quantity: r.quantity,
+      unitPriceCents: r.unitPriceCents,
+      parts,
+      gramsEach: Math.round(Number(r.weightKg) * 1000),
+      available: r.available,
+      ...partsTotals(parts),
+    }
+  })
   return {
     // Only a cart with lines belongs to a branch; an emptied one takes whichever branch its next product comes from.
     branch: lines.length > 0 ? branch : null,
@@ -119,16 +163,20 @@ function contentsFrom(priced: Awaited<ReturnType<typeof repo.pricedLines>>, bran
  * The summary of a cart at `branch` from its priced lines (the cart screen's, or the ones a change answers:
  * repo.putLinesReturningLines): the lines the user may see, GST per line. Only a cart with lines belongs to a branch.
  */
-function summaryFrom(rows: ReadonlyArray<{ visible: boolean; unitPriceCents: number; quantity: number }>, branch: string | undefined): CartSummary {
+function summaryFrom(
+  viewer: Pick<Session, 'isElders'>,
+  rows: ReadonlyArray<LinePrices & { visible: boolean; quantity: number }>,
+  branch: string | undefined,
+): CartSummary {
   const lines = rows.filter((r) => r.visible)
-  const totals = sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity)))
+  const totals = sumTotals(lines.map((l) => partsTotals(lineParts(viewer, l, l.quantity))))
   return { Count: lines.length, Value: dollars(totals.incCents), warehouse: lines.length > 0 && branch !== undefined ? branch : null }
 }
 
 /** The summary of the user's own cart, in one statement. */
 async function ownSummary(db: Db, session: Session): Promise<CartSummary> {
   const rows = await repo.ownPricedLines(db, session)
-  return summaryFrom(rows, rows[0]?.branch)
+  return summaryFrom(session, rows, rows[0]?.branch)
 }
 
 function toCartLine(l: PricedLine): CartLine {
@@ -139,6 +187,7 @@ function toCartLine(l: PricedLine): CartLine {
     Description: l.description,
     Quantity: l.quantity,
     Price: dollars(l.unitPriceCents),
+    PriceBreaks: l.parts.map(toWirePart),
     ExtendedEx: dollars(l.exCents),
     TaxTotal: dollars(l.taxCents),
     ExtendedInc: dollars(l.incCents),
@@ -274,7 +323,7 @@ async function judgedAdd(db: Db, session: Session, body: AddToCartBody): Promise
   if (quantity > MAX_LINE_QUANTITY) throw tooMuch()
   if (session.isCash) checkCashStock(session, quantity, product.stock)
   const rows = await repo.putLineReturningLines(db, session, { cart, productId: body.productID, quantity, branch })
-  return rows && summaryFrom(rows, branch)
+  return rows && summaryFrom(session, rows, branch)
 }
 
 /** Why a product did not go into the cart at all. */
@@ -357,7 +406,7 @@ async function judgedFill(
   // With nothing written the cart stays where it is: its lines are read at its own branch.
   const at = written.length > 0 ? branch : cart.location_id
   const rows = await repo.putLinesReturningLines(db, session, { cart, branch: at, lines: written })
-  return rows && { branch, lines, summary: summaryFrom(rows, at) }
+  return rows && { branch, lines, summary: summaryFrom(session, rows, at) }
 }
 
 /**
@@ -393,7 +442,7 @@ export async function update({ db }: Deps, session: Session, body: UpdateCartBod
     // The line's quantity set and the cart answered as it then is, in one statement; the cart is locked with the line.
     const cart = { id: line.cartId, location_id: line.branch, branchName: line.branchName, version: line.version }
     const rows = (await repo.putLineReturningLines(trx, session, { cart, productId: line.productId, quantity: body.qty, branch: line.branch }))!
-    return idempotency.remember(trx, session.userId, idempotencyKey, summaryFrom(rows, line.branch))
+    return idempotency.remember(trx, session.userId, idempotencyKey, summaryFrom(session, rows, line.branch))
   })
 }
 
@@ -440,6 +489,7 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
         description: l.description,
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents,
+        parts: l.parts,
         exCents: l.exCents,
         taxCents: l.taxCents,
         incCents: l.incCents,
@@ -448,7 +498,10 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
     const reference = `Q${String(quote.id).padStart(6, '0')}`
     const pdf = await documentFor(deps, session, current, `Quote Request ${reference}`)
     const attachments = [{ filename: `quote-request-${reference}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }]
-    const listing = current.lines.map((l) => `  ${l.quantity} x ${l.productCode}  ${l.description}`)
+    const listing = current.lines.map((l) => {
+      const breakdown = describeLine(l)
+      return `  ${l.quantity} x ${l.productCode}  ${l.description}${breakdown ? `  (${breakdown})` : ''}`
+    })
     const who = `${session.name} (${session.username}) of ${session.accountName} (${session.accountCode})`
     const total = `$${pdfMoney(current.totals.incCents)} inc GST at current prices`
     await enqueueMail(trx, {

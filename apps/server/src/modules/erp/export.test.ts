@@ -66,8 +66,9 @@ describe('exporting new orders to files', () => {
     expect(text).toContain('"EXP, ""quoted"""')
     expect(text).toContain(`,${second},`)
     const lines = csv(join(folder, 'order_lines.csv'))
-    expect(lines[0]).toBe('SalesOrder,Line,ProductCode,QuantityOrdered,QuantitySupplied,QuantityBackOrdered,DueDate,Price')
-    expect(lines[1]).toMatch(new RegExp(`^${first},1,[^,]+,4,\\d+,\\d+,[^,]*,\\d+\\.\\d\\d$`))
+    // The columns of before, then each row's price break, its pack size and the portal order line it is part of.
+    expect(lines[0]).toBe('SalesOrder,Line,ProductCode,QuantityOrdered,QuantitySupplied,QuantityBackOrdered,DueDate,Price,PriceBreak,PackQty,PortalLine')
+    expect(lines[1]).toMatch(new RegExp(`^${first},1,[^,]+,4,\\d+,\\d+,[^,]*,\\d+\\.\\d\\d,unit,,1$`))
 
     // Exported: neither the feed nor the next export offers them.
     expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])

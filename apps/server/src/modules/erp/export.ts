@@ -33,7 +33,20 @@ const ORDER_COLUMNS = [
   'DeliveryType',
 ] as const
 
-const LINE_COLUMNS = ['SalesOrder', 'Line', 'ProductCode', 'QuantityOrdered', 'QuantitySupplied', 'QuantityBackOrdered', 'DueDate', 'Price'] as const
+/** order_lines.csv: a row per feed line (an order line and the price break it was charged at), new columns last. */
+const LINE_COLUMNS = [
+  'SalesOrder',
+  'Line',
+  'ProductCode',
+  'QuantityOrdered',
+  'QuantitySupplied',
+  'QuantityBackOrdered',
+  'DueDate',
+  'Price',
+  'PriceBreak',
+  'PackQty',
+  'PortalLine',
+] as const
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. */
 function csvField(value: string | number | null): string {

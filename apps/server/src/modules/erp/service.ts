@@ -1,11 +1,12 @@
-import { ERP_STOCK_MAX_ROWS, type ErpAck, type ErpOrder, type ErpStockResult } from '@portal/contract/erp'
+import { ERP_STOCK_MAX_ROWS, type ErpAck, type ErpOrder, type ErpOrderLine, type ErpStockResult } from '@portal/contract/erp'
+import type { ChargedPart } from '@portal/contract/pricing'
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import { inTransaction } from '../../db/database'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../lib/context'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import { dollars } from '../../lib/money'
+import { dollars, gstCents } from '../../lib/money'
 import * as orders from './orders-repo'
 import { ErpProblemsError, problem, type ErpProblem } from './problems'
 import { recordRun } from './runs'
@@ -120,20 +121,61 @@ async function ordersOut(db: Db, ids: number[]): Promise<ErpOrder[]> {
     ExtendedEx: dollars(Number(o.extended_ex_cents)),
     TaxTotal: dollars(Number(o.tax_cents)),
     ExtendedInc: dollars(Number(o.extended_inc_cents)),
-    lines: (linesOf.get(o.id) ?? []).map((l) => ({
-      Line: l.line_no,
-      ProductCode: l.product_code,
-      Description: l.description,
-      QuantityOrdered: l.qty_ordered,
-      QuantitySupplied: l.qty_supplied,
-      QuantityBackOrdered: l.qty_back_ordered,
-      Price: dollars(Number(l.unit_price_cents)),
-      ExtendedTotalEx: dollars(Number(l.extended_ex_cents)),
-      TaxTotal: dollars(Number(l.tax_cents)),
-      ExtendedTotalInc: dollars(Number(l.extended_inc_cents)),
-      DueDate: l.due_date,
-    })),
+    lines: feedLinesOf(linesOf.get(o.id) ?? []),
   }))
+}
+
+type StoredLine = Awaited<ReturnType<typeof orders.feedLines>>[number]
+
+/**
+ * An order's lines as the feed shows them: one feed line per order line and price break it was charged at
+ * (decision 0067), numbered 1, 2, … in the order, each with its one price per unit. A line of plain units is one
+ * feed line, as it always was. A line charged as 2 cartons of 4 and 1 unit is two: 8 at the carton price and 1
+ * at the unit price, both with the order line's number as PortalLine. Its back-ordered units are the last
+ * break's first (units, then cartons, then pallets), its supplied units the first break's first; its GST is
+ * each part's, rounded, with the last part taking what makes them add up to the line's.
+ */
+function feedLinesOf(lines: StoredLine[]): ErpOrderLine[] {
+  const out: ErpOrderLine[] = []
+  for (const l of lines) {
+    const parts: ChargedPart[] = Array.isArray(l.price_breaks)
+      ? (l.price_breaks as ChargedPart[])
+      : [{ break: 'unit', quantity: l.qty_ordered, packQty: null, packs: null, priceCents: Number(l.unit_price_cents) }]
+    let backOrdered = l.qty_back_ordered
+    const backOf = parts.map(() => 0)
+    for (let i = parts.length - 1; i >= 0; i--) {
+      backOf[i] = Math.min(backOrdered, parts[i]!.quantity)
+      backOrdered -= backOf[i]!
+    }
+    let supplied = l.qty_supplied
+    let taxLeft = Number(l.tax_cents)
+    parts.forEach((p, i) => {
+      const last = i === parts.length - 1
+      const exCents = parts.length === 1 ? Number(l.extended_ex_cents) : p.quantity * p.priceCents
+      const taxCents = last ? taxLeft : gstCents(exCents)
+      taxLeft -= taxCents
+      const suppliedHere = last ? supplied : Math.min(supplied, p.quantity)
+      supplied -= suppliedHere
+      out.push({
+        Line: out.length + 1,
+        ProductCode: l.product_code,
+        Description: l.description,
+        QuantityOrdered: p.quantity,
+        QuantitySupplied: suppliedHere,
+        QuantityBackOrdered: backOf[i]! + (i === 0 ? backOrdered : 0),
+        Price: dollars(p.priceCents),
+        ExtendedTotalEx: dollars(exCents),
+        TaxTotal: dollars(taxCents),
+        ExtendedTotalInc: dollars(exCents + taxCents),
+        DueDate: l.due_date,
+        PriceBreak: p.break,
+        PackQty: p.packQty,
+        Packs: p.packs,
+        PortalLine: l.line_no,
+      })
+    })
+  }
+  return out
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   ReorderReason,
   ReorderResult,
 } from '@portal/contract/orders'
+import { toWirePart, type ChargedPart } from '@portal/contract/pricing'
 import type { Deps, Session } from '../../lib/context'
 import { historyRange } from '../../lib/date-range'
 import { AppError, badRequest, notFound } from '../../lib/errors'
@@ -58,7 +59,11 @@ async function findOrder(db: Db, session: Session, id: string) {
   return order
 }
 
-/** An order line as every document shows it (order detail, the order just placed). */
+/**
+ * An order line as every document shows it (order detail, the order just placed, an invoice). A portal order's
+ * line charged at carton or pallet prices carries its parts (`price_breaks`, decision 0067); an invoice's lines
+ * are the ERP's and carry none.
+ */
 export function documentItem(l: {
   line_no: number
   product_id: number | null
@@ -71,7 +76,9 @@ export function documentItem(l: {
   extended_ex_cents: number
   tax_cents: number
   extended_inc_cents: number
+  price_breaks?: unknown
 }): DocumentItem {
+  const parts = Array.isArray(l.price_breaks) ? (l.price_breaks as ChargedPart[]) : null
   return {
     LineNo: l.line_no,
     ProductID: l.product_id,
@@ -84,6 +91,7 @@ export function documentItem(l: {
     ExtendedTotalEx: dollars(l.extended_ex_cents),
     TaxTotal: dollars(l.tax_cents),
     ExtendedTotalInc: dollars(l.extended_inc_cents),
+    ...(parts ? { PriceBreaks: parts.map(toWirePart) } : {}),
   }
 }
 

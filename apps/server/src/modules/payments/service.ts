@@ -13,6 +13,7 @@ import {
   type PendingOrder,
   type SecurePayResult,
 } from '@portal/contract/payments'
+import { PRICE_BREAKS } from '@portal/contract/pricing'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
@@ -39,6 +40,18 @@ const PendingLines = z.array(
     description: z.string(),
     quantity: z.number().int().positive(),
     unitPriceCents: z.number().int().nonnegative(),
+    // What each line was charged (full pallets, full cartons, units); a payment stored before breaks were charged has none.
+    parts: z
+      .array(
+        z.object({
+          break: z.enum(PRICE_BREAKS),
+          quantity: z.number().int().positive(),
+          packQty: z.number().int().positive().nullable(),
+          packs: z.number().int().positive().nullable(),
+          priceCents: z.number().int().nonnegative(),
+        }),
+      )
+      .optional(),
   }),
 )
 

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import { shapedStatement, statement } from '../../db/statement'
+import type { ChargedPart } from '@portal/contract/pricing'
 import type { Session } from '../../lib/context'
 import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
@@ -116,7 +117,7 @@ export interface NewOrder {
 }
 
 /** An order line as it is stored, less the order it belongs to. */
-export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id'> & {
+export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id' | 'price_breaks'> & {
   line_no: number
   product_id: number
   product_code: string
@@ -129,6 +130,7 @@ export type NewOrderLine = Omit<Insertable<DB['order_lines']>, 'order_id'> & {
   tax_cents: number
   extended_inc_cents: number
   due_date: string | null
+  price_breaks: ChargedPart[] | null
 }
 
 /** The columns of a new order as it is stored, but its number (orderWritten gives it). */
@@ -178,6 +180,7 @@ const LINE_COLUMNS = [
   'tax_cents',
   'extended_inc_cents',
   'due_date',
+  'price_breaks',
 ] as const satisfies ReadonlyArray<keyof NewOrderLine>
 
 /**

@@ -1,8 +1,9 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
+import { describeParts, fromWirePart, hasPackBreak, type ChargedPart } from '@portal/contract/pricing'
 import type { Deps, Session } from '../../lib/context'
 import { today } from '../../lib/date-range'
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors'
-import { dollars, lineTotals, sumTotals } from '../../lib/money'
+import { dollars, partsTotals, sumTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import * as cart from '../cart/service'
 import type { Mail } from '../mail/outbox'
@@ -31,8 +32,18 @@ export interface OrderLine {
   productCode: string
   description: string
   quantity: number
+  /** What the account pays for a single unit. */
   unitPriceCents: number
+  /**
+   * What the line is charged: full pallets, full cartons, then units (cart/service.ts lineParts). Missing in a
+   * card payment stored before price breaks were charged: its units were all paid for at the unit price.
+   */
+  parts?: ChargedPart[]
 }
+
+/** What a line is charged as: its parts, or all its units at the unit price. */
+export const partsOf = (l: OrderLine): ChargedPart[] =>
+  l.parts ?? [{ break: 'unit', quantity: l.quantity, packQty: null, packs: null, priceCents: l.unitPriceCents }]
 
 /** Who an order is for: the signed-in user, or the user a pending card payment was made by. */
 export interface Buyer {
@@ -116,8 +127,9 @@ export async function priceLines(db: Db, session: Session, locked: LockedCart, w
     description: r.description,
     quantity: r.quantity,
     unitPriceCents: r.unitPriceCents,
+    parts: cart.lineParts(session, r, r.quantity),
   }))
-  return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => lineTotals(l.unitPriceCents, l.quantity))) }
+  return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => partsTotals(partsOf(l)))) }
 }
 
 /** The delivery site must be one of the account's; an unknown one is a client mistake, not a silent blank. */
@@ -202,7 +214,8 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
   const enterDate = today()
   const dueDate = addDays(enterDate, BACK_ORDER_LEAD_DAYS)
   const lines: repo.NewOrderLine[] = p.lines.map((l, index) => {
-    const totals = lineTotals(l.unitPriceCents, l.quantity)
+    const parts = partsOf(l)
+    const totals = partsTotals(parts)
     const backOrdered = l.quantity - taken[index]!
     return {
       line_no: index + 1,
@@ -217,6 +230,8 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
       tax_cents: totals.taxCents,
       extended_inc_cents: totals.incCents,
       due_date: backOrdered > 0 ? dueDate : null,
+      // What was charged, when it was more than units at the unit price (orders/service.ts documentItem).
+      price_breaks: hasPackBreak(parts) ? parts : null,
     }
   })
   const totals = sumTotals(lines.map((l) => ({ exCents: l.extended_ex_cents, taxCents: l.tax_cents, incCents: l.extended_inc_cents })))
@@ -277,10 +292,13 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
 /** The confirmation e-mail of an order. */
 function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): Mail {
   const money = (dollarsValue: number) => `$${pdfMoney(Math.round(dollarsValue * 100))}`
-  const lines = order.items.map(
-    (i) =>
+  const lines = order.items.flatMap((i) => {
+    const breakdown = i.PriceBreaks ? describeParts(i.PriceBreaks.map(fromWirePart)) : null
+    return [
       `  ${i.QuantityOrdered} x ${i.ProductCode}  ${i.Description}  ${money(i.ExtendedTotalInc)}${i.QuantityBackOrdered > 0 ? `  (${i.QuantityBackOrdered} on back order)` : ''}`,
-  )
+      ...(breakdown ? [`      ${breakdown} (ex GST)`] : []),
+    ]
+  })
   const delivery = form.DeliveryType === 2 ? 'Pickup' : 'Delivered'
   const address = [form.DeliveryName, form.Address1, form.Address2, [form.City, form.State, form.PostalCode].filter(Boolean).join(' ')].filter(Boolean)
   return {

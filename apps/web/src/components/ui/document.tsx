@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { DocumentItem, OrderDetail } from '@portal/contract/orders'
+import { describeParts, fromWirePart } from '@portal/contract/pricing'
 import { ApiError } from '../../lib/api'
 import { formatDollars } from '../../lib/format'
 import styles from './document.module.css'
@@ -91,7 +92,10 @@ const moneyColumns = [
   ['Total Inc GST', 'ExtendedTotalInc'],
 ] as const
 
-/** The Items section of an order or a tax invoice: one row a line, then the document's totals. */
+/**
+ * The Items section of an order or a tax invoice: one row a line, then the document's totals. A portal order's
+ * line charged at carton or pallet prices says how under its description ("2 cartons of 4 at $40.90, 1 at $45.32").
+ */
 export function DocumentLines({ headingId, items, totals, linkProducts = false, emptyText }: DocumentLinesProps) {
   return (
     <section className={styles.lines} aria-labelledby={headingId}>
@@ -119,6 +123,7 @@ export function DocumentLines({ headingId, items, totals, linkProducts = false, 
                 </td>
                 <td data-label="Description" data-wide="">
                   {linkProducts && item.ProductID ? <Link to={`/product/${item.ProductID}`}>{item.Description}</Link> : item.Description}
+                  {item.PriceBreaks && <span className={styles.breakdown}>{describeParts(item.PriceBreaks.map(fromWirePart))} ex GST</span>}
                 </td>
                 {quantityColumns.map(([label, key]) => (
                   <td key={label} data-label={label} className={table.num}>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { Fragment, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CART_ERRORS, type CartLine } from '@portal/contract/cart'
+import { describeParts, fromWirePart } from '@portal/contract/pricing'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
@@ -23,6 +24,14 @@ const updateFailed = (error: unknown) =>
   error instanceof ApiError && error.code === 'quantity_not_available' ? CART_ERRORS.quantityNotAvailable : 'Could not update the selected item'
 
 /**
+ * How a line is charged, as the server priced it: "2 cartons of 4 at $40.90, 1 at $45.32"; null for a line of
+ * plain units, which shows its unit price.
+ */
+export const lineBreakdown = (line: Pick<CartLine, 'PriceBreaks'>) =>
+  // A cart kept for offline use before lines carried their breaks has none: it shows its unit prices.
+  describeParts(((line.PriceBreaks as CartLine['PriceBreaks'] | undefined) ?? []).map(fromWirePart))
+
+/**
  * One line of the cart. The quantity is edited locally until Update; 0 or nothing removes the line once
  * the server agrees, and Remove is Update with 0. The row is keyed by its quantity, so a new quantity
  * from the server starts the editing afresh.
@@ -31,6 +40,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
   const [typed, setTyped] = useState(String(line.Quantity))
   const update = useUpdateCartLine()
   const available = line.Product.Availability.Available
+  const breakdown = lineBreakdown(line)
 
   const send = (qty: number) =>
     update.mutate(
@@ -91,7 +101,22 @@ export function CartLineRow({ line }: { line: CartLine }) {
         </span>
       </td>
       <td className={styles.amount} data-label="Price (ex GST)">
-        ${formatMoney(line.Price)}
+        {breakdown ? (
+          <span className={styles.breakdown}>
+            {/* Wrapped between the breaks, never inside one. */}
+            {breakdown.split(', ').map((part, index, parts) => (
+              <Fragment key={part}>
+                {index > 0 && ' '}
+                <span className={styles.breakdownPart}>
+                  {part}
+                  {index < parts.length - 1 && ','}
+                </span>
+              </Fragment>
+            ))}
+          </span>
+        ) : (
+          `$${formatMoney(line.Price)}`
+        )}
       </td>
       <td className={styles.amount} data-label="Tax (GST)">
         ${formatMoney(line.TaxTotal)}

@@ -17,7 +17,13 @@ const aLine = (overrides: Partial<CartLine> & Pick<CartLine, 'ShopCartLineID' | 
   ExtendedInc: 11,
   Product: { Weight: 1, Category: 'drenches', Availability: { Available: 10 } },
   ...overrides,
+  PriceBreaks: overrides.PriceBreaks ?? [unitPart(overrides.Quantity ?? 1, overrides.Price ?? 10)],
 })
+
+/** A line of plain units has one part, all its units at the unit price. */
+function unitPart(quantity: number, price: number): CartLine['PriceBreaks'][number] {
+  return { Break: 'unit', Quantity: quantity, PackQty: null, Packs: null, Price: price, ExtendedEx: Math.round(quantity * price * 100) / 100 }
+}
 
 const drench = aLine({
   ShopCartLineID: 501,
@@ -102,6 +108,34 @@ describe('the cart screen', () => {
     expect(screen.getByText('Approx. Weight').nextElementSibling).toHaveTextContent('7.75 KG')
     expect(screen.getByText('Cart Total (inc GST)').nextElementSibling).toHaveTextContent('$166.07')
     expect(await screen.findByRole('link', { name: /2 items.*Total: \$166\.07/ })).toBeInTheDocument()
+  })
+
+  it('shows how a line charged at carton prices is made up, in place of its one price', async () => {
+    const cartons = aLine({
+      ShopCartLineID: 503,
+      ProductID: 88,
+      ProductCode: 'ANC-DB-20ML',
+      Description: 'Ancare Drench 20mL',
+      Quantity: 9,
+      Price: 45.32,
+      PriceBreaks: [
+        { Break: 'carton', Quantity: 8, PackQty: 4, Packs: 2, Price: 40.9, ExtendedEx: 327.2 },
+        { Break: 'unit', Quantity: 1, PackQty: null, Packs: null, Price: 45.32, ExtendedEx: 45.32 },
+      ],
+      ExtendedEx: 372.52,
+      TaxTotal: 37.25,
+      ExtendedInc: 409.77,
+    })
+    cartApi({ lines: [cartons, drench] })
+    renderApp('/cart')
+    await screen.findByRole('table')
+    const line = row('Ancare Drench 20mL')
+    expect(line).toHaveTextContent('2 cartons of 4 at $40.90, 1 at $45.32')
+    expect(line).toHaveTextContent('$37.25')
+    expect(line).toHaveTextContent('$409.77')
+    // A line of plain units shows its unit price, as before.
+    expect(row('Ivomec Plus Injection 500mL')).toHaveTextContent('$19.99')
+    expect(row('Ivomec Plus Injection 500mL')).not.toHaveTextContent(' at $')
   })
 
   it('keeps only digits as a quantity is typed and sends nothing until Update, then refreshes the line and the header', async () => {

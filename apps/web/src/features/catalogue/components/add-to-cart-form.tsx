@@ -1,4 +1,5 @@
 import type { Product } from '@portal/contract/catalogue'
+import { chargedParts, describeParts, formatCents, partsExCents } from '@portal/contract/pricing'
 import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
@@ -17,6 +18,34 @@ function addError(error: unknown): string {
   return ADD_FAILED
 }
 
+/** What a product's prices are on the wire (dollars), as the preview of a charge reads them. */
+export type ChargePrices = Pick<Product, 'SinglePricing' | 'CartonPricing' | 'CartonQty' | 'PalletPricing' | 'PalletQty'>
+
+const cents = (dollars: number | undefined) => (dollars === undefined ? null : Math.round(dollars * 100))
+
+/**
+ * What `quantity` units will be charged, by the server's rule (packages/contract pricing.ts): full pallets, then
+ * full cartons, then units, e.g. "9 units: 2 cartons of 4 at $40.90, 1 at $45.32 = $372.52 ex GST". A reseller
+ * (`onePrice`) pays its one price for every unit. The cart charges what the server computes; this is a preview.
+ */
+export function chargePreview(quantity: number, prices: ChargePrices, onePrice: boolean): string {
+  const parts = chargedParts(
+    quantity,
+    onePrice
+      ? { unitCents: cents(prices.SinglePricing.Price)! }
+      : {
+          unitCents: cents(prices.SinglePricing.Price)!,
+          cartonCents: cents(prices.CartonPricing?.Price),
+          cartonQty: prices.CartonQty,
+          palletCents: cents(prices.PalletPricing?.Price),
+          palletQty: prices.PalletQty,
+        },
+  )
+  const units = `${quantity.toLocaleString('en-AU')} ${quantity === 1 ? 'unit' : 'units'}`
+  const breakdown = describeParts(parts)
+  return `${units}: ${breakdown ? `${breakdown} = ` : ''}${formatCents(partsExCents(parts))} ex GST`
+}
+
 /**
  * Quantity and the add button (spec sections 4 and 5): the button is disabled while adding; on
  * success the header's summary refreshes and the quantity goes back to 1. A cash-sale account
@@ -26,11 +55,14 @@ export function AddToCartForm({
   product,
   shopper,
   size = 'small',
+  charge,
 }: {
   /** What the form needs of the product: a whole Product, or a buy-again row's code, description and offer. */
   product: Pick<Product, 'ProductID' | 'Description' | 'Availability'>
   shopper: Shopper
   size?: 'small' | 'large'
+  /** The product's prices: the form then shows what the quantity typed will be charged (the product page). */
+  charge?: ChargePrices
 }) {
   const id = useId()
   const [quantity, setQuantity] = useState('1')
@@ -80,6 +112,11 @@ export function AddToCartForm({
       <Button type="submit" className={styles.button} disabled={noneHere || add.isPending} aria-busy={add.isPending || undefined}>
         {noneHere ? 'Check other WH' : add.isPending ? 'Adding...' : 'Add to cart'}
       </Button>
+      {charge && (
+        <p className={styles.charge} aria-live="polite" data-testid="charge-preview">
+          {chargePreview(parseQuantity(quantity), charge, shopper.isElders)}
+        </p>
+      )}
     </form>
   )
 }

@@ -39,6 +39,51 @@ describe('the product page', () => {
     expect(urls).toContain('/api/categories/pour-ons-backliners/random-products?warehouse=WAG&size=20')
   })
 
+  it('shows what the quantity typed will be charged: full cartons at the carton price, the rest at the unit price', async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/46': {
+        body: aProductDetail({
+          ProductID: 46,
+          Description: 'Ancare Drench 20mL',
+          SinglePricing: { Price: 45.32 },
+          CartonPricing: { Price: 40.9 },
+          CartonQty: 4,
+          PalletPricing: undefined,
+          PalletQty: null,
+        }),
+      },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    const { user } = renderApp('/product/46')
+    const preview = await screen.findByTestId('charge-preview')
+    expect(preview).toHaveTextContent('1 unit: $45.32 ex GST')
+    const quantity = screen.getByRole('spinbutton', { name: /Quantity/ })
+    await user.clear(quantity)
+    await user.type(quantity, '8')
+    expect(preview).toHaveTextContent('8 units: 2 cartons of 4 at $40.90 = $327.20 ex GST')
+    await user.clear(quantity)
+    await user.type(quantity, '5')
+    expect(preview).toHaveTextContent('5 units: 1 carton of 4 at $40.90, 1 at $45.32 = $208.92 ex GST')
+  })
+
+  it('shows a reseller the one price it pays for every unit', async () => {
+    signInAs(elders)
+    catalogueApi(
+      {
+        'GET /api/product/47': { body: aProductDetail({ ProductID: 47, SinglePricing: { Price: 45.32 }, CartonPricing: undefined, CartonQty: 4 }) },
+        'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+      },
+      elders,
+    )
+    const { user } = renderApp('/product/47')
+    const preview = await screen.findByTestId('charge-preview')
+    const quantity = screen.getByRole('spinbutton', { name: /Quantity/ })
+    await user.clear(quantity)
+    await user.type(quantity, '8')
+    expect(preview).toHaveTextContent('8 units: $362.56 ex GST')
+  })
+
   it('has no barcode tab for a product without a barcode', async () => {
     signInAs()
     catalogueApi({

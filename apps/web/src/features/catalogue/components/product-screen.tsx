@@ -99,7 +99,7 @@ export function ProductScreen({ productId, addToList }: { productId: number; add
           </p>
           <ProductPrices product={product} onePrice={shopper.isElders} size="large" />
           <Availability product={product} warehouse={shopper.warehouse} />
-          <AddToCartForm key={`${product.ProductID}-${shopper.warehouse}`} product={product} shopper={shopper} size="large" />
+          <AddToCartForm key={`${product.ProductID}-${shopper.warehouse}`} product={product} shopper={shopper} size="large" charge={product} />
           {addToList?.(product)}
           {shopper.isElders && <CodeSetupButton productId={product.ProductID} warehouse={shopper.warehouse} requested={product.CodeSetupRequested} />}
         </div>

@@ -74,6 +74,31 @@ describe('Order Details', () => {
     expect(screen.getAllByText('$2,200.00')).toHaveLength(2)
   })
 
+  it('says how a line charged at carton prices is made up', async () => {
+    const cartons = {
+      LineNo: 1,
+      ProductID: 88,
+      ProductCode: 'ANC-DB-20ML',
+      Description: 'Ancare Drench 20mL',
+      QuantityOrdered: 9,
+      QuantityBackOrdered: 0,
+      QuantitySupplied: 0,
+      UnitPrice: 45.32,
+      PriceBreaks: [
+        { Break: 'carton' as const, Quantity: 8, PackQty: 4, Packs: 2, Price: 40.9, ExtendedEx: 327.2 },
+        { Break: 'unit' as const, Quantity: 1, PackQty: null, Packs: null, Price: 45.32, ExtendedEx: 45.32 },
+      ],
+      ExtendedTotalEx: 372.52,
+      TaxTotal: 37.25,
+      ExtendedTotalInc: 409.77,
+    }
+    mockApi({ 'GET /api/orders/SO9': { body: anOrder({ SalesOrder: 'SO9', items: [cartons], ExtendedEx: 372.52, TaxTotal: 37.25, ExtendedInc: 409.77 }) } })
+    renderWithProviders(<OrderDetail id="SO9" />)
+    const link = await screen.findByRole('link', { name: 'Ancare Drench 20mL' })
+    expect(link.closest('tr')).toHaveTextContent('2 cartons of 4 at $40.90, 1 at $45.32 ex GST')
+    expect(screen.getAllByText('$409.77')).toHaveLength(2)
+  })
+
   it('offers Reorder only for an order with items that is not cancelled', async () => {
     mockApi({
       'GET /api/orders/SO1': { body: anOrder({ SalesOrder: 'SO1', SalesOrderStatus: 'Cancelled' }) },
