@@ -279,7 +279,7 @@ export interface PendingOrderTable {
   provider: string
   provider_session: string | null
   success_indicator: string | null
-  status: Generated<'pending' | 'completed' | 'failed' | 'superseded'>
+  status: Generated<'pending' | 'capturing' | 'completed' | 'failed' | 'superseded'>
   last_error: string | null
   order_id: number | null
   created_at: Timestamp
@@ -341,6 +341,11 @@ export interface PaymentSandboxSessionTable {
   card_summary: string | null
   created_at: Timestamp
   paid_at: Timestamp | null
+  /** INITIATE_CHECKOUT's interaction.operation: AUTHORIZE or PURCHASE. */
+  operation: Generated<string>
+  /** The capture or void of an authorisation: its transaction id and type (CAPTURE, VOID_AUTHORIZATION). */
+  settled_transaction_id: string | null
+  settled_type: string | null
 }
 
 export interface InvoiceTable extends DeliveryColumns, TotalsColumns {

@@ -118,8 +118,12 @@ export function mpgsSandbox(app: FastifyInstance, config: Config, db: Database) 
       return error(reply, 400, 'INVALID_REQUEST', 'order.id, order.amount and order.currency are required.')
     if (!body.interaction?.returnUrl || !/^https?:\/\//.test(body.interaction.returnUrl))
       return error(reply, 400, 'INVALID_REQUEST', 'interaction.returnUrl is required.')
+    const operation = body.interaction?.operation ?? 'PURCHASE'
+    if (operation !== 'AUTHORIZE' && operation !== 'PURCHASE')
+      return error(reply, 400, 'INVALID_REQUEST', 'interaction.operation must be AUTHORIZE or PURCHASE.')
     const session = {
       id: `SESSION0002${randomBytes(12).toString('hex').toUpperCase()}`,
+      operation: operation as 'AUTHORIZE' | 'PURCHASE',
       merchantId,
       orderId: body.order.id,
       amount: Number(amount).toFixed(2),
@@ -154,14 +158,66 @@ export function mpgsSandbox(app: FastifyInstance, config: Config, db: Database) 
       description: shown.description,
       result: shown.result,
       status: shown.order_status,
-      totalCapturedAmount: captured ? Number(captured.amount) : 0,
-      transaction: payments.map((p, i) => ({
-        result: p.result,
-        response: { gatewayCode: p.gateway_code },
-        transaction: { id: String(i + 1), type: 'PAYMENT', amount: Number(p.amount), currency: p.currency },
-        sourceOfFunds: { provided: { card: { number: p.card_summary } } },
-      })),
+      totalCapturedAmount: captured?.order_status === 'CAPTURED' ? Number(captured.amount) : 0,
+      transaction: payments.flatMap((p, i) => [
+        {
+          result: p.result,
+          response: { gatewayCode: p.gateway_code },
+          transaction: { id: String(i + 1), type: p.operation === 'AUTHORIZE' ? 'AUTHORIZATION' : 'PAYMENT', amount: Number(p.amount), currency: p.currency },
+          sourceOfFunds: { provided: { card: { number: p.card_summary } } },
+        },
+        ...(p.settled_transaction_id
+          ? [
+              {
+                result: 'SUCCESS',
+                response: { gatewayCode: 'APPROVED' },
+                transaction: { id: p.settled_transaction_id, type: p.settled_type, amount: Number(p.amount), currency: p.currency },
+              },
+            ]
+          : []),
+      ]),
     }
+  })
+
+  // CAPTURE (in full), VOID of an order's authorisation, or REFUND (in full) of its capture: PUT {api}/order/{orderId}/transaction/{transactionId}.
+  app.put(`${api}/order/:orderId/transaction/:transactionId`, { schema: { hide: true } }, async (req, reply) => {
+    const { merchantId, orderId, transactionId } = req.params as { merchantId: string; orderId: string; transactionId: string }
+    if (!authorised(req, config, merchantId)) return error(reply, 401, 'INVALID_REQUEST', 'Invalid credentials.')
+    const body = (req.body ?? {}) as { apiOperation?: string; transaction?: { amount?: string | number; currency?: string; targetTransactionId?: string } }
+    const payments = await repo.paymentsForOrder(db, merchantId, orderId)
+    const index = payments.findIndex((p) => p.result === 'SUCCESS' && p.operation === 'AUTHORIZE')
+    const authorized = payments[index]
+    if (!authorized) return error(reply, 400, 'INVALID_REQUEST', 'The order has no authorisation.')
+    const answer = (status: string) => ({
+      result: 'SUCCESS',
+      order: { id: orderId, status },
+      response: { gatewayCode: 'APPROVED' },
+      transaction: { id: transactionId },
+    })
+    if (body.apiOperation === 'CAPTURE') {
+      if (Number(body.transaction?.amount) !== Number(authorized.amount) || body.transaction?.currency !== authorized.currency)
+        return error(reply, 400, 'INVALID_REQUEST', 'The capture must be of the authorised amount and currency.')
+      if (authorized.order_status === 'CAPTURED' && authorized.settled_transaction_id === transactionId) return answer('CAPTURED')
+      if (!(await repo.settleAuthorization(db, authorized.id, { status: 'CAPTURED', transactionId, type: 'CAPTURE' })))
+        return error(reply, 400, 'INVALID_REQUEST', `The authorisation is ${authorized.order_status}.`)
+      return answer('CAPTURED')
+    }
+    if (body.apiOperation === 'VOID') {
+      if (body.transaction?.targetTransactionId !== String(index + 1)) return error(reply, 400, 'INVALID_REQUEST', 'Unknown target transaction.')
+      if (authorized.order_status === 'CANCELLED' && authorized.settled_transaction_id === transactionId) return answer('CANCELLED')
+      if (!(await repo.settleAuthorization(db, authorized.id, { status: 'CANCELLED', transactionId, type: 'VOID_AUTHORIZATION' })))
+        return error(reply, 400, 'INVALID_REQUEST', `The authorisation is ${authorized.order_status}.`)
+      return answer('CANCELLED')
+    }
+    if (body.apiOperation === 'REFUND') {
+      if (Number(body.transaction?.amount) !== Number(authorized.amount) || body.transaction?.currency !== authorized.currency)
+        return error(reply, 400, 'INVALID_REQUEST', 'The refund must be of the captured amount and currency.')
+      if (authorized.order_status === 'REFUNDED' && authorized.settled_transaction_id === transactionId) return answer('REFUNDED')
+      if (!(await repo.refundCapture(db, authorized.id, transactionId)))
+        return error(reply, 400, 'INVALID_REQUEST', `The payment is ${authorized.order_status}.`)
+      return answer('REFUNDED')
+    }
+    return error(reply, 400, 'INVALID_REQUEST', 'apiOperation must be CAPTURE, VOID or REFUND.')
   })
 
   app.get('/mpgs/static/checkout/checkout.min.js', { schema: { hide: true } }, async (_req, reply) =>
@@ -200,7 +256,7 @@ export function mpgsSandbox(app: FastifyInstance, config: Config, db: Database) 
     const recorded = await repo.recordPayment(db, session.id, {
       result: approved ? 'SUCCESS' : 'FAILURE',
       gatewayCode,
-      orderStatus: approved ? 'CAPTURED' : 'FAILED',
+      orderStatus: approved ? (session.operation === 'AUTHORIZE' ? 'AUTHORIZED' : 'CAPTURED') : 'FAILED',
       cardSummary: `${card.slice(0, 6)}xxxxxx${card.slice(-4)}`,
     })
     if (!recorded) return html(reply, 409, page('Already paid', '<div class="card"><h1>This checkout session is complete</h1></div>'))

@@ -5,6 +5,7 @@ type Db = Kysely<DB>
 
 export interface NewSandboxSession {
   id: string
+  operation: 'AUTHORIZE' | 'PURCHASE'
   merchantId: string
   orderId: string
   amount: string
@@ -28,6 +29,7 @@ export async function insertSession(db: Db, s: NewSandboxSession) {
       return_url: s.returnUrl,
       cancel_url: s.cancelUrl,
       success_indicator: s.successIndicator,
+      operation: s.operation,
     })
     .execute()
 }
@@ -61,4 +63,29 @@ export function paymentsForOrder(db: Db, merchantId: string, orderId: string) {
     .where('result', 'is not', null)
     .orderBy('paid_at')
     .execute()
+}
+
+/**
+ * Captures or voids the authorised payment of a session: only while it is still authorised, so each happens once
+ * and never both; true when this call did it.
+ */
+export async function settleAuthorization(db: Db, id: string, s: { status: 'CAPTURED' | 'CANCELLED'; transactionId: string; type: string }) {
+  const res = await db
+    .updateTable('payment_sandbox_sessions')
+    .set({ order_status: s.status, settled_transaction_id: s.transactionId, settled_type: s.type })
+    .where('id', '=', id)
+    .where('order_status', '=', 'AUTHORIZED')
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Refunds a captured payment in full, once: true when this call did it. */
+export async function refundCapture(db: Db, id: string, transactionId: string) {
+  const res = await db
+    .updateTable('payment_sandbox_sessions')
+    .set({ order_status: 'REFUNDED', settled_transaction_id: transactionId, settled_type: 'REFUND' })
+    .where('id', '=', id)
+    .where('order_status', '=', 'CAPTURED')
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
 }

@@ -255,6 +255,10 @@ export const MATRIX: Row[] = [
     request: () => post('/sandbox/mpgs/api/rest/version/72/merchant/TESTRIVERINA01/session', { apiOperation: 'INITIATE_CHECKOUT' }) },
   { route: 'GET /sandbox/mpgs/api/rest/version/:version/merchant/:merchantId/order/:orderId', expect: [401, 401, 401, 401, 401],
     request: () => get('/sandbox/mpgs/api/rest/version/72/merchant/TESTRIVERINA01/order/W000000000000') },
+  // SecurePay's XML API refund: the provider's own answer (status 504) to anyone without the merchant's password.
+  { route: 'POST /sandbox/securepay/xmlapi/payment', expect: [200, 200, 200, 200, 200], request: () => post('/sandbox/securepay/xmlapi/payment', { merchantID: 'nobody' }) },
+  { route: 'PUT /sandbox/mpgs/api/rest/version/:version/merchant/:merchantId/order/:orderId/transaction/:transactionId', expect: [401, 401, 401, 401, 401],
+    request: () => put('/sandbox/mpgs/api/rest/version/72/merchant/TESTRIVERINA01/order/W000000000000/transaction/portal-capture', { apiOperation: 'CAPTURE' }) },
   { route: 'GET /sandbox/mpgs/static/checkout/checkout.min.js', expect: [200, 200, 200, 200, 200], request: () => get('/sandbox/mpgs/static/checkout/checkout.min.js') },
   // The gateway's hosted payment page: its session id is the secret, as at the real gateway; without a valid card it stays unpaid.
   { route: 'GET /sandbox/mpgs/checkout/pay/:sessionId', expect: [200, 200, 200, 200, 200], request: (c) => get(`/sandbox/mpgs/checkout/pay/${c.f.pending.foreignSession}`) },

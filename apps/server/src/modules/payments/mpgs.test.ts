@@ -52,6 +52,10 @@ async function payOnHostedPage(sessionId: string, expiry: string, action = 'pay'
 const complete = (sessionID: string, resultIndicator: string) =>
   t.app.inject({ method: 'POST', url: '/api/payments/complete', headers: bearer(cash), payload: { sessionID, resultIndicator } })
 
+/** The sandbox gateway's record of a checkout session: how it was opened and what became of its payment. */
+const gatewaySession = (id: string) =>
+  t.db.selectFrom('payment_sandbox_sessions').select(['operation', 'order_status', 'settled_type']).where('id', '=', id).executeTakeFirstOrThrow()
+
 const ordersWithPo = (po: string) => t.db.selectFrom('orders').select(['id', 'sales_order']).where('customer_purchase_order', '=', po).execute()
 
 describe('paying through the Mastercard Gateway sandbox', () => {
@@ -84,6 +88,44 @@ describe('paying through the Mastercard Gateway sandbox', () => {
     expect((await complete(sessionId, indicator)).json().order.SalesOrder).toBe(res.json().order.SalesOrder)
     expect(await ordersWithPo('MPGS-OK')).toHaveLength(1)
     expect(await stockOf(t.db, product, 'MEL')).toBe(18)
+    // Authorised at the gateway, captured by the portal once the order was made (decision 0071), once.
+    expect(await gatewaySession(sessionId)).toMatchObject({ operation: 'AUTHORIZE', order_status: 'CAPTURED', settled_type: 'CAPTURE' })
+  })
+
+  it('voids the authorisation of a payment replaced before it was paid: no order, the card never charged', async () => {
+    const old = await pendingOrder('MPGS-OLD')
+    const { sessionId } = await openSession(old.orderId)
+    // A second payment for the cart (another tab) replaces the first.
+    await fillCart(t.db, cashUser, 'MEL', [{ productId: old.product, qty: 1 }])
+    const newer = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/create',
+      headers: bearer(cash),
+      payload: { orderDetails: orderDetails({ purchaseOrder: 'MPGS-NEW' }), amount: 27.5, accountName: 'Bellbrae Hobby Farm' },
+    })
+    expect(newer.statusCode).toBe(200)
+    const back = await payOnHostedPage(sessionId, '01/39')
+    const res = await complete(sessionId, back.searchParams.get('resultIndicator')!)
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toEqual({
+      error: 'payment_not_ordered',
+      message: 'This payment was replaced by a newer one for the same cart, so no order was made of it. Your card was not charged.',
+    })
+    expect(await ordersWithPo('MPGS-OLD')).toHaveLength(0)
+    expect(await gatewaySession(sessionId)).toMatchObject({ order_status: 'CANCELLED', settled_type: 'VOID_AUTHORIZATION' })
+    const refunds = await t.db
+      .selectFrom('card_refunds')
+      .select(['reason', 'status', 'refund_transaction_id'])
+      .where('pending_order_id', '=', old.orderId)
+      .execute()
+    expect(refunds).toEqual([{ reason: 'superseded', status: 'refunded', refund_transaction_id: 'portal-void' }])
+    const mail = await t.db
+      .selectFrom('email_outbox')
+      .select(['subject', 'text_body'])
+      .where('subject', 'like', '%was cancelled')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(mail.text_body).toContain('your card is not charged')
   })
 
   it('reports a declined card with the gateway’s reason, and orders nothing', async () => {
@@ -149,5 +191,69 @@ describe('paying through the Mastercard Gateway sandbox', () => {
       sandbox: true,
     })
     expect(site.payments.testCards).toContainEqual({ number: '5123450000000008', expiry: '05/39', result: 'Declined' })
+  })
+})
+
+describe('a capture the gateway refuses', () => {
+  let g: TestContext
+  let token: string
+  let userId: number
+  beforeAll(async () => {
+    g = await startTestApp(
+      { PAYMENT_PROVIDER: 'mpgs' },
+      {
+        // The gateway refuses to capture (as when the authorisation lapsed there): its own error answer.
+        beforeReady: (app) => {
+          app.addHook('onRequest', async (req, reply) => {
+            if (req.method === 'PUT' && req.url.endsWith('/transaction/portal-capture'))
+              return reply.status(400).send({ result: 'ERROR', error: { cause: 'INVALID_REQUEST', explanation: 'The authorisation has expired.' } })
+          })
+        },
+      },
+    )
+    token = await signIn(g.app, DEMO.cash)
+    userId = (await g.db.selectFrom('users').select('id').where('username', '=', 'cash').executeTakeFirstOrThrow()).id
+  })
+  afterAll(async () => g?.close())
+
+  it('makes no order and voids the authorisation: nothing is charged', async () => {
+    const product = (await visibleProducts(g.db, 5))[3]!
+    await setListPrice(g.db, product, 2500)
+    await setStock(g.db, product, 'MEL', 20)
+    await fillCart(g.db, userId, 'MEL', [{ productId: product, qty: 2 }])
+    const created = await g.app.inject({
+      method: 'POST',
+      url: '/api/payments/create',
+      headers: bearer(token),
+      payload: { orderDetails: orderDetails({ purchaseOrder: 'MPGS-NOCAPTURE' }), amount: 55, accountName: 'Bellbrae Hobby Farm' },
+    })
+    const orderId = created.json().orderId as string
+    const { sessionId } = (await g.app.inject({ method: 'POST', url: '/api/payments/session', headers: bearer(token), payload: { orderId } })).json()
+    const paid = await g.app.inject({
+      method: 'POST',
+      url: `/sandbox/mpgs/checkout/pay/${sessionId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: '5123450000000008', expiryMonth: '01', expiryYear: '39', securityCode: '100', action: 'pay' }).toString(),
+    })
+    const resultIndicator = new URL(paid.headers.location as string).searchParams.get('resultIndicator')!
+    const res = await g.app.inject({
+      method: 'POST',
+      url: '/api/payments/complete',
+      headers: bearer(token),
+      payload: { sessionID: sessionId, resultIndicator },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({
+      error: 'payment_not_captured',
+      message: 'The payment gateway refused the request: The authorisation has expired. No order was made, and your card was not charged.',
+    })
+    expect(await g.db.selectFrom('orders').select('id').where('customer_purchase_order', '=', 'MPGS-NOCAPTURE').execute()).toHaveLength(0)
+    expect(
+      await g.db.selectFrom('payment_sandbox_sessions').select(['order_status', 'settled_type']).where('id', '=', sessionId).executeTakeFirstOrThrow(),
+    ).toEqual({
+      order_status: 'CANCELLED',
+      settled_type: 'VOID_AUTHORIZATION',
+    })
+    expect((await g.app.inject({ method: 'GET', url: `/api/payments/pending/${orderId}`, headers: bearer(token) })).json()).toMatchObject({ status: 'failed' })
   })
 })

@@ -35,6 +35,8 @@ export interface GatewayOrder {
   /** The last transaction's gateway code: APPROVED, DECLINED, EXPIRED_CARD, ... */
   gatewayCode: string | null
   transactionId: string | null
+  /** The successful authorisation's transaction id (what CAPTURE and VOID name), when there is one. */
+  authorizationId: string | null
 }
 
 export const checkoutScriptUrl = (s: MpgsSettings) => `${s.host}/static/checkout/checkout.min.js`
@@ -81,7 +83,8 @@ export async function initiateCheckout(s: MpgsSettings, transport: Transport, p:
     body: JSON.stringify({
       apiOperation: 'INITIATE_CHECKOUT',
       interaction: {
-        operation: 'PURCHASE',
+        // Authorise only: the payment that becomes the order is captured, any other voided (decision 0071).
+        operation: 'AUTHORIZE',
         returnUrl: p.returnUrl,
         cancelUrl: p.cancelUrl,
         merchant: { name: p.merchantName },
@@ -101,14 +104,55 @@ export async function retrieveOrder(s: MpgsSettings, transport: Transport, order
   const transactions = Array.isArray(body.transaction) ? (body.transaction as Array<Record<string, unknown>>) : []
   const last = transactions.at(-1)
   const amount = typeof body.amount === 'number' ? body.amount : Number(body.amount)
+  const idOf = (t: Record<string, unknown> | undefined) => ((t?.transaction as { id?: string } | undefined)?.id ?? null) || null
+  const authorization = transactions.find((t) => t.result === 'SUCCESS' && (t.transaction as { type?: string } | undefined)?.type === 'AUTHORIZATION')
   return {
     result: String(body.result ?? ''),
     status: String(body.status ?? ''),
     amountCents: Number.isFinite(amount) ? Math.round(amount * 100) : -1,
     currency: String(body.currency ?? ''),
     gatewayCode: ((last?.response as { gatewayCode?: string } | undefined)?.gatewayCode ?? null) || null,
-    transactionId: ((last?.transaction as { id?: string } | undefined)?.id ?? null) || null,
+    transactionId: idOf(last),
+    authorizationId: idOf(authorization),
   }
+}
+
+/** The transaction ids the portal gives its own operations on an order (unique within the order, as the gateway needs). */
+const CAPTURE_ID = 'portal-capture'
+const VOID_ID = 'portal-void'
+const REFUND_ID = 'portal-refund'
+
+/** Whether a transaction id is the portal's capture of an order (the money was taken). */
+export const isCapture = (transactionId: string) => transactionId === CAPTURE_ID
+
+async function operate(s: MpgsSettings, transport: Transport, orderId: string, transactionId: string, body: Record<string, unknown>): Promise<void> {
+  const answer = await call(transport, `${base(s)}/order/${encodeURIComponent(orderId)}/transaction/${encodeURIComponent(transactionId)}`, {
+    method: 'PUT',
+    headers: headers(s),
+    body: JSON.stringify(body),
+  })
+  if (answer.result !== 'SUCCESS') {
+    const code = (answer.response as { gatewayCode?: string } | undefined)?.gatewayCode ?? null
+    throw new GatewayError(`The payment gateway did not ${String(body.apiOperation).toLowerCase()} the payment: ${gatewayCodeText(code)}`)
+  }
+}
+
+/** Takes the authorised amount (in full) of the payment that became the order; its transaction id. */
+export async function capture(s: MpgsSettings, transport: Transport, orderId: string, amount: string): Promise<string> {
+  await operate(s, transport, orderId, CAPTURE_ID, { apiOperation: 'CAPTURE', transaction: { amount, currency: 'AUD' } })
+  return CAPTURE_ID
+}
+
+/** Refunds, in full, a captured payment that made no order; the refund's transaction id. */
+export async function refund(s: MpgsSettings, transport: Transport, orderId: string, amount: string): Promise<string> {
+  await operate(s, transport, orderId, REFUND_ID, { apiOperation: 'REFUND', transaction: { amount, currency: 'AUD' } })
+  return REFUND_ID
+}
+
+/** Voids an authorisation that made no order: the card is never charged; its transaction id. */
+export async function voidAuthorization(s: MpgsSettings, transport: Transport, orderId: string, authorizationId: string): Promise<string> {
+  await operate(s, transport, orderId, VOID_ID, { apiOperation: 'VOID', transaction: { targetTransactionId: authorizationId } })
+  return VOID_ID
 }
 
 /** The resultIndicator the browser brought back equals the successIndicator kept with the pending order. */

@@ -146,6 +146,26 @@ export function livePendingOfUser(db: Db, userId: number) {
     .execute()
 }
 
+/**
+ * Claims a pending or declined payment for the capture of its authorisation (Mastercard Gateway): `capturing`
+ * until the order is made or the capture refused; nothing replaces it meanwhile. True when this call claimed it.
+ */
+export async function claimForCapture(db: Db, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('pending_orders')
+    .set({ status: 'capturing' })
+    .where('id', '=', id)
+    .where(sql<boolean>`status IN ('pending', 'failed')`)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+/** Whether the user has a payment whose money is being taken right now (claimForCapture). */
+export async function capturingOfUser(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('pending_orders').select('id').where('user_id', '=', userId).where('status', '=', 'capturing').executeTakeFirst()
+  return row !== undefined
+}
+
 /** Payments replaced by a newer one for the same cart: none of them can become an order any more. */
 export async function markSuperseded(db: Db, ids: string[]) {
   if (ids.length === 0) return

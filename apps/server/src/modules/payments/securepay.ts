@@ -235,7 +235,8 @@ export function refundMessage(settings: SecurePaySettings, r: RefundRequest): st
   ].join('')
 }
 
-export type RefundOutcome = { refunded: true; transactionId: string } | { refunded: false; reason: string }
+/** How a payment that made no order was given back: refunded (or, for an authorisation, `voided`: never charged), or why not. */
+export type RefundOutcome = { refunded: true; transactionId: string; voided?: boolean } | { refunded: false; reason: string }
 
 /**
  * What SecurePay answered a refund: refunded when the message was accepted (status 000) and the transaction

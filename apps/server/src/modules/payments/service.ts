@@ -61,6 +61,7 @@ const ALREADY_PAID = 'This cart has already been paid for and ordered, so this s
 const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made of it.'
 /** What follows the reason when the portal refunded the payment itself, and when it could not (staff will). */
 const REFUNDED = 'It has been refunded in full.'
+const VOIDED = 'Your card was not charged.'
 const TO_BE_REFUNDED = 'It will be refunded.'
 
 /** The cards the local sandbox approves and declines, handed in by app.ts outside production (never imported here). */
@@ -193,6 +194,9 @@ export async function create(
       const orderDetails = { ...details, warehouse: branch }
       // A cart has one live payment: the same cart and form answer the live one (a second tab, a double click);
       // anything else replaces it, and a replaced payment can never become an order (docs/decisions/0024).
+      if (await repo.capturingOfUser(trx, session.userId)) {
+        throw conflict('payment_in_progress', 'A card payment for this cart is being completed. Look at your orders in a moment before paying again.')
+      }
       const live = await repo.livePendingOfUser(trx, session.userId)
       const same = live.find(
         (p) =>
@@ -258,8 +262,8 @@ export async function pending({ db }: Deps, session: Session, id: string): Promi
   if (!details.success) throw notFound('pending order')
   return {
     orderId: p.id,
-    // A replaced payment reads as failed, with why: it can no longer become an order (the wire knows three states).
-    status: p.status === 'superseded' ? 'failed' : p.status,
+    // A replaced payment reads as failed, with why; one being captured as pending (the wire knows three states).
+    status: p.status === 'superseded' ? 'failed' : p.status === 'capturing' ? 'pending' : p.status,
     amount: dollars(p.amount_cents),
     orderDetails: details.data,
     error: p.last_error,
@@ -317,9 +321,10 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
   const refunded = async (conversion: Conversion): Promise<Conversion> => {
     if (conversion.ok) return conversion
     const made = recorded === null ? null : await reverse(deps, recorded)
+    const given = made === null || made.refunded ? (made?.refunded && made.voided ? VOIDED : REFUNDED) : TO_BE_REFUNDED
     // The spec's words for stock that is gone stand alone; the others say what became of the money.
     if (conversion.error === CART_ERRORS.quantityNotAvailable) return conversion
-    return { ok: false, error: `${conversion.error} ${made === false ? TO_BE_REFUNDED : REFUNDED}` }
+    return { ok: false, error: `${conversion.error} ${given}` }
   }
   try {
     const converted = await db.transaction().execute(async (trx): Promise<Conversion> => {
@@ -396,11 +401,22 @@ interface Refund {
  * when the portal could not refund it, the distributor, who must). True when refunded; false when staff must.
  * A Mastercard Gateway payment is refunded by hand for now: its refund is recorded and staff are told.
  */
-async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promise<boolean> {
+async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promise<securepay.RefundOutcome> {
   const settings = config.payments.securepay
+  const gateway = config.payments.mpgs
   let outcome: securepay.RefundOutcome
-  if (r.p.provider !== 'securepay' || !settings) outcome = { refunded: false, reason: 'Refunds through this provider are made by hand.' }
-  else if (!r.transactionId) outcome = { refunded: false, reason: 'The provider gave no transaction to refund.' }
+  if (!r.transactionId) outcome = { refunded: false, reason: 'The provider gave no transaction to refund.' }
+  else if (r.p.provider === 'mpgs' && gateway) {
+    // An authorisation is voided (the card is never charged); money already captured is refunded (decision 0071).
+    try {
+      outcome = mpgs.isCapture(r.transactionId)
+        ? { refunded: true, transactionId: await mpgs.refund(gateway, transport, r.p.reference, securepay.amountOf(r.p.amount_cents)) }
+        : { refunded: true, transactionId: await mpgs.voidAuthorization(gateway, transport, r.p.reference, r.transactionId), voided: true }
+    } catch (err) {
+      if (!(err instanceof mpgs.GatewayError)) throw err
+      outcome = { refunded: false, reason: err.message }
+    }
+  } else if (r.p.provider !== 'securepay' || !settings) outcome = { refunded: false, reason: 'Refunds through this provider are made by hand.' }
   else {
     try {
       const message = securepay.refundMessage(settings, {
@@ -420,7 +436,7 @@ async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promi
     await repo.settleRefund(trx, r.id, outcome)
     await refundNotice(trx, config, r, outcome)
   })
-  return outcome.refunded
+  return outcome
 }
 
 /**
@@ -447,18 +463,32 @@ async function refundNotice(trx: Db, config: Config, r: Refund, outcome: securep
   }
   await enqueueMail(trx, {
     to: p.user_email,
-    subject: outcome.refunded ? `Your payment ${p.reference} has been refunded` : `Your payment ${p.reference} will be refunded`,
+    subject: !outcome.refunded
+      ? `Your payment ${p.reference} will be refunded`
+      : outcome.voided
+        ? `Your payment ${p.reference} was cancelled`
+        : `Your payment ${p.reference} has been refunded`,
     text: [
       `Hi ${p.user_name},`,
       '',
-      `Your card payment of ${amount} went through, but ${why.customer}`,
-      outcome.refunded
-        ? `We have refunded the ${amount} in full (refund ${outcome.transactionId}); your bank shows it within a few working days. Reference: ${p.reference}.`
-        : `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`,
+      `Your card payment of ${amount} was approved, but ${why.customer}`,
+      !outcome.refunded
+        ? `We will refund the ${amount} in full and be in touch. Reference: ${p.reference}.`
+        : outcome.voided
+          ? `We have cancelled the payment: your card is not charged, and the ${amount} your bank set aside for it is released. Reference: ${p.reference}.`
+          : `We have refunded the ${amount} in full (refund ${outcome.transactionId}); your bank shows it within a few working days. Reference: ${p.reference}.`,
       '',
       config.distributor.name,
       config.distributor.phone,
     ].join('\n'),
+  })
+}
+
+/** Claims the payment for its capture under the cart's lock, the lock a new payment of the cart takes to replace it. */
+async function claimForCapture(db: Db, userId: number, pendingId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await placement.lockCart(trx, userId)
+    return repo.claimForCapture(trx, pendingId)
   })
 }
 
@@ -543,7 +573,9 @@ export async function startSession(
 /**
  * Mastercard Gateway: the browser reports the result. Believed only when the resultIndicator equals the
  * successIndicator kept with the pending order (constant time) and the gateway's own record of the order
- * shows it captured for the same amount in AUD; then the pending order becomes an order, once.
+ * shows it authorised for the same amount in AUD; then the pending order becomes an order, once, and the
+ * authorisation is captured inside the order's transaction (no capture, no order). An authorisation that makes
+ * no order is voided (decision 0071). A session opened to pay outright (before authorising) is taken as paid.
  */
 export async function complete(deps: PaymentDeps, session: Session, body: CompletePaymentBody): Promise<PaymentResult> {
   placement.refuseResellers(session)
@@ -560,8 +592,9 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
     if (!(err instanceof mpgs.GatewayError)) throw err
     throw new AppError(422, indicated ? 'gateway_unavailable' : 'payment_not_approved', indicated ? err.message : mpgs.gatewayCodeText(null))
   }
+  const authorized = order.result === 'SUCCESS' && order.status === 'AUTHORIZED' && order.authorizationId !== null
   const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
-  if (!captured) {
+  if (!authorized && !captured) {
     const reason = mpgs.gatewayCodeText(order.gatewayCode)
     await decline(deps.db, p.id, reason, order.transactionId)
     deps.metrics?.payment('mpgs', 'declined')
@@ -571,7 +604,20 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   if (order.amountCents !== p.amount_cents || order.currency !== 'AUD') {
     throw new AppError(422, 'payment_amount_mismatch', 'The amount paid does not match the order. Please contact us before trying again')
   }
-  const converted = await convert(deps, p.id, order.transactionId)
+  let transactionId = order.transactionId
+  if (authorized && (await claimForCapture(deps.db, p.user_id, p.id))) {
+    // Claimed (nothing replaces it now): the money is taken, then the order made of exactly what was paid. A payment
+    // that cannot become the order (replaced, paid already) is not claimed, and convert voids its authorisation.
+    try {
+      transactionId = await mpgs.capture(settings, deps.transport, p.reference, securepay.amountOf(p.amount_cents))
+    } catch (err) {
+      if (!(err instanceof mpgs.GatewayError)) throw err
+      await mpgs.voidAuthorization(settings, deps.transport, p.reference, order.authorizationId!).catch(() => undefined)
+      await decline(deps.db, p.id, err.message, order.authorizationId)
+      throw new AppError(422, 'payment_not_captured', `${err.message.replace(/\.$/, '')}. No order was made, and your card was not charged.`)
+    }
+  } else if (authorized) transactionId = order.authorizationId
+  const converted = await convert(deps, p.id, transactionId)
   if (!converted.ok) throw conflict(converted.error === CART_ERRORS.quantityNotAvailable ? 'quantity_not_available' : 'payment_not_ordered', converted.error)
   return { approved: true, orderId: p.id, order: converted.order }
 }
