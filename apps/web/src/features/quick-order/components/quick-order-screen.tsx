@@ -87,9 +87,13 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
     return product
   }
 
-  // Focus moves once the grid has rendered, so that it can move to a row just added.
+  // Focus moves once the grid has rendered, so that it can move to a row just added. What the box holds is
+  // selected, as Tab selects it: the quantity typed next replaces the default 1 instead of joining it.
   useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus()
+    if (!focusTarget) return
+    const box = document.getElementById(focusTarget.id)
+    box?.focus()
+    if (box instanceof HTMLInputElement) box.select()
   }, [focusTarget])
   const focusLater = (rowId: number, field: 'code' | 'qty') =>
     setFocusTarget((previous) => ({ id: field === 'code' ? codeInputId(rowId) : qtyInputId(rowId), turn: (previous?.turn ?? 0) + 1 }))
