@@ -10,7 +10,7 @@ import { isQueued } from '../../offline'
 import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
-import { QuickOrderRow, codeInputId, qtyInputId, type GridRow } from './quick-order-row'
+import { QuickOrderRow, codeInputId, qtyInputId, quantityProblem, type GridRow } from './quick-order-row'
 import { ScannerDialog } from './scanner-dialog'
 import styles from './quick-order-screen.module.css'
 
@@ -168,6 +168,13 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
     }
     if (toSend.length > MAX_BULK_LINES) {
       notify.error(`At most ${MAX_BULK_LINES} lines can be added in one go.`)
+      return
+    }
+    // A quantity that is not a whole number is said on its row; nothing is added until it is put right.
+    const badQuantity = toSend.find((r) => quantityProblem(r) !== undefined)
+    if (badQuantity) {
+      notify.error('Some quantities are not whole numbers of at least 1: they are marked on their rows.')
+      focusLater(badQuantity.id, 'qty')
       return
     }
     bulkAdd.mutate(
