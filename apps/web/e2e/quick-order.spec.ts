@@ -140,3 +140,35 @@ test('trade uploads an XLSX with a header row and adds it', async ({ page }) => 
   const lines = await cartLines(page)
   expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 5, [b!.ProductID]: 7 })
 })
+
+test('trade types a code without its dashes and uploads an order form with a title above its header', async ({ page }) => {
+  const [a, b, c] = (await someProducts(page, 30)).filter((p) => p.ProductCode.includes('-')).slice(0, 3)
+  expect(c).toBeTruthy()
+  await page.goto('/quick-order')
+  await codeBox(page, 1).focus()
+  await page.keyboard.type(a!.ProductCode.replace(/-/g, '').toLowerCase())
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('2')
+  await expect(page.getByRole('cell', { name: a!.Description }).first()).toBeVisible()
+
+  const blob = await writeExcelFile([
+    [{ value: 'Smith Farm Store - weekly order' }],
+    [{ value: 'Account' }, { value: 12345, type: Number }],
+    [{ value: 'Item Code' }, { value: 'Description' }, { value: 'Qty' }],
+    [{ value: b!.ProductCode }, { value: b!.Description }, { value: 4, type: Number }],
+    [{ value: c!.ProductCode.replace(/-/g, ' ') }, { value: c!.Description }, { value: 6, type: Number }],
+  ]).toBlob()
+  await page.getByLabel('Upload a .csv or .xlsx file').setInputFiles({
+    name: 'weekly-order.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await blob.arrayBuffer()),
+  })
+  await expect(codeBox(page, 2)).toHaveValue(b!.ProductCode)
+  await expect(qtyBox(page, 3)).toHaveValue('6')
+  await expect(codeBox(page, 4)).toHaveValue('')
+  await expect(page.getByRole('cell', { name: c!.Description }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '3 lines were added to your cart.' })).toBeVisible()
+  const lines = await cartLines(page)
+  expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 2, [b!.ProductID]: 4, [c!.ProductID]: 6 })
+})

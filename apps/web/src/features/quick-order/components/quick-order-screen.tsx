@@ -250,7 +250,8 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
             aria-describedby="quick-order-file-hint"
           />
           <span id="quick-order-file-hint" className={styles.hint}>
-            Code in the first column and quantity in the second, or a header row naming them (such as Code, Product Code or SKU, and Qty or Quantity).
+            Code in the first column and quantity in the second, or a header row naming them (such as Code, Product Code or SKU, and Qty or Quantity); rows
+            above the header, such as a title, are left out.
           </span>
         </div>
       </div>
