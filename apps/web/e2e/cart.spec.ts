@@ -52,10 +52,15 @@ test('trade changes and removes lines, sees weight and total, empties the cart a
   await expect(page.getByRole('link', { name: first!.Description })).toHaveAttribute('href', `/product/${first!.ProductID}`)
   await expect(page.getByRole('link', { name: second!.Description })).toBeVisible()
 
-  // Editing stays local until Update; the line, the weight, the total and the header then follow.
+  // Editing stays local until Update; the line, the weight, the total and the header then follow. What is not a
+  // whole number is said at the field, as typed, and sends nothing.
   const quantity = page.getByRole('textbox', { name: `Quantity of ${first!.Description}` })
-  await quantity.fill('4x')
-  await expect(quantity).toHaveValue('4')
+  await quantity.fill('2.5')
+  await page.getByRole('button', { name: `Update ${first!.Description}` }).click()
+  await expect(quantity).toHaveAccessibleDescription('Quantity must be a whole number (0 removes the line)')
+  await expect(quantity).toHaveValue('2.5')
+  expect((await api<Line[]>(page, 'GET', 'cart/items?warehouse=WAG')).body.find((l) => l.ProductID === first!.ProductID)?.Quantity).toBe(1)
+  await quantity.fill('4')
   await page.getByRole('button', { name: `Update ${first!.Description}` }).click()
   await expect(page.getByText('This item has been updated successfully')).toBeVisible()
   await expect(quantity).toHaveValue('4')
@@ -100,7 +105,8 @@ test('cash cannot raise a line beyond the branch’s stock', async ({ page }) =>
   await quantity.fill(String(product!.Availability.Available + 1))
   await page.getByRole('button', { name: `Update ${product!.Description}` }).click()
   await expect(page.getByText('Unfortunately the requested quantity is not available for purchase')).toBeVisible()
-  await expect(quantity).toHaveValue(String(product!.Availability.Available + 1))
+  // The field shows what the line holds, not what was refused.
+  await expect(quantity).toHaveValue('1')
   expect((await api<Line[]>(page, 'GET', 'cart/items?warehouse=MEL')).body.map((l) => l.Quantity)).toEqual([1])
   // Through the API too.
   const over = await api<{ error: string }>(page, 'POST', 'cart', { productID: product!.ProductID, qty: product!.Availability.Available, warehouse: 'MEL' })

@@ -86,6 +86,10 @@ test('trade adds a product to a new list from its page, changes its quantity the
   await page.getByRole('link', { name, exact: true }).click()
   const quantity = page.getByRole('textbox', { name: `Quantity of ${product!.ProductCode}` })
   await expect(quantity).toHaveValue('2')
+  // What is not a whole number is said at the field, and the list cannot be saved with it.
+  await quantity.fill('2.5')
+  await expect(quantity).toHaveAccessibleDescription('Quantity must be a whole number of at least 1')
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled()
   await quantity.fill('6')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('List saved')).toBeVisible()

@@ -68,6 +68,36 @@ test('trade types three codes with the keyboard and adds them in one go', async 
   expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 3, [b!.ProductID]: 1, [c!.ProductID]: 2 })
 })
 
+test('the quantity typed after a code replaces the default 1, whether Enter or Tab took the focus there', async ({ page }) => {
+  const [a, b, c] = await someProducts(page, 3)
+  await page.goto('/quick-order')
+  await codeBox(page, 1).focus()
+  await page.keyboard.type(a!.ProductCode)
+  await page.keyboard.press('Enter')
+  await expect(qtyBox(page, 1)).toBeFocused()
+  await page.keyboard.type('8')
+  await expect(qtyBox(page, 1)).toHaveValue('8')
+  await page.keyboard.press('Enter')
+  await expect(codeBox(page, 2)).toBeFocused()
+  await page.keyboard.type(b!.ProductCode)
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('10')
+  await expect(qtyBox(page, 2)).toHaveValue('10')
+  await page.keyboard.press('Enter')
+  await expect(codeBox(page, 3)).toBeFocused()
+  await page.keyboard.type(c!.ProductCode)
+  await page.keyboard.press('Tab')
+  await expect(qtyBox(page, 3)).toBeFocused()
+  await page.keyboard.type('3')
+  await expect(qtyBox(page, 3)).toHaveValue('3')
+
+  for (const p of [a!, b!, c!]) await expect(page.getByRole('cell', { name: p.Description }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '3 lines were added to your cart.' })).toBeVisible()
+  const lines = await cartLines(page)
+  expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 8, [b!.ProductID]: 10, [c!.ProductID]: 3 })
+})
+
 test('trade pastes 30 lines from a spreadsheet with two bad codes and sees both reported', async ({ page }) => {
   const products = await someProducts(page, 28)
   const rows = products.map((p, i) => [p.ProductCode, String((i % 4) + 1)])
@@ -109,4 +139,36 @@ test('trade uploads an XLSX with a header row and adds it', async ({ page }) => 
   await expect(page.getByRole('status').filter({ hasText: '2 lines were added to your cart.' })).toBeVisible()
   const lines = await cartLines(page)
   expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 5, [b!.ProductID]: 7 })
+})
+
+test('trade types a code without its dashes and uploads an order form with a title above its header', async ({ page }) => {
+  const [a, b, c] = (await someProducts(page, 30)).filter((p) => p.ProductCode.includes('-')).slice(0, 3)
+  expect(c).toBeTruthy()
+  await page.goto('/quick-order')
+  await codeBox(page, 1).focus()
+  await page.keyboard.type(a!.ProductCode.replace(/-/g, '').toLowerCase())
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('2')
+  await expect(page.getByRole('cell', { name: a!.Description }).first()).toBeVisible()
+
+  const blob = await writeExcelFile([
+    [{ value: 'Smith Farm Store - weekly order' }],
+    [{ value: 'Account' }, { value: 12345, type: Number }],
+    [{ value: 'Item Code' }, { value: 'Description' }, { value: 'Qty' }],
+    [{ value: b!.ProductCode }, { value: b!.Description }, { value: 4, type: Number }],
+    [{ value: c!.ProductCode.replace(/-/g, ' ') }, { value: c!.Description }, { value: 6, type: Number }],
+  ]).toBlob()
+  await page.getByLabel('Upload a .csv or .xlsx file').setInputFiles({
+    name: 'weekly-order.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await blob.arrayBuffer()),
+  })
+  await expect(codeBox(page, 2)).toHaveValue(b!.ProductCode)
+  await expect(qtyBox(page, 3)).toHaveValue('6')
+  await expect(codeBox(page, 4)).toHaveValue('')
+  await expect(page.getByRole('cell', { name: c!.Description }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '3 lines were added to your cart.' })).toBeVisible()
+  const lines = await cartLines(page)
+  expect(Object.fromEntries(lines.map((l) => [l.ProductID, l.Quantity]))).toEqual({ [a!.ProductID]: 2, [b!.ProductID]: 4, [c!.ProductID]: 6 })
 })

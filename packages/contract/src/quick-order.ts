@@ -10,7 +10,7 @@ export const MAX_BULK_LINES = 500
  * in), so it travels as the client has it: a number, or the text typed or pasted.
  */
 export const BulkLine = z.object({
-  code: z.string().max(100).optional().describe('A product code; when no product has it, it is also tried as a barcode'),
+  code: z.string().max(100).optional().describe('A product code; when no product has it, it is also tried as a barcode, then both without dashes, spaces and case ("PHIRJ40MM" for PHI-RJ-40MM)'),
   barcode: z.string().max(100).optional().describe('A barcode (EAN-13, EAN-8, UPC-A, Code 128), when no code is given'),
   qty: z
     .union([z.number(), z.string().max(40)])
@@ -28,12 +28,13 @@ export const BulkAddBody = z.object({
 })
 export type BulkAddBody = z.infer<typeof BulkAddBody>
 
-export const BulkReason = z.enum(['unknown_code', 'not_sold', 'invalid_quantity', 'quantity_not_available', 'quantity_limit'])
+export const BulkReason = z.enum(['unknown_code', 'ambiguous_code', 'not_sold', 'invalid_quantity', 'quantity_not_available', 'quantity_limit'])
 export type BulkReason = z.infer<typeof BulkReason>
 
 /** What each reason says, on the wire and on screen; the CAS one is the spec's. */
 export const BULK_REASONS: Record<BulkReason, string> = {
   unknown_code: 'Unknown product code',
+  ambiguous_code: 'More than one product has this code without its dashes or spaces: type it in full',
   not_sold: 'This product is not sold to your account',
   invalid_quantity: 'Quantity must be a whole number of at least 1',
   quantity_not_available: CART_ERRORS.quantityNotAvailable,
@@ -57,7 +58,7 @@ export const BulkAddResult = z
         index: z.number().int().describe('The line’s position in the request, from 0'),
         code: z.string().describe('The code or barcode as sent'),
         reason: BulkReason.describe(
-          'unknown_code: no product has this code or barcode; not_sold: withdrawn, or not offered to this account; invalid_quantity: not a whole number from 1; quantity_not_available: more than the branch has in stock (cash-sale accounts); quantity_limit: the cart line would pass 99,999',
+          'unknown_code: no product has this code or barcode, as written or without its dashes and spaces; ambiguous_code: without its dashes and spaces the code names several products; not_sold: withdrawn, or not offered to this account; invalid_quantity: not a whole number from 1; quantity_not_available: more than the branch has in stock (cash-sale accounts); quantity_limit: the cart line would pass 99,999',
         ),
         message: z.string(),
       }),

@@ -11,6 +11,8 @@ import type { StockBook } from './stock-book'
 
 /** The columns of a product's offer, for a module whose own statement lists products (buy-again). */
 export { offerColumns, type ListScope, type Reads } from './repo'
+/** A code or barcode as search compares it: case, spaces, dashes and underscores left out (quick order matches codes so too). */
+export { normalizeCode } from './search-text'
 
 /** Parent categories by their order field, each with its children; resellers never see the hidden ones. */
 export async function categories({ db }: Deps, session: Session | null): Promise<Category[]> {

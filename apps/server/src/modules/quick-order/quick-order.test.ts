@@ -147,6 +147,70 @@ describe('POST /api/cart/bulk', () => {
     expect((await cartOf(ids.trade)).lines).toEqual({ [good.id]: 2, [other.id]: 7 })
   })
 
+  it('finds a code typed without its dashes or spaces, in any case, as search does', async () => {
+    const [a, b, c] = [take(), take(), take()]
+    const res = await bulk(trade, {
+      warehouse: 'WAG',
+      lines: [
+        { code: a.code.replace(/-/g, ''), qty: 2 },
+        { code: b.code.replace(/-/g, ' ').toLowerCase(), qty: '3' },
+        { code: ` ${c.code.replace(/-/g, '').toLowerCase()} `, qty: 1 },
+        { code: a.code.replace(/-/g, '').slice(0, -1), qty: 1 },
+      ],
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      added: [
+        { index: 0, ProductID: a.id, ProductCode: a.code, Quantity: 2 },
+        { index: 1, ProductID: b.id, ProductCode: b.code, Quantity: 3 },
+        { index: 2, ProductID: c.id, ProductCode: c.code, Quantity: 1 },
+      ],
+      notAdded: [{ index: 3, reason: 'unknown_code' }],
+    })
+    expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 2, [b.id]: 3, [c.id]: 1 })
+  })
+
+  it('does not guess between products whose codes are alike without their dashes, and adds the rest', async () => {
+    const [x, y, z] = [take(), take(), take()]
+    await t.db.updateTable('products').set({ product_code: 'ZZQ-AB-12' }).where('id', '=', x.id).execute()
+    await t.db.updateTable('products').set({ product_code: 'ZZQ-A-B12' }).where('id', '=', y.id).execute()
+    const res = await bulk(trade, {
+      warehouse: 'WAG',
+      lines: [
+        { code: 'ZZQAB12', qty: 1 },
+        { code: 'zzq-ab-12', qty: 2 },
+        { code: z.code, qty: 1 },
+      ],
+    })
+    expect(res.json()).toMatchObject({
+      added: [
+        { index: 1, ProductID: x.id, Quantity: 2 },
+        { index: 2, ProductID: z.id, Quantity: 1 },
+      ],
+      notAdded: [
+        {
+          index: 0,
+          code: 'ZZQAB12',
+          reason: 'ambiguous_code',
+          message: 'More than one product has this code without its dashes or spaces: type it in full',
+        },
+      ],
+    })
+    expect((await cartOf(ids.trade)).lines).toEqual({ [x.id]: 2, [z.id]: 1 })
+  })
+
+  it('refuses a quantity that is not a whole number, however it is written, and adds nothing for it', async () => {
+    const a = take()
+    const res = await bulk(trade, {
+      warehouse: 'WAG',
+      lines: ['2.5', 2.5, '2,5', '-2', '1e3', 'abc'].map((qty) => ({ code: a.code, qty })),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().added).toEqual([])
+    expect(res.json().notAdded.map((n: { reason: string }) => n.reason)).toEqual(Array(6).fill('invalid_quantity'))
+    expect((await cartOf(ids.trade)).lines).toEqual({})
+  })
+
   it('a line that would take a cart line past 99,999 is refused whole, not cut back', async () => {
     const a = take()
     await bulk(trade, { warehouse: 'WAG', lines: [{ code: a.code, qty: 99_990 }] })
@@ -309,6 +373,21 @@ describe('GET /api/products/by-code', () => {
       expect(res.json()).toEqual(page)
     }
     expect(page).toMatchObject({ ProductID: a.id, Availability: { Available: 17 } })
+  })
+
+  it('finds a code typed without its dashes or spaces when it names one product only', async () => {
+    const [a, x, y] = [take(), take(), take()]
+    for (const code of [a.code.replace(/-/g, ''), a.code.replace(/-/g, ' ').toLowerCase()]) {
+      const res = await byCode(trade, `code=${encodeURIComponent(code)}`)
+      expect(res.statusCode, code).toBe(200)
+      expect(res.json()).toMatchObject({ ProductID: a.id, ProductCode: a.code })
+    }
+    await t.db.updateTable('products').set({ product_code: 'ZZR-CD-34' }).where('id', '=', x.id).execute()
+    await t.db.updateTable('products').set({ product_code: 'ZZR-C-D34' }).where('id', '=', y.id).execute()
+    expect((await byCode(trade, 'code=ZZRCD34')).statusCode).toBe(404)
+    expect((await byCode(trade, 'code=zzr-c-d34')).json()).toMatchObject({ ProductID: y.id })
+    // What a reseller may not see is not found this way either.
+    expect((await byCode(elders, `code=${encodeURIComponent(hidden.code.replace(/-/g, ''))}`)).statusCode).toBe(404)
   })
 
   it('answers 404 for an unknown code, a product no longer sold, and a reseller’s hidden product', async () => {

@@ -17,16 +17,39 @@ export function quantityOf(raw: unknown): number | 'invalid_quantity' | 'quantit
   return n > MAX_LINE_QUANTITY ? 'quantity_limit' : n
 }
 
-/** Finds products by code (as typed or in capitals), falling back to the barcode, as a scanner or a pasted list gives either. */
-function matcher(products: Product[]) {
+/** The one still sold, then the oldest: which of several products sharing a barcode a line means. */
+const preferred = (a: Product, b: Product) => Number(b.active) - Number(a.active) || a.id - b.id
+
+/**
+ * Finds products by code (as typed or in capitals), falling back to the barcode, as a scanner or a pasted list
+ * gives either; failing both, by the code or barcode without its dashes and spaces (`alike`, from
+ * repo.productsByCompactCodes), when that names one product only ('ambiguous' when it names several).
+ */
+function matcher(products: Product[], alike: Product[] = []) {
   const byCode = new Map(products.map((p) => [p.product_code, p]))
   const byBarcode = new Map<string, Product>()
   // Several products may share a barcode: the one still sold, then the oldest.
-  for (const p of [...products].sort((a, b) => Number(b.active) - Number(a.active) || a.id - b.id)) {
+  for (const p of [...products].sort(preferred)) {
     if (p.barcode && !byBarcode.has(p.barcode)) byBarcode.set(p.barcode, p)
   }
-  return (code: string, barcode: string): Product | undefined =>
-    (code ? (byCode.get(code) ?? byCode.get(code.toUpperCase()) ?? byBarcode.get(code)) : undefined) ?? (barcode ? byBarcode.get(barcode) : undefined)
+  const byCompact = new Map<string, Product[]>()
+  for (const p of alike) {
+    for (const key of new Set([catalogue.normalizeCode(p.product_code), p.barcode ? catalogue.normalizeCode(p.barcode) : ''])) {
+      if (key) byCompact.set(key, [...(byCompact.get(key) ?? []), p])
+    }
+  }
+  const compactMatch = (text: string): Product | 'ambiguous' | undefined => {
+    const found = text ? byCompact.get(catalogue.normalizeCode(text)) : undefined
+    if (!found) return undefined
+    // A product sharing its barcode with others is still the one the barcode means; different codes alike are not.
+    const codes = new Set(found.map((p) => p.product_code))
+    return codes.size === 1 || found.every((p) => p.barcode === found[0]!.barcode) ? [...found].sort(preferred)[0] : 'ambiguous'
+  }
+  return (code: string, barcode: string): Product | 'ambiguous' | undefined =>
+    (code ? (byCode.get(code) ?? byCode.get(code.toUpperCase()) ?? byBarcode.get(code)) : undefined) ??
+    (barcode ? byBarcode.get(barcode) : undefined) ??
+    compactMatch(code) ??
+    compactMatch(barcode)
 }
 
 // A product hidden from the user is unknown to them, as on its product page (404): never "not sold".
@@ -52,7 +75,12 @@ export async function bulkAdd(deps: Deps, session: Session, body: BulkAddBody, i
 async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promise<BulkAddResult> {
   const lines = body.lines.map((line, index) => ({ index, code: line.code?.trim() ?? '', barcode: line.barcode?.trim() ?? '', qty: quantityOf(line.qty) }))
   const codes = lines.flatMap((l) => [l.code, l.barcode]).filter((c) => c !== '')
-  const find = matcher(codes.length > 0 ? await repo.productsByCodes(deps.db, session, codes) : [])
+  const products = codes.length > 0 ? await repo.productsByCodes(deps.db, session, codes) : []
+  // Codes typed without their dashes or spaces are looked for again, compacted, only when some line found nothing.
+  const asWritten = matcher(products)
+  const unmatched = lines.filter((l) => (l.code || l.barcode) && !asWritten(l.code, l.barcode))
+  const compacts = [...new Set(unmatched.flatMap((l) => [l.code, l.barcode].map(catalogue.normalizeCode)).filter((c) => c !== ''))]
+  const find = compacts.length > 0 ? matcher(products, await repo.productsByCompactCodes(deps.db, session, compacts)) : asWritten
 
   const notAdded: BulkAddResult['notAdded'] = []
   const report = (line: (typeof lines)[number], reason: BulkReason) =>
@@ -61,6 +89,7 @@ async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promis
   for (const line of lines) {
     const product = find(line.code, line.barcode)
     if (!product) report(line, 'unknown_code')
+    else if (product === 'ambiguous') report(line, 'ambiguous_code')
     else if (typeof line.qty !== 'number') report(line, line.qty)
     else wanted.push({ line, product, qty: line.qty })
   }
@@ -84,7 +113,7 @@ async function addLines(deps: Deps, session: Session, body: BulkAddBody): Promis
 
 /** The product a code or barcode names, as its product page shows it; what this user may not see is not found. */
 export async function productByCode(deps: Deps, session: Session, query: { code: string; warehouse?: string | undefined }): Promise<ProductDetail> {
-  const id = await repo.visibleProductByCode(deps.db, session, query.code)
+  const id = await repo.visibleProductByCode(deps.db, session, query.code, catalogue.normalizeCode(query.code))
   if (id === undefined) throw notFound('product')
   return catalogue.product(deps, session, id, { warehouse: query.warehouse })
 }

@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from 'react'
+import { Fragment, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CART_ERRORS, type CartLine } from '@portal/contract/cart'
 import { describeParts, fromWirePart } from '@portal/contract/pricing'
@@ -6,19 +6,14 @@ import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
+import { checkQuantity, typingError } from '../../../lib/quantity'
 import { isQueued } from '../../offline'
 import { useUpdateCartLine } from '../api/update-cart-line'
 import { ProductThumb } from './product-thumb'
 import styles from './cart-screen.module.css'
 
-/** The cart keeps only digits as the quantity is typed (spec section 5). */
-export const digitsOnly = (value: string) => value.replace(/\D/g, '')
-
-/** What Update sends: the typed whole number, or 0 (remove the line) when nothing usable was typed. */
-export const quantityToSend = (typed: string) => {
-  const value = Number.parseInt(typed, 10)
-  return Number.isFinite(value) ? value : 0
-}
+/** What Update sends: the typed whole number, 0 (remove the line) for a cleared field, or what is wrong with the text. */
+export const quantityToSend = (typed: string) => (typed.trim() === '' ? { quantity: 0 } : checkQuantity(typed, { zero: true }))
 
 const updateFailed = (error: unknown) =>
   error instanceof ApiError && error.code === 'quantity_not_available' ? CART_ERRORS.quantityNotAvailable : 'Could not update the selected item'
@@ -33,11 +28,15 @@ export const lineBreakdown = (line: Pick<CartLine, 'PriceBreaks'>) =>
 
 /**
  * One line of the cart. The quantity is edited locally until Update; 0 or nothing removes the line once
- * the server agrees, and Remove is Update with 0. The row is keyed by its quantity, so a new quantity
- * from the server starts the editing afresh.
+ * the server agrees, and Remove is Update with 0. Text that is not a whole number is refused at the field
+ * and sends nothing. The row is keyed by its quantity, so a new quantity from the server starts the editing
+ * afresh; a refused update puts back the quantity the line holds.
  */
 export function CartLineRow({ line }: { line: CartLine }) {
   const [typed, setTyped] = useState(String(line.Quantity))
+  const [error, setError] = useState<string>()
+  const input = useRef<HTMLInputElement>(null)
+  const errorId = `${useId()}-error`
   const update = useUpdateCartLine()
   const available = line.Product.Availability.Available
   const breakdown = lineBreakdown(line)
@@ -50,17 +49,28 @@ export function CartLineRow({ line }: { line: CartLine }) {
           isQueued(result)
             ? notify.message(`Waiting to send: ${line.Description} is changed when you are back online`)
             : notify.success('This item has been updated successfully'),
-        onError: (error) => notify.error(updateFailed(error)),
+        onError: (failure) => {
+          notify.error(updateFailed(failure))
+          // The line is as it was: the field shows what it holds, not what was refused.
+          setTyped(String(line.Quantity))
+        },
       },
     )
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    send(quantityToSend(typed))
+    const checked = quantityToSend(typed)
+    if (checked.error !== undefined) {
+      setError(checked.error)
+      input.current?.focus()
+      return
+    }
+    send(checked.quantity)
   }
 
   const remove = () => {
     setTyped('0')
+    setError(undefined)
     send(0)
   }
 
@@ -79,12 +89,18 @@ export function CartLineRow({ line }: { line: CartLine }) {
       <td className={styles.quantityCell}>
         <form className={styles.quantityForm} onSubmit={submit}>
           <input
+            ref={input}
             className={styles.quantityInput}
             aria-label={`Quantity of ${line.Description}`}
             inputMode="numeric"
             autoComplete="off"
             value={typed}
-            onChange={(event) => setTyped(digitsOnly(event.target.value))}
+            onChange={(event) => {
+              setTyped(event.target.value)
+              setError(typingError(event.target.value, { zero: true }))
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
             disabled={update.isPending}
           />
           <Button type="submit" variant="secondary" disabled={update.isPending || typed === String(line.Quantity)}>
@@ -93,6 +109,11 @@ export function CartLineRow({ line }: { line: CartLine }) {
           <Button variant="link" className={styles.remove} onClick={remove} disabled={update.isPending}>
             Remove<span className="sr-only"> {line.Description}</span>
           </Button>
+          {error && (
+            <span id={errorId} className={styles.quantityError} role="alert">
+              {error}
+            </span>
+          )}
         </form>
       </td>
       <td className={styles.availabilityCell} data-label="Availability">

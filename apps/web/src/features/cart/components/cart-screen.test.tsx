@@ -5,7 +5,7 @@ import { aLogin, aSite, aUser, storeSession, warehouses } from '../../../test/fa
 import { mockApi, sentTo, type Reply } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
 import { cartWeightKg } from './cart-screen'
-import { digitsOnly, quantityToSend } from './cart-line-row'
+import { quantityToSend } from './cart-line-row'
 
 const aLine = (overrides: Partial<CartLine> & Pick<CartLine, 'ShopCartLineID' | 'ProductID'>): CartLine => ({
   ProductCode: `CODE-${overrides.ProductID}`,
@@ -50,7 +50,14 @@ const hose = aLine({
   Product: { Weight: 0.125, Category: 'hoses', Availability: { Available: 0 } },
 })
 
-type Options = { lines?: CartLine[]; reseller?: boolean; put?: (body: { item: number; qty: number }) => Reply | undefined; items?: Reply; empty?: Reply; cartBranch?: string }
+type Options = {
+  lines?: CartLine[]
+  reseller?: boolean
+  put?: (body: { item: number; qty: number }) => Reply | undefined
+  items?: Reply
+  empty?: Reply
+  cartBranch?: string
+}
 
 /** The API as the cart screen sees it, keeping the lines so that changes show on the next read. */
 function cartApi({ lines: initial = [drench, hose], reseller = false, put, items, empty, cartBranch = 'WAG' }: Options = {}) {
@@ -138,14 +145,14 @@ describe('the cart screen', () => {
     expect(row('Ivomec Plus Injection 500mL')).not.toHaveTextContent(' at $')
   })
 
-  it('keeps only digits as a quantity is typed and sends nothing until Update, then refreshes the line and the header', async () => {
+  it('sends nothing until Update, then refreshes the line and the header', async () => {
     const api = cartApi()
     const { user } = renderApp('/cart')
     const input = await screen.findByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })
     const update = within(row('Ivomec Plus Injection 500mL')).getByRole('button', { name: /^Update/ })
     expect(update).toBeDisabled()
     await user.clear(input)
-    await user.type(input, '1a2.-')
+    await user.type(input, '12')
     expect(input).toHaveValue('12')
     expect(sentTo(api, 'PUT', '/api/cart')).toEqual([])
 
@@ -155,6 +162,37 @@ describe('the cart screen', () => {
     expect(sentTo(api, 'PUT', '/api/cart')).toEqual([{ item: 501, qty: 12 }])
     await waitFor(() => expect(sentTo(api, 'GET', '/api/cart').length).toBeGreaterThan(summaryReads))
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })).toHaveValue('12'))
+  })
+
+  it('refuses a quantity that is not a whole number at the field, as typed, and sends nothing', async () => {
+    const api = cartApi()
+    const { user } = renderApp('/cart')
+    const input = await screen.findByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })
+    const line = within(row('Ivomec Plus Injection 500mL'))
+    for (const typed of ['2.5', '-2', 'abc', '1e3']) {
+      await user.clear(input)
+      await user.type(input, typed)
+      // 2.5 stays 2.5: it is never read as 25.
+      expect(input).toHaveValue(typed)
+      await user.click(line.getByRole('button', { name: /^Update/ }))
+      expect(line.getByRole('alert')).toHaveTextContent('Quantity must be a whole number (0 removes the line)')
+      expect(input).toHaveAttribute('aria-invalid', 'true')
+      expect(input).toHaveAccessibleDescription('Quantity must be a whole number (0 removes the line)')
+      expect(input).toHaveFocus()
+    }
+    await user.clear(input)
+    await user.type(input, '100000')
+    await user.click(line.getByRole('button', { name: /^Update/ }))
+    expect(line.getByRole('alert')).toHaveTextContent('Quantity can be at most 99,999')
+    expect(sentTo(api, 'PUT', '/api/cart')).toEqual([])
+    expect(screen.queryByText('This item has been updated successfully')).not.toBeInTheDocument()
+
+    await user.clear(input)
+    await user.type(input, '5')
+    expect(line.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(line.getByRole('button', { name: /^Update/ }))
+    expect(await screen.findByText('This item has been updated successfully')).toBeInTheDocument()
+    expect(sentTo(api, 'PUT', '/api/cart')).toEqual([{ item: 501, qty: 5 }])
   })
 
   it('removes the line when the quantity is cleared or 0, once the update succeeds', async () => {
@@ -178,7 +216,7 @@ describe('the cart screen', () => {
     expect(await screen.findByRole('link', { name: /Empty.*Total: \$0\.00/ })).toBeInTheDocument()
   })
 
-  it('shows the stock message when a cash-sale account asks for more than the branch has, and keeps what was typed', async () => {
+  it('shows the stock message when a cash-sale account asks for more than the branch has, and the quantity the line still holds', async () => {
     cartApi({ put: () => ({ status: 409, body: { error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' } }) })
     const { user } = renderApp('/cart')
     const input = await screen.findByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })
@@ -186,7 +224,7 @@ describe('the cart screen', () => {
     await user.type(input, '900')
     await user.click(within(row('Ivomec Plus Injection 500mL')).getByRole('button', { name: /^Update/ }))
     expect(await screen.findByText('Unfortunately the requested quantity is not available for purchase')).toBeInTheDocument()
-    expect(input).toHaveValue('900')
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })).toHaveValue('3'))
     expect(screen.getByRole('link', { name: 'Ivomec Plus Injection 500mL' })).toBeInTheDocument()
   })
 
@@ -294,10 +332,10 @@ describe('the reseller cart', () => {
 })
 
 describe('cart arithmetic', () => {
-  it('keeps only digits, and sends 0 for nothing', () => {
-    expect(digitsOnly('1 2a-3.5')).toBe('1235')
-    expect(quantityToSend('')).toBe(0)
-    expect(quantityToSend('007')).toBe(7)
+  it('sends the whole number typed, 0 for nothing, and refuses the rest', () => {
+    expect(quantityToSend('')).toEqual({ quantity: 0 })
+    expect(quantityToSend('007')).toEqual({ quantity: 7 })
+    expect(quantityToSend('1 2a-3.5').error).toBe('Quantity must be a whole number (0 removes the line)')
   })
 
   it('adds up the weight as quantity times weight without float drift', () => {

@@ -90,7 +90,7 @@ describe('adding to the cart from a product card', () => {
     expect(sentTo(spy, 'POST', '/api/cart')).toEqual([{ productID: 9, qty: 1, warehouse: 'WAG' }])
   })
 
-  it('treats a quantity below 1 or not a number as 1', async () => {
+  it('refuses a quantity that is not a whole number of at least 1 at the field, and adds nothing', async () => {
     signInAs()
     const spy = catalogueApi({
       'GET /api/categories/drenches/products': { body: [aProduct({ ProductID: 3, Description: 'Any' })] },
@@ -99,11 +99,35 @@ describe('adding to the cart from a product card', () => {
     const { user } = renderApp('/category/drenches')
     const product = await card('Any')
     const quantity = within(product).getByRole('spinbutton')
+    for (const [typed, message] of [
+      ['2.5', 'Quantity must be a whole number of at least 1'],
+      ['-2', 'Quantity must be a whole number of at least 1'],
+      ['0', 'Quantity must be a whole number of at least 1'],
+      ['100000', 'Quantity can be at most 99,999'],
+      ['', 'Enter a quantity'],
+    ]) {
+      await user.clear(quantity)
+      if (typed) await user.type(quantity, typed)
+      await user.click(within(product).getByRole('button', { name: 'Add to cart' }))
+      const error = await within(product).findByRole('alert')
+      expect(error, typed).toHaveTextContent(message!)
+      expect(quantity).toHaveAttribute('aria-invalid', 'true')
+      expect(quantity).toHaveAccessibleDescription(message!)
+      expect(quantity).toHaveFocus()
+      // What was typed stays as typed: 2.5 is not turned into 25, nor -2 into 2.
+      if (typed) expect(quantity).toHaveValue(Number(typed))
+    }
+    expect(screen.queryByText('Product added to cart!')).not.toBeInTheDocument()
+    expect(sentTo(spy, 'POST', '/api/cart')).toEqual([])
+
+    // Put right, the message goes and the quantity typed is the quantity added.
     await user.clear(quantity)
-    await user.type(quantity, '0')
+    await user.type(quantity, '25')
+    expect(within(product).queryByRole('alert')).not.toBeInTheDocument()
+    expect(quantity).not.toHaveAttribute('aria-invalid')
     await user.click(within(product).getByRole('button', { name: 'Add to cart' }))
     await screen.findByText('Product added to cart!')
-    expect(sentTo(spy, 'POST', '/api/cart')).toEqual([{ productID: 3, qty: 1, warehouse: 'WAG' }])
+    expect(sentTo(spy, 'POST', '/api/cart')).toEqual([{ productID: 3, qty: 25, warehouse: 'WAG' }])
   })
 })
 

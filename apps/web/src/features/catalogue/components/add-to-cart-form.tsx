@@ -1,13 +1,14 @@
 import type { Product } from '@portal/contract/catalogue'
 import { chargedParts, describeParts, formatCents, partsExCents } from '@portal/contract/pricing'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api'
+import { checkQuantity, QUANTITY_ERRORS, typingError } from '../../../lib/quantity'
 import { useAddToCart } from '../../cart'
 import { isQueued } from '../../offline'
 import type { Shopper } from '../shopper'
-import { parseQuantity, QUANTITY_NOT_AVAILABLE } from '../stock'
+import { QUANTITY_NOT_AVAILABLE } from '../stock'
 import styles from './add-to-cart-form.module.css'
 
 const ADD_FAILED = 'An error occured adding this product to the cart'
@@ -50,6 +51,7 @@ export function chargePreview(quantity: number, prices: ChargePrices, onePrice: 
  * Quantity and the add button (spec sections 4 and 5): the button is disabled while adding; on
  * success the header's summary refreshes and the quantity goes back to 1. A cash-sale account
  * cannot ask for more than the branch has, and with none there the button reads 'Check other WH'.
+ * The quantity is a whole number from 1 as typed: anything else is said at the field and adds nothing.
  */
 export function AddToCartForm({
   product,
@@ -66,6 +68,10 @@ export function AddToCartForm({
 }) {
   const id = useId()
   const [quantity, setQuantity] = useState('1')
+  const [quantityError, setQuantityError] = useState<string>()
+  // A number field shows nothing of text it cannot read as a number ("--2"): the browser says so here.
+  const unreadable = useRef(false)
+  const quantityInput = useRef<HTMLInputElement>(null)
   const add = useAddToCart()
   const available = product.Availability.Available
   const noneHere = shopper.isCash && available <= 0
@@ -73,8 +79,13 @@ export function AddToCartForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (noneHere || add.isPending) return
-    const qty = parseQuantity(quantity)
-    setQuantity(String(qty))
+    const checked = unreadable.current ? { error: QUANTITY_ERRORS.notWhole } : checkQuantity(quantity)
+    if (checked.error !== undefined) {
+      setQuantityError(checked.error)
+      quantityInput.current?.focus()
+      return
+    }
+    const qty = checked.quantity
     if (shopper.isCash && qty > available) {
       notify.error(QUANTITY_NOT_AVAILABLE)
       return
@@ -86,12 +97,22 @@ export function AddToCartForm({
           if (isQueued(result)) notify.message(`Waiting to send: ${product.Description} goes into the cart when you are back online`)
           else notify.success('Product added to cart!')
           setQuantity('1')
+          setQuantityError(undefined)
         },
         onError: (error) => notify.error(addError(error)),
       },
     )
   }
 
+  const typed = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    unreadable.current = input.validity.badInput
+    setQuantity(input.value)
+    setQuantityError(unreadable.current ? QUANTITY_ERRORS.notWhole : typingError(input.value))
+  }
+
+  const errorId = `${id}-error`
+  const chargeable = checkQuantity(quantity).quantity
   return (
     <form className={[styles.form, size === 'large' ? styles.large : ''].join(' ')} onSubmit={submit} noValidate>
       <label htmlFor={id} className={styles.label}>
@@ -105,16 +126,24 @@ export function AddToCartForm({
         min={1}
         step={1}
         value={quantity}
-        onChange={(event) => setQuantity(event.target.value.replace(/[^0-9]/g, ''))}
-        onBlur={() => setQuantity(String(parseQuantity(quantity)))}
+        ref={quantityInput}
+        onChange={typed}
+        aria-invalid={quantityError ? true : undefined}
+        aria-describedby={quantityError ? errorId : undefined}
         disabled={noneHere}
       />
       <Button type="submit" className={styles.button} disabled={noneHere || add.isPending} aria-busy={add.isPending || undefined}>
         {noneHere ? 'Check other WH' : add.isPending ? 'Adding...' : 'Add to cart'}
       </Button>
+      {quantityError && (
+        <span id={errorId} className={styles.error} role="alert">
+          {quantityError}
+        </span>
+      )}
       {charge && (
+        // Always there (a live region is announced only when it was already on the page); empty while the quantity is not one.
         <p className={styles.charge} aria-live="polite" data-testid="charge-preview">
-          {chargePreview(parseQuantity(quantity), charge, shopper.isElders)}
+          {chargeable === undefined || quantityError ? '' : chargePreview(chargeable, charge, shopper.isElders)}
         </p>
       )}
     </form>

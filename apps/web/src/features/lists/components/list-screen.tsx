@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/toast'
 import { serverMessage } from '../../../lib/api'
 import { isQueued } from '../../offline'
 import { formatAvailability, formatMoney } from '../../../lib/format'
+import { checkQuantity } from '../../../lib/quantity'
 import { useAddAllToCart } from '../api/add-all-to-cart'
 import { useDeleteList } from '../api/delete-list'
 import { useList } from '../api/get-list'
@@ -212,6 +213,9 @@ type LineRowProps = {
 function LineRow({ line, editable, quantity, problem, onQuantity, onRemove }: LineRowProps) {
   const qtyId = `list-qty-${line.ProductID}`
   const problemId = `list-problem-${line.ProductID}`
+  const qtyErrorId = `list-qty-error-${line.ProductID}`
+  const qtyError = editable ? checkQuantity(quantity).error : undefined
+  const describedBy = [problem ? problemId : '', qtyError ? qtyErrorId : ''].filter(Boolean).join(' ') || undefined
   return (
     <tr>
       <td data-label="Product Code" className={table.nowrap}>
@@ -241,9 +245,14 @@ function LineRow({ line, editable, quantity, problem, onQuantity, onRemove }: Li
               inputMode="numeric"
               value={quantity}
               onChange={(e) => onQuantity(e.target.value)}
-              aria-invalid={wholeQuantity(quantity) === null || undefined}
-              aria-describedby={problem ? problemId : undefined}
+              aria-invalid={qtyError ? true : undefined}
+              aria-describedby={describedBy}
             />
+            {qtyError && (
+              <span id={qtyErrorId} className={styles.problem}>
+                {qtyError}
+              </span>
+            )}
           </>
         ) : (
           quantity

@@ -21,6 +21,24 @@ describe('reading pasted lines', () => {
     ])
   })
 
+  it('finds the header row below title rows, leaving the rows above it out', () => {
+    const form = [
+      'Riverina Rural Supply - order form',
+      'Customer:,Smith Farm Store',
+      'Date:,2026-03-02',
+      '',
+      'Description,Qty,Item Code',
+      'Drench 5L,6,A-1',
+      'Hose,1,B-2',
+    ].join('\n')
+    expect(parseLines(form)).toEqual([
+      { code: 'A-1', qty: '6' },
+      { code: 'B-2', qty: '1' },
+    ])
+    // Columns named by the header keep their meaning whatever is above them.
+    expect(parseLines('Weekly order\nQuantity\tSKU\n3\tC-3')).toEqual([{ code: 'C-3', qty: '3' }])
+  })
+
   it('leaves out blank lines, reads quoted cells, and takes 1 where no quantity is given', () => {
     expect(parseLines('\uFEFF"A-1","1"\r\n\r\n"B,2",3\r\nC-3\n   \n')).toEqual([
       { code: 'A-1', qty: '1' },
@@ -55,6 +73,22 @@ describe('reading an uploaded file', () => {
     expect(await readFileLines(file)).toEqual([
       { code: 'IVO-PLUS-500', qty: '4' },
       { code: '9310000000018', qty: '2' },
+    ])
+  })
+
+  it('reads an .xlsx sheet whose header row is below a title and a customer row', async () => {
+    const blob = await writeExcelFile([
+      [{ value: 'Order for Smith Farm Store' }],
+      [{ value: 'Account' }, { value: 12345, type: Number }],
+      [],
+      [{ value: 'Product Code' }, { value: 'Description' }, { value: 'Order Qty' }],
+      [{ value: 'IVO-PLUS-500' }, { value: 'Ivomec Plus' }, { value: 4, type: Number }],
+      [{ value: 'FMH-SH-18M' }, { value: 'Hose' }, { value: 2, type: Number }],
+    ]).toBlob()
+    const file = new File([blob], 'order-form.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })
+    expect(await readFileLines(file)).toEqual([
+      { code: 'IVO-PLUS-500', qty: '4' },
+      { code: 'FMH-SH-18M', qty: '2' },
     ])
   })
 

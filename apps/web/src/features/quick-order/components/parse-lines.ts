@@ -61,14 +61,24 @@ function headerColumns(cells: string[]): { code: number; qty: number } | undefin
 /** A first row is a header when it names a column, or when its quantity is words ("Item, How many"). */
 const looksLikeHeader = (cells: string[]) => headerColumns(cells) !== undefined || (cells.length > 1 && /^[^\d]*[a-z][^\d]*$/i.test(cells[1] ?? ''))
 
-/** Rows of cells (from a paste, a .csv or a sheet) to lines: header skipped, blank rows left out, a missing quantity 1. */
+/** How far down a sheet the header row is looked for: below a title, an account name, a date and the like. */
+export const HEADER_SEARCH_ROWS = 20
+
+/**
+ * Rows of cells (from a paste, a .csv or a sheet) to lines: header skipped, blank rows left out, a missing quantity 1.
+ * The header is the first of the first rows that names a column: the rows above it (an order form's title, the
+ * customer's name, a date) are left out, so that they are never read as codes nor shift the columns.
+ */
 export function linesFromTable(table: string[][]): ParsedLine[] {
   const rows = table.map((r) => r.map((c) => c.trim())).filter((r) => r.some((c) => c !== ''))
   if (rows.length === 0) return []
   let columns = { code: 0, qty: 1 }
   let body = rows
-  if (looksLikeHeader(rows[0]!)) {
-    columns = headerColumns(rows[0]!) ?? columns
+  const header = rows.slice(0, HEADER_SEARCH_ROWS).findIndex((r) => headerColumns(r) !== undefined)
+  if (header >= 0) {
+    columns = headerColumns(rows[header]!)!
+    body = rows.slice(header + 1)
+  } else if (looksLikeHeader(rows[0]!)) {
     body = rows.slice(1)
   }
   return body

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ClipboardEvent } from 'react'
 import type { Product } from '@portal/contract/catalogue'
 import { formatMoney } from '../../../lib/format'
+import { checkQuantity } from '../../../lib/quantity'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { CodeCombobox } from './code-combobox'
 import styles from './quick-order-screen.module.css'
@@ -33,8 +34,13 @@ export const qtyInputId = (rowId: number) => `quick-order-qty-${rowId}`
 
 /** A whole number of at least 1, as the server counts it, or null. */
 export function wholeQuantity(text: string): number | null {
-  const t = text.trim()
-  return /^\d+$/.test(t) && Number(t) >= 1 ? Number(t) : null
+  return checkQuantity(text).quantity ?? null
+}
+
+/** What is wrong with a row's quantity: said for a row with a code, or for any quantity typed that is not one. */
+export function quantityProblem(row: Pick<GridRow, 'code' | 'qty'>): string | undefined {
+  if (row.code.trim() === '' && row.qty.trim() === '') return undefined
+  return checkQuantity(row.qty).error
 }
 
 /** One grid row: code with typeahead, quantity, and once the code is known its description, price, stock and total. */
@@ -47,9 +53,11 @@ export function QuickOrderRow({ row, index, warehouse, onChange, onCommitCode, o
   const n = index + 1
   const problemId = `quick-order-problem-${row.id}`
   const problem = row.problem ?? (unknown ? 'Unknown product code' : undefined)
+  const qtyProblemId = `quick-order-qty-problem-${row.id}`
+  const qtyProblem = quantityProblem(row)
 
   return (
-    <tr className={problem ? styles.problemRow : undefined} data-row={n}>
+    <tr className={problem || qtyProblem ? styles.problemRow : undefined} data-row={n}>
       <td data-label="Code" className={styles.codeCell}>
         <CodeCombobox
           label={`Product code, row ${n}`}
@@ -81,7 +89,9 @@ export function QuickOrderRow({ row, index, warehouse, onChange, onCommitCode, o
               onQtyEnter()
             }
           }}
-          aria-invalid={row.qty.trim() !== '' && quantity === null ? true : undefined}
+          onFocus={(event) => event.currentTarget.select()}
+          aria-invalid={qtyProblem ? true : undefined}
+          aria-describedby={qtyProblem ? qtyProblemId : undefined}
         />
       </td>
       <td data-label="Description" className={styles.descriptionCell}>
@@ -89,6 +99,11 @@ export function QuickOrderRow({ row, index, warehouse, onChange, onCommitCode, o
         {problem && (
           <span id={problemId} className={styles.problem}>
             {problem}
+          </span>
+        )}
+        {qtyProblem && (
+          <span id={qtyProblemId} className={styles.problem}>
+            {qtyProblem}
           </span>
         )}
       </td>

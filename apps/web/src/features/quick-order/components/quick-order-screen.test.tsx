@@ -141,6 +141,54 @@ describe('the quick order screen', () => {
     expect(codeBox(1)).toHaveValue('')
   })
 
+  it('selects the quantity it moves to, so that the quantity typed replaces the default 1', async () => {
+    const api = quickOrderApi()
+    const { user } = renderApp('/quick-order')
+    await user.click(await screen.findByRole('combobox', { name: 'Product code, row 1' }))
+    await user.keyboard('IVO-PLUS-500{Enter}')
+    await waitFor(() => expect(qtyBox(1)).toHaveFocus())
+    await user.keyboard('8{Enter}')
+    await waitFor(() => expect(codeBox(2)).toHaveFocus())
+    expect(qtyBox(1)).toHaveValue('8')
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('1 line was added to your cart.')
+    expect(sentTo(api, 'POST', '/api/cart/bulk')).toEqual([{ warehouse: 'WAG', lines: [{ code: 'IVO-PLUS-500', qty: '8' }] }])
+  })
+
+  it('says at the row when a quantity is not a whole number of at least 1, and adds nothing until it is put right', async () => {
+    const api = quickOrderApi()
+    const { user } = renderApp('/quick-order')
+    await user.click(await screen.findByRole('combobox', { name: 'Product code, row 1' }))
+    await user.keyboard('IVO-PLUS-500{Enter}2.5{Enter}FMH-SH-18M{Enter}{Backspace}')
+    const message = 'Quantity must be a whole number of at least 1'
+    expect(qtyBox(1)).toHaveValue('2.5')
+    expect(qtyBox(1)).toHaveAttribute('aria-invalid', 'true')
+    expect(qtyBox(1)).toHaveAccessibleDescription(message)
+    expect(within(gridRow(1)).getByText(message)).toBeInTheDocument()
+    expect(qtyBox(2)).toHaveAccessibleDescription('Enter a quantity')
+
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByText('Some quantities are not whole numbers of at least 1: they are marked on their rows.')).toBeInTheDocument()
+    await waitFor(() => expect(qtyBox(1)).toHaveFocus())
+    expect(sentTo(api, 'POST', '/api/cart/bulk')).toEqual([])
+
+    await user.keyboard('3')
+    expect(qtyBox(1)).not.toHaveAttribute('aria-invalid')
+    await user.click(qtyBox(2))
+    await user.keyboard('4')
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('2 lines were added to your cart.')
+    expect(sentTo(api, 'POST', '/api/cart/bulk')).toEqual([
+      {
+        warehouse: 'WAG',
+        lines: [
+          { code: 'IVO-PLUS-500', qty: '3' },
+          { code: 'FMH-SH-18M', qty: '4' },
+        ],
+      },
+    ])
+  })
+
   it('says at once when a code is unknown, and shows each line’s reason from the server after adding', async () => {
     quickOrderApi((body) => ({
       body: {

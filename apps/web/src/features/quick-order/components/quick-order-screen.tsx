@@ -10,7 +10,7 @@ import { isQueued } from '../../offline'
 import { useBulkAdd } from '../api/bulk-add'
 import { productByCodeQuery } from '../api/get-product-by-code'
 import { isBlock, parseLines, readFileLines, type ParsedLine } from './parse-lines'
-import { QuickOrderRow, codeInputId, qtyInputId, type GridRow } from './quick-order-row'
+import { QuickOrderRow, codeInputId, qtyInputId, quantityProblem, type GridRow } from './quick-order-row'
 import { ScannerDialog } from './scanner-dialog'
 import styles from './quick-order-screen.module.css'
 
@@ -87,9 +87,13 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
     return product
   }
 
-  // Focus moves once the grid has rendered, so that it can move to a row just added.
+  // Focus moves once the grid has rendered, so that it can move to a row just added. What the box holds is
+  // selected, as Tab selects it: the quantity typed next replaces the default 1 instead of joining it.
   useEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus()
+    if (!focusTarget) return
+    const box = document.getElementById(focusTarget.id)
+    box?.focus()
+    if (box instanceof HTMLInputElement) box.select()
   }, [focusTarget])
   const focusLater = (rowId: number, field: 'code' | 'qty') =>
     setFocusTarget((previous) => ({ id: field === 'code' ? codeInputId(rowId) : qtyInputId(rowId), turn: (previous?.turn ?? 0) + 1 }))
@@ -166,6 +170,13 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
       notify.error(`At most ${MAX_BULK_LINES} lines can be added in one go.`)
       return
     }
+    // A quantity that is not a whole number is said on its row; nothing is added until it is put right.
+    const badQuantity = toSend.find((r) => quantityProblem(r) !== undefined)
+    if (badQuantity) {
+      notify.error('Some quantities are not whole numbers of at least 1: they are marked on their rows.')
+      focusLater(badQuantity.id, 'qty')
+      return
+    }
     bulkAdd.mutate(
       { warehouse, lines: toSend.map((r) => ({ code: r.code.trim(), qty: r.qty.trim() })) },
       {
@@ -239,7 +250,8 @@ export function QuickOrderScreen({ warehouse, saveAsList, scanOnOpen = false }: 
             aria-describedby="quick-order-file-hint"
           />
           <span id="quick-order-file-hint" className={styles.hint}>
-            Code in the first column and quantity in the second, or a header row naming them (such as Code, Product Code or SKU, and Qty or Quantity).
+            Code in the first column and quantity in the second, or a header row naming them (such as Code, Product Code or SKU, and Qty or Quantity); rows
+            above the header, such as a title, are left out.
           </span>
         </div>
       </div>
