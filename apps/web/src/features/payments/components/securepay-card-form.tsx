@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { CARD_ERRORS, validCardNumber, validCvv, validExpiry, type PendingOrder, type SandboxTestCard } from '@portal/contract/payments'
@@ -5,6 +6,8 @@ import { Button } from '../../../components/ui/button'
 import { SelectField, TextField } from '../../../components/ui/field'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { asSentence } from '../../../lib/format'
+import { cartKeys } from '../../cart'
+import { orderKeys } from '../../orders'
 import { getPendingPayment } from '../api/get-pending-payment'
 import { useClientIp } from '../api/lookup-ip'
 import { rememberPendingPurchase } from '../pending-purchase'
@@ -121,6 +124,7 @@ function ClosedPayment({ payment }: { payment: PendingOrder }) {
  * The portal signed the hidden fields; the provider sends the browser back to /api/payments/callback.
  */
 export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCards, onClosed }: SecurePayCardFormProps) {
+  const client = useQueryClient()
   const formRef = useRef<HTMLFormElement>(null)
   const submitting = useRef(false)
   const [busy, setBusy] = useState(false)
@@ -228,6 +232,9 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
     if (!stillPayable(payment)) {
       submitting.current = false
       setBusy(false)
+      // What replaced or completed it happened elsewhere (another tab): this tab's cart and orders are out of date.
+      void client.invalidateQueries({ queryKey: cartKeys.all })
+      void client.invalidateQueries({ queryKey: orderKeys.all })
       setClosed(payment)
       onClosed?.()
       return
