@@ -99,22 +99,26 @@ function ClosedPayment({ payment }: { payment: PendingOrder }) {
   if (payment.status === 'completed') {
     const order = payment.SalesOrder ?? payment.order?.SalesOrder ?? null
     return (
-      <div className={styles.panel}>
-        <p className={styles.closed} role="alert">
-          <strong>This payment has already been made{order ? ` and your order is ${order}` : ''}.</strong> Your card details were not sent again, so you have
-          not been charged twice.
-        </p>
-        <Link to={order ? `/orders/${encodeURIComponent(order)}` : '/orders'}>{order ? `View order ${order}` : 'View your orders'}</Link>
+      <div className={styles.layout}>
+        <div className={styles.panel}>
+          <p className={styles.closed} role="alert">
+            <strong>This payment has already been made{order ? ` and your order is ${order}` : ''}.</strong> Your card details were not sent again, so you have
+            not been charged twice.
+          </p>
+          <Link to={order ? `/orders/${encodeURIComponent(order)}` : '/orders'}>{order ? `View order ${order}` : 'View your orders'}</Link>
+        </div>
       </div>
     )
   }
   return (
-    <div className={styles.panel}>
-      <p className={styles.closed} role="alert">
-        <strong>This payment can no longer be made:</strong> {asSentence(payment.error ?? 'it did not go through')} Your card details were not sent, so you have
-        not been charged.
-      </p>
-      <Link to="/checkout">Back to checkout</Link>
+    <div className={styles.layout}>
+      <div className={styles.panel}>
+        <p className={styles.closed} role="alert">
+          <strong>This payment can no longer be made:</strong> {asSentence(payment.error ?? 'it did not go through')} Your card details were not sent, so you
+          have not been charged.
+        </p>
+        <Link to="/checkout">Back to checkout</Link>
+      </div>
     </div>
   )
 }
