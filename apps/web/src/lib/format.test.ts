@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths, formatAvailability, formatDate, formatMoney, toWireDate } from './format'
+import { addMonths, asSentence, formatAvailability, formatDate, formatMoney, toWireDate } from './format'
 
 describe('formatMoney', () => {
   it('shows thousands separators and two decimals', () => {
@@ -62,5 +62,14 @@ describe('formatAvailability', () => {
     expect(formatAvailability({ Availability: { Available: 0 } })).toBe('No stock')
     expect(formatAvailability({ Availability: { Available: -3 } })).toBe('No stock')
     expect(formatAvailability(null)).toBe('Not available')
+  })
+})
+
+describe('asSentence', () => {
+  it('ends a message with one full stop, never two', () => {
+    expect(asSentence('Insufficient Funds')).toBe('Insufficient Funds.')
+    expect(asSentence('It will be refunded.')).toBe('It will be refunded.')
+    expect(asSentence(' Are you sure? ')).toBe('Are you sure?')
+    expect(asSentence('')).toBe('')
   })
 })

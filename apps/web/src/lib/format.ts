@@ -69,3 +69,12 @@ export function formatAvailability(offer: Pick<ProductOffer, 'Availability'> | n
   const available = offer.Availability.Available
   return available > 0 ? `In stock (${available.toLocaleString('en-AU')})` : 'No stock'
 }
+
+/**
+ * A message as a sentence of its own: a full stop is added only when the text does not already end with one (or
+ * with ? or !). The server's messages end with a full stop; a provider's reason ('Insufficient Funds') does not.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim()
+  return trimmed === '' || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}

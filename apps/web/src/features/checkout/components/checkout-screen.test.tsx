@@ -356,6 +356,21 @@ describe('the checkout', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Delivery Site' })).toHaveValue('KELLY-01'))
   })
 
+  it('ends the payment’s reason with one full stop, whether or not the reason has its own', async () => {
+    const message = 'This payment was replaced by a newer one for the same cart, so no order was made. It will be refunded.'
+    checkoutApi()
+    renderWithProviders(<CheckoutScreen {...props({ isCash: true, warehouse: 'MEL' })} />, `/checkout?${new URLSearchParams({ error: message }).toString()}`)
+    const said = await screen.findByRole('status')
+    expect(said).toHaveTextContent(`Your payment did not go through: ${message} Check the details below and try again.`)
+    expect(said.textContent).not.toContain('..')
+  })
+
+  it('adds the full stop a provider’s reason lacks', async () => {
+    checkoutApi()
+    renderWithProviders(<CheckoutScreen {...props({ isCash: true, warehouse: 'MEL' })} />, '/checkout?error=Insufficient%20Funds')
+    expect(await screen.findByRole('status')).toHaveTextContent('Your payment did not go through: Insufficient Funds. Check the details below and try again.')
+  })
+
   it('says when the delivery sites cannot be loaded, and the address can still be typed', async () => {
     checkoutApi({ 'GET /api/delivery-sites': { status: 500, body: { error: 'internal', message: 'x' } } })
     renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')

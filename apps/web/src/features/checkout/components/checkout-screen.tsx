@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Spinner } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
+import { asSentence } from '../../../lib/format'
 import { useCheckoutInfo } from '../api/get-checkout-info'
 import { usePendingOrder } from '../api/get-pending-order'
 import { emptyCheckout, fromCheckoutInfo, fromPendingDetails } from '../checkout-values'
@@ -43,7 +44,7 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
       <h1 id="checkout-heading">Checkout</h1>
       {paymentError && (
         <div className={styles.alert} role="status">
-          <strong>Your payment did not go through:</strong> {paymentError}. Check the details below and try again.
+          <strong>Your payment did not go through:</strong> {asSentence(paymentError)} Check the details below and try again.
         </div>
       )}
       {empty ? (

@@ -4,13 +4,13 @@ import type { ReactElement } from 'react'
 import { RouterProvider, createMemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PlacedOrder } from '@portal/contract/checkout'
-import type { CreatePaymentResponse, PaymentSettings } from '@portal/contract/payments'
+import type { CreatePaymentResponse, PaymentSettings, PendingOrder } from '@portal/contract/payments'
 import { AppProviders, createQueryClient } from '../../../app/providers'
 import { storeSession } from '../../../test/factories'
 import { mockApi, sentTo } from '../../../test/fetch'
 import { CardPaymentScreen } from './card-payment-screen'
 import { PurchaseTracker } from './purchase-tracker'
-import { NOT_SENT, SUBMIT_TIMEOUT_MS } from './securepay-card-form'
+import { CHECK_FAILED, NOT_SENT, SUBMIT_TIMEOUT_MS } from './securepay-card-form'
 
 const ORDER_ID = '6a0f1c2e-1d7b-4c55-9f0a-2b8d7e5c4a10'
 
@@ -79,6 +79,38 @@ const placed: PlacedOrder = {
   ],
 }
 
+/** GET /api/payments/pending/{id} as the server answers it for the payment the form is for. */
+const pendingAs = (status: PendingOrder['status'], more: Partial<PendingOrder> = {}): PendingOrder => ({
+  orderId: ORDER_ID,
+  status,
+  amount: 11,
+  orderDetails: {
+    deliveryName: 'Bellbrae Hobby Farm',
+    address1: '4 Bellbrae Road',
+    address2: '',
+    city: 'Bellbrae',
+    state: 'VIC',
+    postalCode: '3228',
+    contact: 'Priya Sharma',
+    email: 'priya@bellbrae.example',
+    phone: '03 5261 0000',
+    fax: '',
+    carrierName: 'Customer pickup',
+    carrierInstructions: '',
+    purchaseOrder: 'CARD-1',
+    orderDesc: '',
+    deliveryType: 2,
+    warehouse: 'MEL',
+  },
+  error: null,
+  SalesOrder: null,
+  order: null,
+  ...more,
+})
+const PENDING_PATH = `/api/payments/pending/${ORDER_ID}`
+/** The server says the payment is still the cart's live one: the card may go. */
+const LIVE = { [`GET ${PENDING_PATH}`]: { body: pendingAs('pending') } }
+
 /** The screen at an address, with the navigation state the checkout hands over. */
 function renderAt(ui: ReactElement, entry: { pathname: string; search?: string; state?: unknown }) {
   const client = createQueryClient()
@@ -120,7 +152,7 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, card: { name?:
 // Typing whole forms takes a while on a busy machine.
 describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
   it('shows the total, and posts the card form straight to the provider with the signed fields and the user’s IP', async () => {
-    mockApi({ 'GET /json': { body: { ip: '203.0.113.7' } } })
+    const api = mockApi({ 'GET /json': { body: { ip: '203.0.113.7' } }, ...LIVE })
     const { user } = renderAt(<CardPaymentScreen payments={securePay} total={11} />, { pathname: '/card-payment', state: payment })
     expect(screen.getByRole('heading', { name: 'Card Payment' })).toBeInTheDocument()
     expect(screen.getByText('Total (inc GST)').nextElementSibling).toHaveTextContent('$11.00')
@@ -129,7 +161,9 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Card Number')).toHaveValue('4444333322221111')
     await user.dblClick(screen.getByRole('button', { name: 'Confirm Payment' }))
 
-    expect(submit).toHaveBeenCalledTimes(1)
+    // The server is asked whether the payment is still live just before the card goes, once for the double click.
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+    expect(sentTo(api, 'GET', PENDING_PATH)).toHaveLength(1)
     const form = submit.mock.contexts[0] as HTMLFormElement
     expect(form.getAttribute('action')).toBe('https://test.api.securepay.com.au/directpost/authorise')
     expect(form.getAttribute('method')).toBe('post')
@@ -154,7 +188,7 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
     ['a CVS of two digits', { cvv: '12' }, 'Invalid CVV, please try again.'],
     ['no CVS', { cvv: '' }, 'Invalid CVV, please try again.'],
   ])('refuses %s with the spec’s words and sends nothing', async (_, card, message) => {
-    mockApi({})
+    mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user, card)
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
@@ -166,7 +200,7 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
   it('refuses an expiry earlier this year', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date(2026, 10, 21))
-    mockApi({})
+    mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user, { month: '10', year: '2026' })
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
@@ -174,11 +208,11 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
     expect(submit).not.toHaveBeenCalled()
     await user.selectOptions(screen.getByLabelText('Card Expiry Month'), '11')
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
-    expect(submit).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
   })
 
   it('offers the months 01 to 12 and this year and the nine after it', () => {
-    mockApi({})
+    mockApi(LIVE)
     renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     const months = within(screen.getByLabelText('Card Expiry Month'))
       .getAllByRole('option')
@@ -192,19 +226,22 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
   })
 
   it('still pays when the IP lookup cannot be reached', async () => {
+    const api = mockApi(LIVE)
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).startsWith('https://ip.example/') ? Promise.reject(new TypeError('Failed to fetch')) : api(input, init),
+      ),
     )
     const { user } = renderAt(<CardPaymentScreen payments={securePay} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user)
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
-    expect(submit).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
     expect(new FormData(submit.mock.contexts[0] as HTMLFormElement).has('EPS_IP')).toBe(false)
   })
 
   it('lists the sandbox’s test cards in demo mode, and one click fills the number', async () => {
-    mockApi({})
+    mockApi(LIVE)
     const cards = [
       { number: '4444333322221111', expiry: null, result: 'Approved' },
       { number: '4000000000000515', expiry: null, result: 'Declined: Insufficient Funds (51)' },
@@ -220,7 +257,7 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
   })
 
   it('says so when there is no payment in progress', () => {
-    mockApi({})
+    mockApi(LIVE)
     renderAt(<CardPaymentScreen payments={securePay} total={11} />, { pathname: '/card-payment' })
     expect(screen.getByText('There is no card payment in progress.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back to checkout' })).toHaveAttribute('href', '/checkout')
@@ -308,11 +345,11 @@ describe('a card form whose submission does not leave the page', { timeout: 20_0
   const reference = () => new FormData(submit.mock.contexts.at(-1) as HTMLFormElement).get('EPS_REFERENCEID')
 
   it('says the page’s policy refused it at once, and lets the user send the same payment again', async () => {
-    mockApi({})
+    mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user)
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
-    expect(submit).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
     expect(screen.getByText('Processing your payment')).toBeInTheDocument()
     act(() => {
       const violation = Object.assign(new Event('securitypolicyviolation'), {
@@ -329,29 +366,41 @@ describe('a card form whose submission does not leave the page', { timeout: 20_0
     ).toBeInTheDocument()
     expect(screen.queryByText('Processing your payment')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
-    expect(submit).toHaveBeenCalledTimes(2)
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
     expect(reference()).toBe('W1A2B3C4D5E6F')
   })
 
   it('ignores other directives’ violations', async () => {
-    mockApi({})
+    mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user)
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
     act(() => {
-      document.dispatchEvent(Object.assign(new Event('securitypolicyviolation'), { effectiveDirective: 'img-src', violatedDirective: 'img-src', blockedURI: 'https://x.example/a.png' }))
+      document.dispatchEvent(
+        Object.assign(new Event('securitypolicyviolation'), {
+          effectiveDirective: 'img-src',
+          violatedDirective: 'img-src',
+          blockedURI: 'https://x.example/a.png',
+        }),
+      )
     })
     expect(screen.getByText('Processing your payment')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeDisabled()
   })
 
   it('gives up after a few seconds with a useful error, and lets the user try again', async () => {
-    mockApi({})
+    mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user)
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
-      fireEvent.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+      // The liveness check answers through promises and streams, not timers: real turns of the event loop
+      // (setImmediate is not faked) let it through, and the clock the form's timeout runs on stays still.
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+        for (let i = 0; i < 500 && submit.mock.calls.length === 0; i++) await new Promise((resolve) => setImmediate(resolve))
+      })
       expect(submit).toHaveBeenCalledTimes(1)
       act(() => vi.advanceTimersByTime(SUBMIT_TIMEOUT_MS - 1))
       expect(screen.getByText('Processing your payment')).toBeInTheDocument()
@@ -362,7 +411,170 @@ describe('a card form whose submission does not leave the page', { timeout: 20_0
     expect(await screen.findByText(`An error occured while processing payment: ${NOT_SENT}`)).toBeInTheDocument()
     expect(screen.queryByText('Processing your payment')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
-    expect(submit).toHaveBeenCalledTimes(2)
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2))
     expect(reference()).toBe('W1A2B3C4D5E6F')
+  })
+})
+
+/** The field named by its label, its aria-describedby message and whether it is marked invalid. */
+function fieldState(label: string) {
+  const field = screen.getByLabelText(label)
+  const describedBy = field.getAttribute('aria-describedby')
+  const description = describedBy
+    ? describedBy
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    : null
+  return { invalid: field.getAttribute('aria-invalid') === 'true', description }
+}
+
+const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent)
+
+// Typing whole forms takes a while on a busy machine.
+describe('the card form’s errors at the field', { timeout: 20_000 }, () => {
+  it('marks the first field at fault and says why beside it, one message at a time, sending nothing', async () => {
+    const api = mockApi(LIVE)
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    const confirm = () => user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+
+    await confirm()
+    expect(fieldState('Name On Card')).toEqual({ invalid: true, description: 'Please enter the name on the card' })
+    expect(screen.getByLabelText('Name On Card')).toHaveFocus()
+    expect(alerts()).toEqual(['Please enter the name on the card'])
+
+    // Typed right, the message goes; the next field at fault is named only at the next Confirm.
+    await user.type(screen.getByLabelText('Name On Card'), 'Priya Sharma')
+    expect(fieldState('Name On Card')).toEqual({ invalid: false, description: null })
+    expect(alerts()).toEqual([])
+    await user.type(screen.getByLabelText('Card Number'), '4444333322221112')
+    await confirm()
+    expect(fieldState('Card Number')).toEqual({ invalid: true, description: 'Invalid Card Number. Please check and try again' })
+    expect(screen.getByLabelText('Card Number')).toHaveFocus()
+    await confirm()
+    expect(alerts()).toEqual(['Invalid Card Number. Please check and try again'])
+
+    await user.clear(screen.getByLabelText('Card Number'))
+    await user.type(screen.getByLabelText('Card Number'), '4444333322221111')
+    expect(fieldState('Card Number').invalid).toBe(false)
+    await confirm()
+    expect(fieldState('Card Expiry Month')).toEqual({ invalid: true, description: 'Invalid expiry. Please check and try again' })
+    await user.selectOptions(screen.getByLabelText('Card Expiry Month'), '12')
+    await confirm()
+    expect(fieldState('Card Expiry Month').invalid).toBe(false)
+    expect(fieldState('Card Expiry Year')).toEqual({ invalid: true, description: 'Invalid expiry. Please check and try again' })
+    await user.selectOptions(screen.getByLabelText('Card Expiry Year'), String(new Date().getFullYear() + 1))
+    await user.type(screen.getByLabelText('CVS'), '12')
+    await confirm()
+    expect(fieldState('CVS')).toEqual({ invalid: true, description: 'Invalid CVV, please try again.' })
+    expect(alerts()).toEqual(['Invalid CVV, please try again.'])
+
+    // Nothing was asked of the server, nothing sent, until every field was right.
+    expect(sentTo(api, 'GET', PENDING_PATH)).toHaveLength(0)
+    expect(submit).not.toHaveBeenCalled()
+    await user.type(screen.getByLabelText('CVS'), '3')
+    await confirm()
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+    expect(alerts()).toEqual([])
+  })
+
+  it('starts the years at this year and, with this year chosen, offers no month that has gone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date(2026, 10, 21))
+    mockApi(LIVE)
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole<HTMLOptionElement>('option')
+    const enabledMonths = () =>
+      options('Card Expiry Month')
+        .filter((o) => o.value && !o.disabled)
+        .map((o) => o.value)
+    expect(options('Card Expiry Year')[1]).toHaveValue('2026')
+    expect(enabledMonths()).toHaveLength(12)
+
+    await user.selectOptions(screen.getByLabelText('Card Expiry Year'), '2026')
+    expect(enabledMonths()).toEqual(['11', '12'])
+    await user.selectOptions(screen.getByLabelText('Card Expiry Year'), '2027')
+    expect(enabledMonths()).toHaveLength(12)
+
+    // A month chosen first and then this year: refused at the month at once.
+    await user.selectOptions(screen.getByLabelText('Card Expiry Month'), '05')
+    expect(fieldState('Card Expiry Month').invalid).toBe(false)
+    await user.selectOptions(screen.getByLabelText('Card Expiry Year'), '2026')
+    expect(fieldState('Card Expiry Month')).toEqual({ invalid: true, description: 'Invalid expiry. Please check and try again' })
+    await user.selectOptions(screen.getByLabelText('Card Expiry Month'), '11')
+    expect(fieldState('Card Expiry Month')).toEqual({ invalid: false, description: null })
+    vi.useRealTimers()
+  })
+})
+
+// Typing whole forms takes a while on a busy machine.
+describe('the card form asks whether its payment can still become the order', { timeout: 20_000 }, () => {
+  const confirmFilled = async (user: ReturnType<typeof userEvent.setup>) => {
+    await fillCard(user)
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+  }
+
+  it.each([
+    [
+      'replaced by a newer payment for the cart (another tab)',
+      'Replaced by a newer payment for the same cart.',
+      'Replaced by a newer payment for the same cart.',
+    ],
+    ['declined by the bank', 'Insufficient Funds', 'Insufficient Funds.'],
+  ])('sends nothing for a payment %s, says why and leads back to the checkout', async (_, error, said) => {
+    const api = mockApi({ [`GET ${PENDING_PATH}`]: { body: pendingAs('failed', { error }) } })
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await confirmFilled(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `This payment can no longer be made: ${said} Your card details were not sent, so you have not been charged.`,
+    )
+    expect(submit).not.toHaveBeenCalled()
+    expect(sentTo(api, 'GET', PENDING_PATH)).toHaveLength(1)
+    expect(sessionStorage.getItem('pending-purchase')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Confirm Payment' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Processing your payment')).not.toBeInTheDocument()
+    // One way back: to the checkout as the cart is now, not to the replaced payment's form.
+    expect(screen.getAllByRole('link', { name: 'Back to checkout' }).map((l) => l.getAttribute('href'))).toEqual(['/checkout'])
+  })
+
+  it('sends nothing for a payment already made, and links to its order', async () => {
+    mockApi({ [`GET ${PENDING_PATH}`]: { body: pendingAs('completed', { SalesOrder: 'SO9000009', order: placed }) } })
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await confirmFilled(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This payment has already been made and your order is SO9000009. Your card details were not sent again, so you have not been charged twice.',
+    )
+    expect(submit).not.toHaveBeenCalled()
+    expect(screen.getByRole('link', { name: 'View order SO9000009' })).toHaveAttribute('href', '/orders/SO9000009')
+    expect(screen.queryByRole('link', { name: 'Back to checkout' })).not.toBeInTheDocument()
+  })
+
+  it('sends nothing when the check fails (a server error, no network), and sends once the server says the payment is live', async () => {
+    let answer: 'error' | 'offline' | 'live' = 'error'
+    const api = mockApi({
+      [`GET ${PENDING_PATH}`]: () => (answer === 'live' ? { body: pendingAs('pending') } : { status: 503, body: { error: 'unavailable', message: 'x' } }),
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        answer === 'offline' ? Promise.reject(new TypeError('Failed to fetch')) : api(input, init),
+      ),
+    )
+    const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
+    await confirmFilled(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECK_FAILED)
+    expect(submit).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled()
+
+    answer = 'offline'
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm Payment' })).toBeEnabled())
+    expect(alerts()).toEqual([CHECK_FAILED])
+    expect(submit).not.toHaveBeenCalled()
+
+    answer = 'live'
+    await user.click(screen.getByRole('button', { name: 'Confirm Payment' }))
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1))
+    expect(alerts()).toEqual([])
   })
 })

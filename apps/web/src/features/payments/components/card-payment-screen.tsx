@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { CreatePaymentResponse, PaymentSettings } from '@portal/contract/payments'
 import { Spinner } from '../../../components/ui/spinner'
@@ -29,6 +30,8 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
   const payment = paymentOf(location.state)
   const returningId = params.get('id')
   const orderId = payment?.orderId ?? returningId
+  // A payment found no longer payable says where to go instead; the way back to its own checkout goes.
+  const [closed, setClosed] = useState(false)
 
   const body = () => {
     if (!orderId) {
@@ -48,6 +51,7 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
           fields={payment.formData.fields}
           ipLookupUrl={payments.ipLookupUrl}
           testCards={payments.provider === 'securepay' ? payments.testCards : []}
+          onClosed={() => setClosed(true)}
         />
       )
     }
@@ -72,7 +76,7 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
         </dl>
       </div>
       {body()}
-      {orderId && (
+      {orderId && !closed && (
         <p className={styles.back}>
           <Link to={`/checkout?${new URLSearchParams({ id: orderId }).toString()}`}>Back to checkout</Link>
         </p>
