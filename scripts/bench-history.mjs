@@ -36,9 +36,11 @@ const MIN_ORDERS = 20_000
 
 /** A few of every kind of thing a person types into the invoice search, taken from the account's own history. */
 async function searchTerms(accountId) {
-  const rows = await query(databaseUrl, `SELECT invoice, sales_order, customer_purchase_order FROM invoices WHERE account_id = $1 ORDER BY id DESC OFFSET 300 LIMIT 2000`, [
-    accountId,
-  ])
+  const rows = await query(
+    databaseUrl,
+    `SELECT invoice, sales_order, customer_purchase_order FROM invoices WHERE account_id = $1 ORDER BY id DESC OFFSET 300 LIMIT 2000`,
+    [accountId],
+  )
   const every = (n) => rows.filter((_, i) => i % n === 0)
   return [
     ...every(100).map((r) => r.sales_order), // the order screen's lookup of an order's invoices
@@ -66,7 +68,9 @@ export async function benchHistory({ seconds, connections, port, seed = false, p
   )
   if (!account || account.orders < MIN_ORDERS)
     throw new Error(`${LOGIN.username} should have at least ${MIN_ORDERS} orders (has ${account?.orders ?? 'no account'})`)
-  const sites = (await query(databaseUrl, `SELECT site_code FROM delivery_sites WHERE account_id = $1 ORDER BY site_code`, [account.id])).map((r) => r.site_code)
+  const sites = (await query(databaseUrl, `SELECT site_code FROM delivery_sites WHERE account_id = $1 ORDER BY site_code`, [account.id])).map(
+    (r) => r.site_code,
+  )
   console.log(
     `Database: ${printable(databaseUrl)} (${lines.toLocaleString('en-AU')} order lines). Account ${account.code}: ${account.orders.toLocaleString('en-AU')} orders. ` +
       `${connections} connections, ${seconds} s a scenario${cold ? ', caches off (CACHE_SECONDS=0)' : ''}.`,

@@ -57,8 +57,7 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
  * of earlier runs pile up and every read goes through them: 474,000 in cart_lines after a day of runs tripled a
  * cart add's PostgreSQL time (decision 0043). Production runs autovacuum (docs/deployment.md).
  */
-export const vacuumWritten = (databaseUrl) =>
-  withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests, stock'))
+export const vacuumWritten = (databaseUrl) => withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests, stock'))
 
 /** Builds the server bundle (and, when asked, the web app) when it is older than its sources; stops on failure. */
 export function buildIfStale(workspaces) {

@@ -212,7 +212,8 @@ export async function benchOrdering({ seconds = 10, warmup = 10, buyers = 10, li
     buyAgain = withHelloRatio({ 'buy again': measured }, hello)['buy again']
     if (cost) buyAgain.cpuMsPerRequest = cost
     printResult('buy again (GET /api/buy-again)', buyAgain)
-    if (buyAgain.cpuMsPerRequest) console.log(`  CPU ms a request, server / PostgreSQL: ${buyAgain.cpuMsPerRequest.server} / ${buyAgain.cpuMsPerRequest.postgres}`)
+    if (buyAgain.cpuMsPerRequest)
+      console.log(`  CPU ms a request, server / PostgreSQL: ${buyAgain.cpuMsPerRequest.server} / ${buyAgain.cpuMsPerRequest.postgres}`)
   } finally {
     await server.stop()
   }

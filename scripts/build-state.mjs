@@ -29,7 +29,15 @@ export const targets = [
     name: 'web app',
     workspace: '@portal/web',
     output: join(root, 'apps/web/dist/index.html'),
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite-plugins', 'apps/web/public', 'apps/web/package.json', 'packages/contract/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite-plugins',
+      'apps/web/public',
+      'apps/web/package.json',
+      'packages/contract/src',
+    ],
   },
 ]
 

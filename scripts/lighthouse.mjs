@@ -24,7 +24,15 @@ import { buildIfStale, call, freePort, signIn as apiSignIn, startServer } from '
 
 export const SCREENS = ['login', 'home', 'category', 'product', 'cart']
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 async function signInThroughScreen(page, base, user, password) {
   await page.goto(`${base}/login`)
@@ -176,7 +184,8 @@ export function printLighthouse(results, { details = false } = {}) {
   for (const r of results) {
     if (r.accessibilityIssues.length) {
       console.log(`\n${r.screen}: accessibility audits not passed`)
-      for (const issue of r.accessibilityIssues) console.log(`  ${issue.id}: ${issue.title}${issue.nodes.length ? `\n      ${issue.nodes.join('\n      ')}` : ''}`)
+      for (const issue of r.accessibilityIssues)
+        console.log(`  ${issue.id}: ${issue.title}${issue.nodes.length ? `\n      ${issue.nodes.join('\n      ')}` : ''}`)
     }
     if (r.opportunities.length) {
       console.log(`\n${r.screen}: performance opportunities (LCP element: ${r.lcpElement ?? 'none'})`)

@@ -39,7 +39,13 @@ run('Web component tests', 'npx', vitest('web', join(reports, 'web.json')), {}, 
 
 ensureChromium()
 ensureBuilt()
-run('Browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') }, join(reports, 'e2e.json'))
+run(
+  'Browser journeys (Playwright, Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+  join(reports, 'e2e.json'),
+)
 
 console.log('\n=== Summary ===')
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed`)

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const positiveInt = z.coerce.number().int().positive()
 
@@ -15,104 +13,109 @@ const sentryDsn = z
   .string()
   .regex(/^https?:\/\/[^:@/\s]+@[^/\s]+(\/[^\s?#]*)?\/[\w-]+$/, 'must be a Sentry DSN such as https://publickey@o1.ingest.sentry.io/123 (without a secret key)')
 
-const Env = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  WEB_DIST: z.string().min(1).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
-  DEMO_MODE: bool.optional(),
-  SEED_SCALE: z.enum(['demo', 'large', 'none']).default('demo'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Riverina Rural Supply <orders@riverinarural.example>'),
-  DISTRIBUTOR_NAME: z.string().min(1).default('Riverina Rural Supply'),
-  DISTRIBUTOR_ABN: z.string().regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an 11-digit ABN').default('53 004 085 616'),
-  DISTRIBUTOR_PHONE: z.string().min(6).default('02 6921 4400'),
-  DISTRIBUTOR_ACCOUNTS_PHONE: z.string().min(6).default('02 6921 4455'),
-  DISTRIBUTOR_EMAIL: z.email().default('orders@riverinarural.example'),
-  SESSION_IDLE_MINUTES: positiveInt.default(12 * 60),
-  SESSION_MAX_DAYS: positiveInt.default(30),
-  PASSWORD_RESET_MINUTES: positiveInt.default(60),
-  LOGIN_MAX_FAILURES_PER_USER: positiveInt.default(5),
-  LOGIN_USER_DELAY_SECONDS: positiveInt.max(86_400).default(60),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(30),
-  LOGIN_ADDRESS_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
-  LOGIN_ADDRESS_CEILING: positiveInt.default(300),
-  LOGIN_WINDOW_MINUTES: positiveInt.default(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
-  CONTENT_BASE_URL: z
-    .string()
-    .regex(/^(https?:\/\/[^/\s]+)?\/[^\s]*$/, 'must be an http(s) URL or a path starting with /')
-    .default('/content/wp-json/wp/v2'),
-  BENCH_HELLO: bool.default(false),
-  CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(0),
-  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
-  MEMORY_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(256),
-  PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
-  SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
-  SECUREPAY_PASSWORD: z.string().min(1).max(100).optional(),
-  SECUREPAY_NEXT_PASSWORD: z.string().min(1).max(100).optional(),
-  SECUREPAY_REFUND_URL: z.url({ protocol: /^https?$/ }).optional(),
-  MPGS_HOST: z.url({ protocol: /^https?$/ }).optional(),
-  MPGS_MERCHANT_ID: z.string().trim().min(1).max(40).optional(),
-  MPGS_API_PASSWORD: z.string().min(1).max(200).optional(),
-  MPGS_API_VERSION: z.coerce.number().int().min(63, 'must be 63 or later (INITIATE_CHECKOUT)').max(200).default(72),
-  IP_LOOKUP_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('off')]).default('https://api.ipify.org?format=json'),
-  ANALYTICS_HOOK: z
-    .string()
-    .regex(/^[A-Za-z_$][\w$]{0,63}$/, 'must be a JavaScript identifier (the name of a window array)')
-    .default('dataLayer'),
-  SANDBOX_TEST_AMOUNTS: bool.default(false),
-  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
-  API_BASE_URL: baseUrl.default('/api'),
-  IMAGE_BASE_URL: baseUrl.optional(),
-  SENTRY_DSN: sentryDsn.optional(),
-  SENTRY_BROWSER_DSN: z.union([sentryDsn, z.literal('off')]).optional(),
-  SENTRY_ENVIRONMENT: z
-    .string()
-    .regex(/^[\w.-]{1,64}$/, 'must be a short name such as production or staging')
-    .optional(),
-  SENTRY_RELEASE: z
-    .string()
-    .regex(/^[\w.@+-]{1,200}$/, 'must be a release name such as trade-portal@1.4.0 or a commit id')
-    .optional(),
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 or more printable characters without spaces')
-    .optional(),
-  READY_OUTBOX_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
-  ERP_API_KEY: z
-    .string()
-    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces (e.g. openssl rand -base64 36)')
-    .optional(),
-  /** Only while the key is changed: the old key, still accepted beside ERP_API_KEY until the ERP sends the new one. */
-  ERP_API_KEY_PREVIOUS: z
-    .string()
-    .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces, like ERP_API_KEY')
-    .optional(),
-  ERP_ORDER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  ERP_ORDER_ALERT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
-}).superRefine((env, ctx) => {
-  if (env.LOGIN_ADDRESS_CEILING <= env.LOGIN_MAX_FAILURES_PER_ADDRESS) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['LOGIN_ADDRESS_CEILING'],
-      message: `must be above LOGIN_MAX_FAILURES_PER_ADDRESS (${env.LOGIN_MAX_FAILURES_PER_ADDRESS}): an address is slowed down first, refused only far beyond`,
-    })
-  }
-})
+const Env = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    WEB_DIST: z.string().min(1).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: positiveInt.max(200).default(10),
+    DEMO_MODE: bool.optional(),
+    SEED_SCALE: z.enum(['demo', 'large', 'none']).default('demo'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Riverina Rural Supply <orders@riverinarural.example>'),
+    DISTRIBUTOR_NAME: z.string().min(1).default('Riverina Rural Supply'),
+    DISTRIBUTOR_ABN: z
+      .string()
+      .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an 11-digit ABN')
+      .default('53 004 085 616'),
+    DISTRIBUTOR_PHONE: z.string().min(6).default('02 6921 4400'),
+    DISTRIBUTOR_ACCOUNTS_PHONE: z.string().min(6).default('02 6921 4455'),
+    DISTRIBUTOR_EMAIL: z.email().default('orders@riverinarural.example'),
+    SESSION_IDLE_MINUTES: positiveInt.default(12 * 60),
+    SESSION_MAX_DAYS: positiveInt.default(30),
+    PASSWORD_RESET_MINUTES: positiveInt.default(60),
+    LOGIN_MAX_FAILURES_PER_USER: positiveInt.default(5),
+    LOGIN_USER_DELAY_SECONDS: positiveInt.max(86_400).default(60),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(30),
+    LOGIN_ADDRESS_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+    LOGIN_ADDRESS_CEILING: positiveInt.default(300),
+    LOGIN_WINDOW_MINUTES: positiveInt.default(15),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    CONTENT_BASE_URL: z
+      .string()
+      .regex(/^(https?:\/\/[^/\s]+)?\/[^\s]*$/, 'must be an http(s) URL or a path starting with /')
+      .default('/content/wp-json/wp/v2'),
+    BENCH_HELLO: bool.default(false),
+    CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    HEAP_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(0),
+    HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
+    MEMORY_BUDGET_MIB: z.coerce.number().int().min(0).max(65536).default(256),
+    PAYMENT_PROVIDER: z.enum(['securepay', 'mpgs']).default('securepay'),
+    SECUREPAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SECUREPAY_MERCHANT_ID: z.string().trim().min(1).max(20).optional(),
+    SECUREPAY_PASSWORD: z.string().min(1).max(100).optional(),
+    SECUREPAY_NEXT_PASSWORD: z.string().min(1).max(100).optional(),
+    SECUREPAY_REFUND_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MPGS_HOST: z.url({ protocol: /^https?$/ }).optional(),
+    MPGS_MERCHANT_ID: z.string().trim().min(1).max(40).optional(),
+    MPGS_API_PASSWORD: z.string().min(1).max(200).optional(),
+    MPGS_API_VERSION: z.coerce.number().int().min(63, 'must be 63 or later (INITIATE_CHECKOUT)').max(200).default(72),
+    IP_LOOKUP_URL: z.union([z.url({ protocol: /^https?$/ }), z.literal('off')]).default('https://api.ipify.org?format=json'),
+    ANALYTICS_HOOK: z
+      .string()
+      .regex(/^[A-Za-z_$][\w$]{0,63}$/, 'must be a JavaScript identifier (the name of a window array)')
+      .default('dataLayer'),
+    SANDBOX_TEST_AMOUNTS: bool.default(false),
+    PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(20),
+    API_BASE_URL: baseUrl.default('/api'),
+    IMAGE_BASE_URL: baseUrl.optional(),
+    SENTRY_DSN: sentryDsn.optional(),
+    SENTRY_BROWSER_DSN: z.union([sentryDsn, z.literal('off')]).optional(),
+    SENTRY_ENVIRONMENT: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be a short name such as production or staging')
+      .optional(),
+    SENTRY_RELEASE: z
+      .string()
+      .regex(/^[\w.@+-]{1,200}$/, 'must be a release name such as trade-portal@1.4.0 or a commit id')
+      .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 or more printable characters without spaces')
+      .optional(),
+    READY_OUTBOX_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+    ERP_API_KEY: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces (e.g. openssl rand -base64 36)')
+      .optional(),
+    /** Only while the key is changed: the old key, still accepted beside ERP_API_KEY until the ERP sends the new one. */
+    ERP_API_KEY_PREVIOUS: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 or more printable characters without spaces, like ERP_API_KEY')
+      .optional(),
+    ERP_ORDER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    ERP_ORDER_ALERT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.LOGIN_ADDRESS_CEILING <= env.LOGIN_MAX_FAILURES_PER_ADDRESS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LOGIN_ADDRESS_CEILING'],
+        message: `must be above LOGIN_MAX_FAILURES_PER_ADDRESS (${env.LOGIN_MAX_FAILURES_PER_ADDRESS}): an address is slowed down first, refused only far beyond`,
+      })
+    }
+  })
 
 export type Config = ReturnType<typeof toConfig>
 

@@ -19,10 +19,17 @@ async function fillCart(page: Page, warehouse: string, count = 2, minStock = 5) 
     async ({ warehouse, count, minStock }) => {
       const auth = { authorization: `Bearer ${localStorage.getItem('token')}` }
       await fetch('/api/cart', { method: 'DELETE', headers: auth })
-      const products = (await (await fetch(`/api/popular?warehouse=${warehouse}`, { headers: auth })).json()) as Array<{ ProductID: number; Availability: { Available: number } }>
+      const products = (await (await fetch(`/api/popular?warehouse=${warehouse}`, { headers: auth })).json()) as Array<{
+        ProductID: number
+        Availability: { Available: number }
+      }>
       const chosen = products.filter((p) => p.Availability.Available >= minStock).slice(0, count)
       for (const p of chosen) {
-        await fetch('/api/cart', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ productID: p.ProductID, qty: 1, warehouse }) })
+        await fetch('/api/cart', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ productID: p.ProductID, qty: 1, warehouse }),
+        })
       }
       return chosen.length
     },
@@ -61,7 +68,9 @@ test('trade places an order on account and sees it in the order history', async 
   await expect(row).toContainText(/SO9\d{6}/)
   await expect(page.getByRole('link', { name: /Empty/ })).toBeVisible()
 
-  const purchase = await page.evaluate(() => (window as unknown as { dataLayer?: Array<{ event?: string; ecommerce?: { currency?: string } }> }).dataLayer?.find((e) => e.event === 'purchase'))
+  const purchase = await page.evaluate(() =>
+    (window as unknown as { dataLayer?: Array<{ event?: string; ecommerce?: { currency?: string } }> }).dataLayer?.find((e) => e.event === 'purchase'),
+  )
   expect(purchase?.ecommerce?.currency).toBe('AUD')
 })
 
@@ -126,7 +135,24 @@ test('elders has no way to check out', async ({ page }) => {
     const res = await fetch('/api/orders', {
       method: 'POST',
       headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ DeliveryName: 'x', Contact: 'x', Email: 'x@example.com', Phone: '1', CarrierName: 'x', PurchaseOrder: 'x', DeliveryType: 1, warehouse: 'WAG', Address1: '', Address2: '', City: '', State: '', PostalCode: '', Fax: '', CarrierInstructions: '', OrderDesc: '' }),
+      body: JSON.stringify({
+        DeliveryName: 'x',
+        Contact: 'x',
+        Email: 'x@example.com',
+        Phone: '1',
+        CarrierName: 'x',
+        PurchaseOrder: 'x',
+        DeliveryType: 1,
+        warehouse: 'WAG',
+        Address1: '',
+        Address2: '',
+        City: '',
+        State: '',
+        PostalCode: '',
+        Fax: '',
+        CarrierInstructions: '',
+        OrderDesc: '',
+      }),
     })
     return res.status
   })

@@ -139,6 +139,9 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
   // Put the demo password back for the other journeys.
   const me = await (await request.post('/api/login', { data: { username: 'staff', password: 'Staff2099x' } })).json()
-  const back = await request.post('/api/change-password', { headers: { authorization: `Bearer ${me.token}` }, data: { currentPassword: 'Staff2099x', newPassword: 'Staff2026' } })
+  const back = await request.post('/api/change-password', {
+    headers: { authorization: `Bearer ${me.token}` },
+    data: { currentPassword: 'Staff2099x', newPassword: 'Staff2026' },
+  })
   expect(back.status()).toBe(200)
 })

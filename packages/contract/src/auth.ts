@@ -55,11 +55,7 @@ export const PASSWORD_RULES = [
 export const passwordProblem = (password: string): string | null => PASSWORD_RULES.find((r) => !r.met(password))?.failed ?? null
 
 /** A new password: the spec's rule (at least one number) and the design's minimum length of 8. */
-export const NewPassword = z
-  .string()
-  .min(8, PASSWORD_RULES[0].failed)
-  .max(200)
-  .regex(/[0-9]/, PASSWORD_RULES[1].failed)
+export const NewPassword = z.string().min(8, PASSWORD_RULES[0].failed).max(200).regex(/[0-9]/, PASSWORD_RULES[1].failed)
 
 export const PasswordResetCompleteBody = z.object({
   token: z.string().min(10).max(200),

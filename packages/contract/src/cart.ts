@@ -36,7 +36,9 @@ export const UpdateCartBody = z.object({
 export type UpdateCartBody = z.infer<typeof UpdateCartBody>
 
 export const CartItemsQuery = z.object({
-  warehouse: WarehouseCode.optional().describe('The branch the client shows; the lines are always those of the cart, priced and stocked at the cart’s own branch'),
+  warehouse: WarehouseCode.optional().describe(
+    'The branch the client shows; the lines are always those of the cart, priced and stocked at the cart’s own branch',
+  ),
 })
 
 /**

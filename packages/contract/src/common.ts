@@ -22,7 +22,12 @@ export const Money = z.number().describe('Dollars (AUD), two decimals, computed 
 export const Page = z.coerce.number().int().min(1).max(100_000).default(1)
 
 /** A branch code (LocationID) or 0 for all branches, where filters allow it. */
-export const WarehouseCode = z.string().trim().min(1).max(10).regex(/^[A-Za-z0-9_-]+$/, 'Expected a branch code')
+export const WarehouseCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(10)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Expected a branch code')
 
 /** The spec's clients may send the session token as a query parameter; our web app sends a header. */
 export const TokenQuery = z.object({ token: z.string().max(200).optional() })

@@ -14,9 +14,7 @@ export const ErpProblem = z
 export type ErpProblem = z.infer<typeof ErpProblem>
 
 /** 422 from the ERP routes: every problem found; nothing was written. */
-export const ErpProblems = z
-  .object({ error: z.literal('erp_problems'), message: z.string(), problems: z.array(ErpProblem) })
-  .meta({ id: 'ErpProblems' })
+export const ErpProblems = z.object({ error: z.literal('erp_problems'), message: z.string(), problems: z.array(ErpProblem) }).meta({ id: 'ErpProblems' })
 export type ErpProblems = z.infer<typeof ErpProblems>
 
 export const ErpRunKind = z.enum(['import', 'stock', 'export'])
@@ -55,7 +53,12 @@ export const ErpOrdersQuery = z.object({
 export type ErpOrdersQuery = z.infer<typeof ErpOrdersQuery>
 
 /** The number an order was placed under in the portal (SO9…), its key until and after the ERP acknowledges it. */
-export const PortalOrderId = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, 'Expected a portal order number such as SO9000001')
+export const PortalOrderId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Expected a portal order number such as SO9000001')
 
 export const ErpOrderLine = z
   .object({
@@ -115,13 +118,16 @@ export type ErpOrder = z.infer<typeof ErpOrder>
 export const ErpOrderParams = z.object({ PortalOrderId })
 
 export const ErpAckBody = z.object({
-  SalesOrder: z.string().trim().min(1).max(40).regex(/^[\x21-\x7e]+$/, 'Expected the ERP sales order number (printable characters, no spaces)'),
+  SalesOrder: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[\x21-\x7e]+$/, 'Expected the ERP sales order number (printable characters, no spaces)'),
 })
 export type ErpAckBody = z.infer<typeof ErpAckBody>
 
-export const ErpAck = z
-  .object({ PortalOrderId: z.string(), SalesOrder: z.string(), acknowledged: z.enum(['now', 'already']) })
-  .meta({ id: 'ErpAck' })
+export const ErpAck = z.object({ PortalOrderId: z.string(), SalesOrder: z.string(), acknowledged: z.enum(['now', 'already']) }).meta({ id: 'ErpAck' })
 export type ErpAck = z.infer<typeof ErpAck>
 
 /** POST /api/erp/stock: at most this many rows a call. */

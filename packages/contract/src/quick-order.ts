@@ -10,7 +10,11 @@ export const MAX_BULK_LINES = 500
  * in), so it travels as the client has it: a number, or the text typed or pasted.
  */
 export const BulkLine = z.object({
-  code: z.string().max(100).optional().describe('A product code; when no product has it, it is also tried as a barcode, then both without dashes, spaces and case ("PHIRJ40MM" for PHI-RJ-40MM)'),
+  code: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('A product code; when no product has it, it is also tried as a barcode, then both without dashes, spaces and case ("PHIRJ40MM" for PHI-RJ-40MM)'),
   barcode: z.string().max(100).optional().describe('A barcode (EAN-13, EAN-8, UPC-A, Code 128), when no code is given'),
   qty: z
     .union([z.number(), z.string().max(40)])
@@ -21,10 +25,7 @@ export type BulkLine = z.infer<typeof BulkLine>
 
 export const BulkAddBody = z.object({
   warehouse: WarehouseCode.describe('The branch the customer is shopping at, as for POST /api/cart'),
-  lines: z
-    .array(BulkLine)
-    .min(1, 'Add at least one line')
-    .max(MAX_BULK_LINES, `At most ${MAX_BULK_LINES} lines can be added in one go`),
+  lines: z.array(BulkLine).min(1, 'Add at least one line').max(MAX_BULK_LINES, `At most ${MAX_BULK_LINES} lines can be added in one go`),
 })
 export type BulkAddBody = z.infer<typeof BulkAddBody>
 

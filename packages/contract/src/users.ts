@@ -5,9 +5,7 @@ import { emailAddress } from './common'
 export const USERS_PAGE_SIZE = 20
 
 /** A person who orders for the business: a row of the Users screen. */
-export const SubUser = z
-  .object({ ExtUserID: z.number().int(), UserName: z.string(), Name: z.string(), Email: z.string(), Role })
-  .meta({ id: 'SubUser' })
+export const SubUser = z.object({ ExtUserID: z.number().int(), UserName: z.string(), Name: z.string(), Email: z.string(), Role }).meta({ id: 'SubUser' })
 export type SubUser = z.infer<typeof SubUser>
 
 export const UsersQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })

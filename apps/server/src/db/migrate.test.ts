@@ -20,7 +20,29 @@ describe(`migrations on an empty ${url ? 'PostgreSQL' : 'PGlite'} database`, () 
 
       const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`.execute(handle.db)
       const names = tables.rows.map((r) => r.table_name)
-      for (const table of ['customer_accounts', 'users', 'sessions', 'branches', 'delivery_sites', 'categories', 'brands', 'products', 'stock', 'carts', 'cart_lines', 'pending_orders', 'orders', 'order_lines', 'invoices', 'invoice_lines', 'financial_periods', 'statement_requests', 'password_reset_tokens', 'email_outbox', 'code_setup_requests']) {
+      for (const table of [
+        'customer_accounts',
+        'users',
+        'sessions',
+        'branches',
+        'delivery_sites',
+        'categories',
+        'brands',
+        'products',
+        'stock',
+        'carts',
+        'cart_lines',
+        'pending_orders',
+        'orders',
+        'order_lines',
+        'invoices',
+        'invoice_lines',
+        'financial_periods',
+        'statement_requests',
+        'password_reset_tokens',
+        'email_outbox',
+        'code_setup_requests',
+      ]) {
         expect(names).toContain(table)
       }
       const trgm = await sql<{ ok: boolean }>`SELECT similarity('ivomec', 'ivomek') > 0.3 AS ok`.execute(handle.db)

@@ -64,7 +64,14 @@ describe(`db/schema.ts against the migrated ${url ? 'PostgreSQL' : 'PGlite'} dat
         Object.fromEntries(
           Object.keys(tables)
             .sort()
-            .map((t) => [t, Object.fromEntries(Object.keys(tables[t]!).sort().map((c) => [c, tables[t]![c]]))]),
+            .map((t) => [
+              t,
+              Object.fromEntries(
+                Object.keys(tables[t]!)
+                  .sort()
+                  .map((c) => [c, tables[t]![c]]),
+              ),
+            ]),
         )
       expect(sorted(declared)).toEqual(sorted(migrated))
     } finally {

@@ -66,7 +66,12 @@ describe('statements built once (decision 0048)', () => {
   })
 
   it('refuses a builder that looks into its arguments instead of passing them on', async () => {
-    const misused = statement((db, limit: number, offset: number) => db.selectFrom('branches').select('location_id').limit(limit + offset))
+    const misused = statement((db, limit: number, offset: number) =>
+      db
+        .selectFrom('branches')
+        .select('location_id')
+        .limit(limit + offset),
+    )
     await expect(misused(t.db, 1, 2)).rejects.toThrow(/used as more than a value/)
   })
 })

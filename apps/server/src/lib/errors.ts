@@ -12,11 +12,9 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, field?: string) =>
-  new AppError(400, code, message, field ? [{ field, message }] : undefined)
+export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field ? [{ field, message }] : undefined)
 export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'unauthorized', message)
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message)
 export const notFound = (what = 'record') => new AppError(404, 'not_found', `No such ${what}.`)
 export const conflict = (code: string, message: string) => new AppError(409, code, message)
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new AppError(429, 'too_many_requests', message, undefined, retryAfterSeconds)
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => new AppError(429, 'too_many_requests', message, undefined, retryAfterSeconds)

@@ -10,16 +10,11 @@ import type { TtlCache } from './ttl-cache'
  * missing. A string with a JSON content type goes out as it is: Fastify does not serialize it again, so a
  * hit costs a lookup.
  */
-export async function sendCachedJson<T>(
-  cache: TtlCache<string> | undefined,
-  reply: FastifyReply,
-  key: string,
-  build: () => Promise<T>,
-): Promise<FastifyReply> {
+export async function sendCachedJson<T>(cache: TtlCache<string> | undefined, reply: FastifyReply, key: string, build: () => Promise<T>): Promise<FastifyReply> {
   let json = cache?.get(key)
   if (json === undefined) {
     const stamp = cache?.stamp() ?? 0
-    json = reply.serializeInput(await build() as Record<string, unknown>, '200') as string
+    json = reply.serializeInput((await build()) as Record<string, unknown>, '200') as string
     cache?.set(key, json, stamp)
   }
   return reply.type('application/json; charset=utf-8').send(json)

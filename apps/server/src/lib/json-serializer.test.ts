@@ -41,7 +41,16 @@ describe('the compiled writers of answers', () => {
     for (const [schema, data] of [
       [z.array(Product), [product, { ...product, ProductID: 8, CartonPricing: undefined, Barcode: '9300000000000' }]],
       [z.array(BuyAgainItem), items],
-      [ProductDetail, { ...product, QtyAvailableOther: 3, AvailabilityOther: [{ LocationID: 'WAG', DESCRIPTION: 'Wagga', QtyAvail: 3 }], Attachments: [], CodeSetupRequested: false }],
+      [
+        ProductDetail,
+        {
+          ...product,
+          QtyAvailableOther: 3,
+          AvailabilityOther: [{ LocationID: 'WAG', DESCRIPTION: 'Wagga', QtyAvail: 3 }],
+          Attachments: [],
+          CodeSetupRequested: false,
+        },
+      ],
     ] as Array<[z.ZodType, unknown]>) {
       expect(compilableSchema(schema)).not.toBeNull()
       expect(JSON.parse(writer(schema, false)(data))).toEqual(viaZod(schema, data))
@@ -66,9 +75,19 @@ describe('the compiled writers of answers', () => {
   })
 
   it('compile "or null" of objects, strings and numbers, and unions of constants', () => {
-    const schema = z.object({ when: z.string().nullable(), n: z.number().int().nullable(), kind: z.union([z.literal(1), z.literal(2)]), inner: z.object({ a: z.string() }).nullable() })
+    const schema = z.object({
+      when: z.string().nullable(),
+      n: z.number().int().nullable(),
+      kind: z.union([z.literal(1), z.literal(2)]),
+      inner: z.object({ a: z.string() }).nullable(),
+    })
     expect(compilableSchema(schema)).toMatchObject({
-      properties: { when: { type: ['string', 'null'] }, n: { type: ['integer', 'null'] }, kind: { type: 'number', enum: [1, 2] }, inner: { type: ['object', 'null'] } },
+      properties: {
+        when: { type: ['string', 'null'] },
+        n: { type: ['integer', 'null'] },
+        kind: { type: 'number', enum: [1, 2] },
+        inner: { type: ['object', 'null'] },
+      },
     })
     const write = writer(schema)
     expect(JSON.parse(write({ when: null, n: 3, kind: 2, inner: null }))).toEqual({ when: null, n: 3, kind: 2, inner: null })

@@ -92,8 +92,7 @@ function simplify(node: unknown, definitions: Record<string, unknown>, seen: rea
 function constantsOf(union: unknown[]): JsonSchema | null {
   const members = union as Array<{ type?: unknown; const?: unknown; enum?: unknown[] }>
   const type = members[0]?.type
-  const plain = (m: (typeof members)[number]) =>
-    m.type === type && Object.keys(m).length === 2 && ('const' in m || Array.isArray(m.enum))
+  const plain = (m: (typeof members)[number]) => m.type === type && Object.keys(m).length === 2 && ('const' in m || Array.isArray(m.enum))
   if (typeof type !== 'string' || !members.every(plain)) return null
   return { type, enum: members.flatMap((m) => ('const' in m ? [m.const] : (m.enum ?? []))) }
 }
@@ -141,7 +140,10 @@ export function compileSerializer(schema: z.ZodType, { checked, describe }: { ch
     const expected = slow(data)
     const written = fast(data)
     if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
-      throw new ResponseContractError(describe(), new Error(`the compiled writer wrote ${written.slice(0, 400)} where the contract's check wrote ${expected.slice(0, 400)}`))
+      throw new ResponseContractError(
+        describe(),
+        new Error(`the compiled writer wrote ${written.slice(0, 400)} where the contract's check wrote ${expected.slice(0, 400)}`),
+      )
     }
     return written
   }

@@ -13,7 +13,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           'The product API of the trade ordering portal. Send the session token as `Authorization: Bearer <token>` (or, for older clients, the `token` query parameter). Errors are `{error, message, fields?}`. Money is in dollars computed from integer cents; dates are YYYY-MM-DD.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, erpKey: { type: 'http', scheme: 'bearer', description: 'ERP_API_KEY (the /api/erp routes)' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          erpKey: { type: 'http', scheme: 'bearer', description: 'ERP_API_KEY (the /api/erp routes)' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

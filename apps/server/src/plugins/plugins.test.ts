@@ -41,7 +41,12 @@ describe('bad input gets a 400 naming the field, and changes nothing', () => {
 
   it('a change of password with a bad body leaves the password as it was', async () => {
     const token = await signIn(t.app, DEMO.trade)
-    const res = await t.app.inject({ method: 'POST', url: '/api/change-password', headers: bearer(token), payload: { currentPassword: DEMO.trade.password, newPassword: 12345678 } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: DEMO.trade.password, newPassword: 12345678 },
+    })
     expect(res.statusCode).toBe(400)
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: DEMO.trade, remoteAddress: '10.9.9.9' })).statusCode).toBe(200)
   })
@@ -60,7 +65,9 @@ describe('the API surface', () => {
     expect(res.statusCode).toBe(200)
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/warehouses', '/api/categories', '/api/brands', '/api/delivery-sites', '/api/cart']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/warehouses', '/api/categories', '/api/brands', '/api/delivery-sites', '/api/cart']),
+    )
     expect(doc.components.schemas).toHaveProperty('LoginResponse')
   })
 

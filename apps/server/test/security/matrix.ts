@@ -57,7 +57,8 @@ export const del = (url: string, payload?: object): Req => ({ method: 'DELETE', 
 export function multipart(url: string, files: Record<string, string>): Req {
   const boundary = 'matrix-boundary-7f3a'
   const parts = Object.entries(files).map(
-    ([path, body]) => `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path.split('/').pop()}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`,
+    ([path, body]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${path}"; filename="${path.split('/').pop()}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`,
   )
   return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n` }
 }

@@ -7,7 +7,8 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const login = (payload: unknown, remoteAddress = nextAddress()) => t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress })
+const login = (payload: unknown, remoteAddress = nextAddress()) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress })
 
 describe('signing in', () => {
   it('returns the user, a token and the settings with the default branch', async () => {
@@ -100,7 +101,11 @@ describe('sessions', () => {
 
   it('ends a session past its absolute expiry', async () => {
     const token = await signIn(t.app, DEMO.cash)
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('revoked_at', 'is', null).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('revoked_at', 'is', null)
+      .execute()
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).statusCode).toBe(401)
   })
 
@@ -126,12 +131,18 @@ describe('password reset', () => {
   const tokenIn = (text: string) => /reset-password#token=([A-Za-z0-9_-]+)/.exec(text)?.[1]
 
   it('gives the same answer whether or not the username and email match, and mails only a match', async () => {
-    const before = await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await t.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const noUser = await request({ username: 'nobody', email: 'nobody@example.com' })
     const wrongEmail = await request({ username: 'cash', email: 'wrong@example.com' })
     expect(noUser.statusCode).toBe(200)
     expect(wrongEmail.json()).toEqual(noUser.json())
-    const after = await t.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
@@ -169,7 +180,11 @@ describe('password reset', () => {
     const user = await t.db.selectFrom('users').select(['email']).where('username', '=', 'elders').executeTakeFirstOrThrow()
     await request({ username: 'elders', email: user.email })
     const token = tokenIn((await lastMail())!.text_body)
-    await t.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute()
+    await t.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('used_at', 'is', null)
+      .execute()
     const res = await complete({ token, newPassword: 'Elders2099' })
     expect(res.statusCode).toBe(400)
     expect((await login(DEMO.elders)).statusCode).toBe(200)

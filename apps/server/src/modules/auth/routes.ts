@@ -34,10 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     return answer
   })
 
-  app.post(
-    '/password-reset',
-    { config: { public: true }, schema: { tags, body: PasswordResetBody, response: { 200: Message } } },
-    async (req) => auth.requestPasswordReset(deps, req.body.username, req.body.email),
+  app.post('/password-reset', { config: { public: true }, schema: { tags, body: PasswordResetBody, response: { 200: Message } } }, async (req) =>
+    auth.requestPasswordReset(deps, req.body.username, req.body.email),
   )
 
   app.post(
@@ -46,9 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     async (req) => auth.completePasswordReset(deps, req.body.token, req.body.newPassword),
   )
 
-  app.post(
-    '/change-password',
-    { schema: { tags, body: ChangePasswordBody, response: { 200: Message, 400: ErrorBody } } },
-    async (req) => auth.changePassword(deps, req.requireSession(), req.body.currentPassword, req.body.newPassword),
+  app.post('/change-password', { schema: { tags, body: ChangePasswordBody, response: { 200: Message, 400: ErrorBody } } }, async (req) =>
+    auth.changePassword(deps, req.requireSession(), req.body.currentPassword, req.body.newPassword),
   )
 }

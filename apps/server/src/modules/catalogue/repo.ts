@@ -422,31 +422,28 @@ export interface Attachment {
 }
 
 /** The product page's statement, by list shape and whether a reseller's code-setup request is looked for. */
-const detailPage = shapedStatement(
-  (shape: `${ListShape}:${'asks' | 'none'}`) =>
-    (db: Db, warehouse: string, accountId: number, id: number, userId: number) => {
-      const list = shape.slice(0, shape.lastIndexOf(':')) as ListShape
-      const reads = readsOf(list, accountId)
-      return listedPageQuery(db, { warehouse }, visibleProducts(db, viewerOf(list)).select('products.id').where('products.id', '=', id), reads).select([
-        // Unstocked (a page kept for every branch, or one the stock book stocks), the other branches' stock is the book's too.
-        (reads.stocked
-          ? sql<OtherBranchStock[]>`coalesce((
+const detailPage = shapedStatement((shape: `${ListShape}:${'asks' | 'none'}`) => (db: Db, warehouse: string, accountId: number, id: number, userId: number) => {
+  const list = shape.slice(0, shape.lastIndexOf(':')) as ListShape
+  const reads = readsOf(list, accountId)
+  return listedPageQuery(db, { warehouse }, visibleProducts(db, viewerOf(list)).select('products.id').where('products.id', '=', id), reads).select([
+    // Unstocked (a page kept for every branch, or one the stock book stocks), the other branches' stock is the book's too.
+    (reads.stocked
+      ? sql<OtherBranchStock[]>`coalesce((
         SELECT json_agg(json_build_object('location_id', b.location_id, 'name', b.name, 'qty', coalesce(s.qty_available - ${heldByAnyone('s')}, 0)) ORDER BY b.sort_order, b.name)
         FROM branches b LEFT JOIN stock s ON s.location_id = b.location_id AND s.product_id = products.id
         WHERE b.location_id <> ${warehouse} AND b.trading), '[]'::json)`
-          : sql<OtherBranchStock[]>`'[]'::json`
-        ).as('others'),
-        sql<Attachment[]>`coalesce((
+      : sql<OtherBranchStock[]>`'[]'::json`
+    ).as('others'),
+    sql<Attachment[]>`coalesce((
         SELECT json_agg(json_build_object('id', pa.id, 'file_name', pa.file_name, 'description', pa.description) ORDER BY pa.id)
         FROM product_attachments pa WHERE pa.product_id = products.id), '[]'::json)`.as('attachments'),
-        (shape.endsWith('none')
-          ? sql<boolean>`false`
-          : sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
+    (shape.endsWith('none')
+      ? sql<boolean>`false`
+      : sql<boolean>`EXISTS (SELECT 1 FROM code_setup_requests r
         WHERE r.user_id = ${userId}::int AND r.product_id = products.id AND r.location_id = ${warehouse})`
-        ).as('requested'),
-      ])
-    },
-)
+    ).as('requested'),
+  ])
+})
 
 /**
  * The product page in one statement (decision 0042): the product as listedPage gives it (with what `scope`

@@ -291,7 +291,7 @@ export class SearchIndex {
   private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] | null {
     const { slots, keys } = ranking
     const page: number[] = []
-    for (let start = 0; start < slots.length && page.length < count; ) {
+    for (let start = 0; start < slots.length && page.length < count;) {
       const group = Math.floor(keys[start]! / GROUP_UNIT)
       let end = start + 1
       while (end < slots.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++

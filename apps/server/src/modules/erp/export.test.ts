@@ -33,7 +33,12 @@ afterAll(async () => {
   rmSync(parent, { recursive: true, force: true })
 })
 beforeEach(async () => {
-  await t.db.updateTable('orders').set({ erp_acknowledged_at: new Date() }).where('portal_order_id', 'is not', null).where('erp_acknowledged_at', 'is', null).execute()
+  await t.db
+    .updateTable('orders')
+    .set({ erp_acknowledged_at: new Date() })
+    .where('portal_order_id', 'is not', null)
+    .where('erp_acknowledged_at', 'is', null)
+    .execute()
 })
 
 async function placeOnAccount(po: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -116,34 +121,46 @@ describe('npm run erp:export', () => {
     expect(outcome.stdout).toContain('Usage: erp:export --out FOLDER')
   }, 60_000)
 
-  it.skipIf(process.env.TEST_DATABASE_URL)('says what to do while the portal runs on the embedded database', async () => {
-    const dataDir = join(parent, 'running')
-    mkdirSync(dataDir, { recursive: true })
-    // A live process holds the data directory, as the running portal does.
-    writeFileSync(join(dataDir, 'portal.pid'), String(process.pid))
-    const outcome = await runCli(['--out', join(parent, 'cli-running')], { DATABASE_URL: '', DATA_DIR: dataDir })
-    expect(outcome.code).toBe(1)
-    expect(outcome.stderr).toContain('is in use by another portal process')
-    expect(outcome.stderr).toContain('have the ERP collect the new orders over HTTP')
-    expect(existsSync(join(parent, 'cli-running'))).toBe(false)
-  }, 60_000)
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'says what to do while the portal runs on the embedded database',
+    async () => {
+      const dataDir = join(parent, 'running')
+      mkdirSync(dataDir, { recursive: true })
+      // A live process holds the data directory, as the running portal does.
+      writeFileSync(join(dataDir, 'portal.pid'), String(process.pid))
+      const outcome = await runCli(['--out', join(parent, 'cli-running')], { DATABASE_URL: '', DATA_DIR: dataDir })
+      expect(outcome.code).toBe(1)
+      expect(outcome.stderr).toContain('is in use by another portal process')
+      expect(outcome.stderr).toContain('have the ERP collect the new orders over HTTP')
+      expect(existsSync(join(parent, 'cli-running'))).toBe(false)
+    },
+    60_000,
+  )
 
-  it.skipIf(process.env.TEST_DATABASE_URL)('exports from a stopped embedded database', async () => {
-    const outcome = await runCli(['--out', join(parent, 'cli-empty')], { DATABASE_URL: '', DATA_DIR: join(parent, 'stopped'), DEMO_MODE: 'false' })
-    expect(outcome.stderr).toBe('')
-    expect(outcome.code).toBe(0)
-    expect(outcome.stdout).toContain('No new orders to export')
-  }, 120_000)
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'exports from a stopped embedded database',
+    async () => {
+      const outcome = await runCli(['--out', join(parent, 'cli-empty')], { DATABASE_URL: '', DATA_DIR: join(parent, 'stopped'), DEMO_MODE: 'false' })
+      expect(outcome.stderr).toBe('')
+      expect(outcome.code).toBe(0)
+      expect(outcome.stdout).toContain('No new orders to export')
+    },
+    120_000,
+  )
 
-  it.runIf(process.env.TEST_DATABASE_URL)('exports from PostgreSQL while the portal runs', async () => {
-    const id = await placeOnAccount('EXP-CLI')
-    // The test app's own database, in use by the app as a running portal's is.
-    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db)
-    const folder = join(parent, 'cli-pg')
-    const outcome = await runCli(['--out', folder], { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL!, rows[0]!.name) })
-    expect(outcome.code, outcome.stderr).toBe(0)
-    expect(outcome.stdout).toMatch(/^Exported 1 order\(s\), 1 line\(s\)/)
-    expect(readFileSync(join(folder, 'orders.csv'), 'utf8')).toContain(`,${id},`)
-    expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])
-  }, 120_000)
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'exports from PostgreSQL while the portal runs',
+    async () => {
+      const id = await placeOnAccount('EXP-CLI')
+      // The test app's own database, in use by the app as a running portal's is.
+      const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(t.db)
+      const folder = join(parent, 'cli-pg')
+      const outcome = await runCli(['--out', folder], { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL!, rows[0]!.name) })
+      expect(outcome.code, outcome.stderr).toBe(0)
+      expect(outcome.stdout).toMatch(/^Exported 1 order\(s\), 1 line\(s\)/)
+      expect(readFileSync(join(folder, 'orders.csv'), 'utf8')).toContain(`,${id},`)
+      expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])
+    },
+    120_000,
+  )
 })

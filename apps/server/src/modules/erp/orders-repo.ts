@@ -4,8 +4,7 @@ import type { DB } from '../../db/schema'
 type Db = Kysely<DB>
 
 /** A portal order not yet acknowledged by the ERP. */
-const unacknowledged = (db: Db) =>
-  db.selectFrom('orders').where('orders.portal_order_id', 'is not', null).where('orders.erp_acknowledged_at', 'is', null)
+const unacknowledged = (db: Db) => db.selectFrom('orders').where('orders.portal_order_id', 'is not', null).where('orders.erp_acknowledged_at', 'is', null)
 
 /**
  * Takes up to `limit` unacknowledged orders, oldest first, that no collector holds (never collected, or
@@ -70,7 +69,11 @@ export function orderBySalesOrder(db: Db, salesOrder: string) {
 }
 
 export async function markAcknowledged(db: Db, orderId: number, salesOrder: string) {
-  await db.updateTable('orders').set({ sales_order: salesOrder, erp_acknowledged_at: sql`now()` }).where('id', '=', orderId).execute()
+  await db
+    .updateTable('orders')
+    .set({ sales_order: salesOrder, erp_acknowledged_at: sql`now()` })
+    .where('id', '=', orderId)
+    .execute()
 }
 
 /** How many portal orders wait for the ERP, and how old (seconds since placed) the oldest is. */

@@ -24,7 +24,12 @@ afterAll(async () => t?.close())
 
 // Each test starts with no order waiting for the ERP.
 beforeEach(async () => {
-  await t.db.updateTable('orders').set({ erp_acknowledged_at: new Date() }).where('portal_order_id', 'is not', null).where('erp_acknowledged_at', 'is', null).execute()
+  await t.db
+    .updateTable('orders')
+    .set({ erp_acknowledged_at: new Date() })
+    .where('portal_order_id', 'is not', null)
+    .where('erp_acknowledged_at', 'is', null)
+    .execute()
 })
 
 const collect = (limit = 100) => t.app.inject({ method: 'GET', url: `/api/erp/orders?status=new&limit=${limit}`, headers: erpKey })

@@ -46,7 +46,7 @@ describe('POST /api/erp/stock', () => {
     const [a, b] = before
     const searchFor = async (code: string) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: code } })
-      return (res.json() as { products?: ListItem[] } & ListItem[]) as unknown
+      return res.json() as { products?: ListItem[] } & ListItem[] as unknown
     }
     await searchFor(a!.ProductCode)
     const qtyA = a!.Availability.Available + 17
@@ -127,7 +127,7 @@ describe('POST /api/erp/stock', () => {
     expect(res.json()).toMatchObject({ rows: 0, changed: 0, unchanged: 0 })
   })
 
-  it('leaves what card payments hold alone: the branch count is the ERP\'s, the hold still counts against it (decision 0024)', async () => {
+  it("leaves what card payments hold alone: the branch count is the ERP's, the hold still counts against it (decision 0024)", async () => {
     const [p] = await brandPage(await someBrand())
     const pending = await t.db.selectFrom('users').select(['id', 'account_id']).where('username', '=', 'cash').executeTakeFirstOrThrow()
     await t.db
@@ -146,7 +146,14 @@ describe('POST /api/erp/stock', () => {
       .execute()
     await t.db
       .insertInto('stock_holds')
-      .values({ pending_order_id: '00000000-0000-4000-8000-00000000e4f0', user_id: pending.id, location_id: 'WAG', product_id: p!.ProductID, qty: 4, expires_at: new Date(Date.now() + 600_000) })
+      .values({
+        pending_order_id: '00000000-0000-4000-8000-00000000e4f0',
+        user_id: pending.id,
+        location_id: 'WAG',
+        product_id: p!.ProductID,
+        qty: 4,
+        expires_at: new Date(Date.now() + 600_000),
+      })
       .execute()
     expect((await sendStock([{ ProductCode: p!.ProductCode, LocationID: 'WAG', QtyAvailable: 6 }])).statusCode).toBe(200)
     const hold = await t.db.selectFrom('stock_holds').select('qty').where('pending_order_id', '=', '00000000-0000-4000-8000-00000000e4f0').executeTakeFirst()

@@ -60,7 +60,8 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
       if (backlog.waiting === 0) return note('erpOrders', { ok: true, message: 'all acknowledged' })
       const age = `oldest ${Math.floor((backlog.oldestSeconds ?? 0) / 60)} min old`
       const minutes = config.erp.orderAlertMs / 60_000
-      if (backlog.late > 0) return note('erpOrders', { ok: false, message: `late: ${backlog.late} of ${backlog.waiting} unacknowledged older than ${minutes} min, ${age}` })
+      if (backlog.late > 0)
+        return note('erpOrders', { ok: false, message: `late: ${backlog.late} of ${backlog.waiting} unacknowledged older than ${minutes} min, ${age}` })
       return note('erpOrders', { ok: true, message: `${backlog.waiting} waiting, ${age}` })
     } catch (err) {
       return note('erpOrders', { ok: false, message: 'could not be read' }, err)

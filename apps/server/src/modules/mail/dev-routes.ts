@@ -17,9 +17,19 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
   app.get('/outbox', { schema: { hide: true } }, async (_req, reply) => {
     const rows = await repo.recentMail(db, 200)
     const list = rows
-      .map((r) => `<tr><td><a href="/dev/outbox/${r.id}">${escape(r.subject)}</a></td><td>${escape(r.to_address)}</td><td>${r.status}</td><td>${r.created_at.toISOString()}</td></tr>`)
+      .map(
+        (r) =>
+          `<tr><td><a href="/dev/outbox/${r.id}">${escape(r.subject)}</a></td><td>${escape(r.to_address)}</td><td>${r.status}</td><td>${r.created_at.toISOString()}</td></tr>`,
+      )
       .join('')
-    return reply.type('text/html').send(page('Outbox', `<h1>Outbox</h1><p>E-mails written by the portal (development only).</p><table><tr><th>Subject</th><th>To</th><th>Status</th><th>Written</th></tr>${list}</table>`))
+    return reply
+      .type('text/html')
+      .send(
+        page(
+          'Outbox',
+          `<h1>Outbox</h1><p>E-mails written by the portal (development only).</p><table><tr><th>Subject</th><th>To</th><th>Status</th><th>Written</th></tr>${list}</table>`,
+        ),
+      )
   })
 
   app.get('/outbox/:id', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive() }) } }, async (req, reply) => {
@@ -29,7 +39,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db }) 
     return reply
       .type('text/html')
       .send(
-        page(row.subject, `<p><a href="/dev/outbox">Outbox</a></p><h1>${escape(row.subject)}</h1><p>To: ${escape(row.to_address)}</p><pre>${linkify(escape(row.text_body))}</pre>${files ? `<ul>${files}</ul>` : ''}`),
+        page(
+          row.subject,
+          `<p><a href="/dev/outbox">Outbox</a></p><h1>${escape(row.subject)}</h1><p>To: ${escape(row.to_address)}</p><pre>${linkify(escape(row.text_body))}</pre>${files ? `<ul>${files}</ul>` : ''}`,
+        ),
       )
   })
 }

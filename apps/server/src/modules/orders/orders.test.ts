@@ -395,10 +395,19 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
     expect(first.statusCode, first.body).toBe(200)
     // The cart charges today's prices: make the order's lines match them, all but one.
     const today = (await get('trade', '/api/cart/items?warehouse=MEL')).json() as Array<{ ProductID: number; Price: number }>
-    const lines = await t.db.selectFrom('order_lines').select(['id', 'product_id', 'product_code']).where('order_id', '=', order.id).orderBy('line_no').execute()
+    const lines = await t.db
+      .selectFrom('order_lines')
+      .select(['id', 'product_id', 'product_code'])
+      .where('order_id', '=', order.id)
+      .orderBy('line_no')
+      .execute()
     for (const line of lines) {
       const price = today.find((c) => c.ProductID === line.product_id)!.Price
-      await t.db.updateTable('order_lines').set({ unit_price_cents: Math.round(price * 100) }).where('id', '=', line.id).execute()
+      await t.db
+        .updateTable('order_lines')
+        .set({ unit_price_cents: Math.round(price * 100) })
+        .where('id', '=', line.id)
+        .execute()
     }
     await emptyCart('trade')
     const same = (await reorder('trade', order.sales_order, 'MEL')).json()
@@ -406,11 +415,21 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
 
     const changed = lines[1]!
     const now = today.find((c) => c.ProductID === changed.product_id)!.Price
-    await t.db.updateTable('order_lines').set({ unit_price_cents: Math.round(now * 100) - 9 }).where('id', '=', changed.id).execute()
+    await t.db
+      .updateTable('order_lines')
+      .set({ unit_price_cents: Math.round(now * 100) - 9 })
+      .where('id', '=', changed.id)
+      .execute()
     await emptyCart('trade')
     const res = (await reorder('trade', order.sales_order, 'MEL')).json()
     expect(res.priceChanges).toEqual([
-      { ProductID: changed.product_id, ProductCode: changed.product_code, Description: expect.any(String), OrderedPrice: (Math.round(now * 100) - 9) / 100, Price: now },
+      {
+        ProductID: changed.product_id,
+        ProductCode: changed.product_code,
+        Description: expect.any(String),
+        OrderedPrice: (Math.round(now * 100) - 9) / 100,
+        Price: now,
+      },
     ])
     // Compatible: the fields there were before are all still there.
     expect(Object.keys(res).sort()).toEqual(['added', 'notAdded', 'priceChanges', 'warehouse'])

@@ -61,21 +61,23 @@ export function listOrders(db: Db, accountId: number, filters: OrderFilters, lim
 
 /** One of the account's orders by its number or numeric id; another account's order is not found. */
 export function findOrder(db: Db, accountId: number, key: { id: number } | { salesOrder: string }) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('branches', 'branches.location_id', 'orders.location_id')
-    .selectAll('orders')
-    .select('branches.name as branch_name')
-    .where('orders.account_id', '=', accountId)
-    .$if('id' in key, (q) => q.where('orders.id', '=', (key as { id: number }).id))
-    // An acknowledged portal order is found by the ERP's number and by the one it was placed under.
-    .$if('salesOrder' in key, (q) =>
-      q.where((eb) => {
-        const number = (key as { salesOrder: string }).salesOrder
-        return eb.or([eb('orders.sales_order', '=', number), eb('orders.portal_order_id', '=', number)])
-      }),
-    )
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('orders')
+      .innerJoin('branches', 'branches.location_id', 'orders.location_id')
+      .selectAll('orders')
+      .select('branches.name as branch_name')
+      .where('orders.account_id', '=', accountId)
+      .$if('id' in key, (q) => q.where('orders.id', '=', (key as { id: number }).id))
+      // An acknowledged portal order is found by the ERP's number and by the one it was placed under.
+      .$if('salesOrder' in key, (q) =>
+        q.where((eb) => {
+          const number = (key as { salesOrder: string }).salesOrder
+          return eb.or([eb('orders.sales_order', '=', number), eb('orders.portal_order_id', '=', number)])
+        }),
+      )
+      .executeTakeFirst()
+  )
 }
 
 export function orderLines(db: Db, orderId: number) {
@@ -150,7 +152,13 @@ export function backOrdersPageQuery(db: Db, accountId: number, filters: OrderFil
   if (filters.siteCode !== undefined) query = query.where('orders.site_code', '=', filters.siteCode)
   if (filters.search) query = query.where(sql<boolean>`${backOrderSearchText} LIKE ${likePattern(filters.search)}`)
   // Walking the account's orders in order pays only when the page's end comes soon, which only the values tell.
-  return query.orderBy('orders.enter_date', 'desc').orderBy('orders.id', 'desc').orderBy('line.line_no').limit(limit).offset(offset).modifyEnd(plannedWithItsValues)
+  return query
+    .orderBy('orders.enter_date', 'desc')
+    .orderBy('orders.id', 'desc')
+    .orderBy('line.line_no')
+    .limit(limit)
+    .offset(offset)
+    .modifyEnd(plannedWithItsValues)
 }
 
 export function listBackOrders(db: Db, accountId: number, filters: OrderFilters, limit: number, offset: number) {

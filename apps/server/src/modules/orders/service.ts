@@ -221,7 +221,15 @@ async function priceChanges(
   lines: Awaited<ReturnType<typeof repo.orderLines>>,
   added: ReorderResult['added'],
 ): Promise<NonNullable<ReorderResult['priceChanges']>> {
-  const today = new Map((await repo.todaysUnitPrices(deps.db, session.accountId, added.map((a) => a.ProductID))).map((r) => [r.productId, r.unitPriceCents]))
+  const today = new Map(
+    (
+      await repo.todaysUnitPrices(
+        deps.db,
+        session.accountId,
+        added.map((a) => a.ProductID),
+      )
+    ).map((r) => [r.productId, r.unitPriceCents]),
+  )
   const changes: NonNullable<ReorderResult['priceChanges']> = []
   for (const a of added) {
     const now = today.get(a.ProductID)

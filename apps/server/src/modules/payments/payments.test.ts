@@ -52,7 +52,10 @@ const formOfDetails = (d: Record<string, unknown>) => formOf(d as PendingOrderDe
 
 /** What the sandbox provider has refunded of the payments of this reference, in cents. */
 const sandboxRefunded = async (reference: string) =>
-  (await t.db.selectFrom('payment_sandbox_securepay').select('refunded_cents').where('reference', '=', reference).execute()).reduce((n, r) => n + Number(r.refunded_cents), 0)
+  (await t.db.selectFrom('payment_sandbox_securepay').select('refunded_cents').where('reference', '=', reference).execute()).reduce(
+    (n, r) => n + Number(r.refunded_cents),
+    0,
+  )
 
 const ordersWithPo = (po: string) => t.db.selectFrom('orders').select(['id', 'sales_order']).where('customer_purchase_order', '=', po).execute()
 const pendingRow = (id: string) => t.db.selectFrom('pending_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -280,7 +283,15 @@ describe('paying through the SecurePay sandbox', () => {
     expect(outcomes.filter((o) => o.startsWith('/orders?approved='))).toHaveLength(10)
     expect(await ordersWithPo('CARD-RUSH')).toHaveLength(10)
     expect(await stockOf(t.db, product, 'MEL')).toBe(0)
-    const refunds = await t.db.selectFrom('card_refunds').select('id').where('pending_order_id', 'in', held.map((r) => r.json().orderId as string)).execute()
+    const refunds = await t.db
+      .selectFrom('card_refunds')
+      .select('id')
+      .where(
+        'pending_order_id',
+        'in',
+        held.map((r) => r.json().orderId as string),
+      )
+      .execute()
     expect(refunds).toHaveLength(0)
     expect(await t.db.selectFrom('stock_holds').select('pending_order_id').where('product_id', '=', product).execute()).toEqual([])
   })
@@ -302,7 +313,12 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
     expect((await holdsOf(product)).reduce((sum, h) => sum + h.qty, 0)).toBe(3)
     // Meanwhile the held units are not there for anyone else: not to a cash-sale cart, not to an order on account.
     const other = await addBuyer(t.db, ids.cashAccount, 'last3-late')
-    const add = await t.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(other.token), payload: { productID: product, qty: 1, warehouse: 'MEL' } })
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: bearer(other.token),
+      payload: { productID: product, qty: 1, warehouse: 'MEL' },
+    })
     expect(add.statusCode).toBe(409)
     expect(add.json()).toMatchObject({ error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' })
     await fillCart(t.db, ids.trade, 'MEL', [{ productId: product, qty: 2 }])
@@ -340,7 +356,11 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
     const rival = await addBuyer(t.db, ids.cashAccount, 'expiry-rival')
     await fillCart(t.db, rival.userId, 'MEL', [{ productId: product, qty: 1 }])
     expect((await createPayment(rival.token, 11, orderDetails({ purchaseOrder: 'CARD-RIVAL' }))).statusCode).toBe(409)
-    await t.db.updateTable('stock_holds').set({ expires_at: new Date(Date.now() - 1000) }).where('pending_order_id', '=', orderId).execute()
+    await t.db
+      .updateTable('stock_holds')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('pending_order_id', '=', orderId)
+      .execute()
     const taken = (await createPayment(rival.token, 11, orderDetails({ purchaseOrder: 'CARD-RIVAL' }))).json()
     expect(await arriveAt(t.app, await payWithSecurePay(t.app, taken.formData.fields, { number: VISA }))).toMatch(/^\/orders\?approved=/)
     const late = await arriveAt(t.app, await payWithSecurePay(t.app, formData.fields, { number: VISA }))
@@ -351,7 +371,11 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
       { reason: 'sold_out', amount_cents: 1100, status: 'refunded' },
     ])
     // The portal refunded it itself (decision 0071): the customer is told so, and staff have nothing to do.
-    const mails = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('text_body', 'like', `%${formData.fields.EPS_REFERENCEID}%`).execute()
+    const mails = await t.db
+      .selectFrom('email_outbox')
+      .select(['subject', 'text_body'])
+      .where('text_body', 'like', `%${formData.fields.EPS_REFERENCEID}%`)
+      .execute()
     expect(mails.map((m) => m.subject)).toEqual([`Your payment ${formData.fields.EPS_REFERENCEID} has been refunded`])
     expect(mails[0]!.text_body).toContain('We have refunded the $11.00 in full')
     expect(await sandboxRefunded(formData.fields.EPS_REFERENCEID)).toBe(1100)
@@ -388,7 +412,11 @@ describe('one live card payment per cart (issue 19 part 7)', () => {
     expect(await stockOf(t.db, product, 'MEL')).toBe(19)
     const refunds = await t.db.selectFrom('card_refunds').select(['reason', 'status']).where('pending_order_id', '=', tab1!.json().orderId).execute()
     expect(refunds).toEqual([{ reason: 'paid_twice', status: 'refunded' }])
-    expect(outcomes.find((o) => o.startsWith('/checkout?'))).toContain(new URLSearchParams({ error: 'This cart has already been paid for and ordered, so this second payment made no order. It has been refunded in full.' }).toString())
+    expect(outcomes.find((o) => o.startsWith('/checkout?'))).toContain(
+      new URLSearchParams({
+        error: 'This cart has already been paid for and ordered, so this second payment made no order. It has been refunded in full.',
+      }).toString(),
+    )
     expect(await sandboxRefunded(tab1!.json().formData.fields.EPS_REFERENCEID)).toBe(1100)
     // The second result delivered again records nothing more.
     await arriveAt(t.app, paid1)
@@ -433,7 +461,10 @@ describe('refunds the portal makes itself (decision 0071)', () => {
     ])
     const reference = first.formData.fields.EPS_REFERENCEID
     const mails = await t.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('text_body', 'like', `%${reference}%`).orderBy('id').execute()
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^Refund needed: card payment ${reference} for `)), `Your payment ${reference} will be refunded`])
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(new RegExp(`^Refund needed: card payment ${reference} for `)),
+      `Your payment ${reference} will be refunded`,
+    ])
     expect(mails[0]!.text_body).toContain('The portal could not refund it: Invalid Transaction ID (100)')
   })
 

@@ -337,8 +337,21 @@ describe('POST /api/cart/bulk', () => {
 
   it('two bulk adds at once to one cart give the sum of both', async () => {
     const [a, b, c] = [take(), take(), take()]
-    const one = { warehouse: 'WAG', lines: [{ code: a.code, qty: 3 }, { code: b.code, qty: 2 }] }
-    const two = { warehouse: 'WAG', lines: [{ code: a.code, qty: 4 }, { code: c.code, qty: 1 }, { code: b.code, qty: 5 }] }
+    const one = {
+      warehouse: 'WAG',
+      lines: [
+        { code: a.code, qty: 3 },
+        { code: b.code, qty: 2 },
+      ],
+    }
+    const two = {
+      warehouse: 'WAG',
+      lines: [
+        { code: a.code, qty: 4 },
+        { code: c.code, qty: 1 },
+        { code: b.code, qty: 5 },
+      ],
+    }
     const results = await Promise.all([bulk(trade, one), bulk(trade, two), bulk(trade, one)])
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200])
     expect((await cartOf(ids.trade)).lines).toEqual({ [a.id]: 10, [b.id]: 9, [c.id]: 1 })
@@ -427,7 +440,14 @@ describe('POST /api/cart/bulk with an Idempotency-Key', () => {
 
   it('a repeat with the same key adds once and answers the same report; a fresh key adds again', async () => {
     const [a, b] = [take(), take()]
-    const body = { warehouse: 'WAG', lines: [{ code: a.code, qty: 2 }, { code: 'NO-SUCH-CODE', qty: 1 }, { code: b.code, qty: 3 }] }
+    const body = {
+      warehouse: 'WAG',
+      lines: [
+        { code: a.code, qty: 2 },
+        { code: 'NO-SUCH-CODE', qty: 1 },
+        { code: b.code, qty: 3 },
+      ],
+    }
     const key = randomUUID()
     const first = await keyed(trade, body, key)
     expect(first.statusCode).toBe(200)
@@ -464,7 +484,12 @@ describe('POST /api/cart/bulk with an Idempotency-Key', () => {
   it('a key used for a single add is not answered with that add’s summary', async () => {
     const [a, b] = [take(), take()]
     const key = randomUUID()
-    const single = await t.app.inject({ method: 'POST', url: '/api/cart', headers: { ...bearer(trade), 'idempotency-key': key }, payload: { productID: a.id, qty: 1, warehouse: 'WAG' } })
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { ...bearer(trade), 'idempotency-key': key },
+      payload: { productID: a.id, qty: 1, warehouse: 'WAG' },
+    })
     expect(single.statusCode).toBe(200)
     const res = await keyed(trade, { warehouse: 'WAG', lines: [{ code: b.code, qty: 1 }] }, key)
     expect(res.statusCode).toBe(200)

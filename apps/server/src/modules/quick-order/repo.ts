@@ -69,6 +69,9 @@ export async function visibleProductByCode(db: Db, viewer: Pick<Session, 'isElde
   const found = (row.find((r) => asked.includes(r.product_code)) ?? row[0])?.id
   if (found !== undefined) return found
   if (compacted === '') return undefined
-  const alike = await visible.where(compactIn([compacted])).limit(2).execute()
+  const alike = await visible
+    .where(compactIn([compacted]))
+    .limit(2)
+    .execute()
   return alike.length === 1 ? alike[0]!.id : undefined
 }

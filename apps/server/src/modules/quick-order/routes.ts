@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
 import * as quickOrder from './service'
 
-
 export const quickOrderRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     '/cart/bulk',

@@ -27,7 +27,11 @@ export function findAccountUser(db: Db, accountId: number, username: string) {
 }
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
   return row !== undefined
 }
 

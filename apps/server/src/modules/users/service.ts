@@ -28,18 +28,20 @@ export async function create({ db, config }: Deps, session: Session, body: Creat
   const passwordHash = await hashPassword(body.password)
   return db.transaction().execute(async (trx) => {
     if (await repo.usernameTaken(trx, body.username)) throw conflict('username_taken', 'That username is already taken. Choose another.')
-    const row = await repo.insertUser(trx, {
-      accountId: session.accountId,
-      username: body.username,
-      name: body.name ?? body.username,
-      email: body.email,
-      role: body.role,
-      passwordHash,
-    }).catch((err: { code?: string }) => {
-      // Two creations of the same name at once: the unique index decides.
-      if (err.code === '23505') throw conflict('username_taken', 'That username is already taken. Choose another.')
-      throw err
-    })
+    const row = await repo
+      .insertUser(trx, {
+        accountId: session.accountId,
+        username: body.username,
+        name: body.name ?? body.username,
+        email: body.email,
+        role: body.role,
+        passwordHash,
+      })
+      .catch((err: { code?: string }) => {
+        // Two creations of the same name at once: the unique index decides.
+        if (err.code === '23505') throw conflict('username_taken', 'That username is already taken. Choose another.')
+        throw err
+      })
     await enqueueMail(trx, {
       to: row.email,
       subject: `Your ${config.distributor.name} ordering portal login`,

@@ -15,7 +15,8 @@ afterAll(async () => t?.close())
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', token: string, payload?: object, url = '/api/users') =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
-const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: nextAddress() })
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress: nextAddress() })
 
 describe('account users', () => {
   it("lists the account's users, 20 to a page, with their roles", async () => {
@@ -25,7 +26,8 @@ describe('account users', () => {
     expect(rows.map((r) => r.UserName)).toEqual(expect.arrayContaining(['trade', 'staff']))
     expect(rows.find((r) => r.UserName === 'staff')?.Role).toBe('User')
     expect(rows.some((r) => r.UserName === 'cash')).toBe(false)
-    for (let i = 0; i < 25; i++) await call('POST', trade, { email: `bulk${i}@kellysfarm.example`, username: `bulk-user-${String(i).padStart(2, '0')}`, password: 'Bulk12345' })
+    for (let i = 0; i < 25; i++)
+      await call('POST', trade, { email: `bulk${i}@kellysfarm.example`, username: `bulk-user-${String(i).padStart(2, '0')}`, password: 'Bulk12345' })
     const first = (await call('GET', trade, undefined, '/api/users?page=1')).json()
     const second = (await call('GET', trade, undefined, '/api/users?page=2')).json()
     expect(first).toHaveLength(20)
@@ -65,7 +67,12 @@ describe('account users', () => {
     const res = await call('POST', trade, { email: 'ab@kellysfarm.example', username: 'ab.one', password: 'ab1' })
     expect(res.statusCode).toBe(400)
     expect(res.json().fields).toEqual([{ field: 'body.password', message: 'Password must be at least 8 characters long.' }])
-    const change = await t.app.inject({ method: 'POST', url: '/api/change-password', headers: bearer(staff), payload: { currentPassword: 'x', newPassword: 'ab1' } })
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: bearer(staff),
+      payload: { currentPassword: 'x', newPassword: 'ab1' },
+    })
     expect(change.statusCode).toBe(400)
     expect(change.json().fields).toEqual([{ field: 'body.newPassword', message: 'Password must be at least 8 characters long.' }])
   })

@@ -17,7 +17,16 @@ export type ConfirmDialogProps = {
 }
 
 /** A modal question with a confirm and a cancel button; Escape and the overlay cancel. */
-export function RadixConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, busy = false }: ConfirmDialogProps) {
+export function RadixConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  busy = false,
+}: ConfirmDialogProps) {
   const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>

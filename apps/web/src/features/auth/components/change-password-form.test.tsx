@@ -76,7 +76,12 @@ describe('changing the password', () => {
     mockApi({})
     const { user } = renderWithProviders(<ChangePasswordScreen />)
     const rules = screen.getByRole('list', { name: 'Password rules' })
-    const met = () => Object.fromEntries(within(rules).getAllByRole('listitem').map((li) => [li.textContent?.replace(/^\W+| \(.*\)$/g, ''), li.dataset.met]))
+    const met = () =>
+      Object.fromEntries(
+        within(rules)
+          .getAllByRole('listitem')
+          .map((li) => [li.textContent?.replace(/^\W+| \(.*\)$/g, ''), li.dataset.met]),
+      )
     expect(met()).toEqual({ 'At least 8 characters': 'false', 'At least one number': 'false' })
     await fill(user, 'Trade2026', 'paddocks', '')
     expect(met()).toEqual({ 'At least 8 characters': 'true', 'At least one number': 'false' })

@@ -16,9 +16,6 @@ export const REPEAT_DIFFERS = 'The passwords do not match.'
 
 const sameAsRepeat = (values: { newPassword: string; repeatPassword: string }) => values.newPassword === values.repeatPassword
 
-export const repeatMatches: [typeof sameAsRepeat, { path: string[]; message: string }] = [
-  sameAsRepeat,
-  { path: ['repeatPassword'], message: REPEAT_DIFFERS },
-]
+export const repeatMatches: [typeof sameAsRepeat, { path: string[]; message: string }] = [sameAsRepeat, { path: ['repeatPassword'], message: REPEAT_DIFFERS }]
 
 export const NewPasswordPair = z.object(newPasswordFields).refine(...repeatMatches)

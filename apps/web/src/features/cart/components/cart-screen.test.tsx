@@ -77,7 +77,10 @@ function cartApi({ lines: initial = [drench, hose], reseller = false, put, items
       const change = body as { item: number; qty: number }
       const reply = put?.(change)
       if (reply) return reply
-      lines = change.qty === 0 ? lines.filter((l) => l.ShopCartLineID !== change.item) : lines.map((l) => (l.ShopCartLineID === change.item ? { ...l, Quantity: change.qty } : l))
+      lines =
+        change.qty === 0
+          ? lines.filter((l) => l.ShopCartLineID !== change.item)
+          : lines.map((l) => (l.ShopCartLineID === change.item ? { ...l, Quantity: change.qty } : l))
       return { body: { Count: lines.length, Value: value(), warehouse: 'WAG' } }
     },
     'DELETE /api/cart': () => {
@@ -217,7 +220,9 @@ describe('the cart screen', () => {
   })
 
   it('shows the stock message when a cash-sale account asks for more than the branch has, and the quantity the line still holds', async () => {
-    cartApi({ put: () => ({ status: 409, body: { error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' } }) })
+    cartApi({
+      put: () => ({ status: 409, body: { error: 'quantity_not_available', message: 'Unfortunately the requested quantity is not available for purchase' } }),
+    })
     const { user } = renderApp('/cart')
     const input = await screen.findByRole('textbox', { name: 'Quantity of Ivomec Plus Injection 500mL' })
     await user.clear(input)
@@ -339,7 +344,10 @@ describe('cart arithmetic', () => {
   })
 
   it('adds up the weight as quantity times weight without float drift', () => {
-    const lines = [aLine({ ShopCartLineID: 1, ProductID: 1, Quantity: 3, Product: { ...drench.Product, Weight: 0.1 } }), aLine({ ShopCartLineID: 2, ProductID: 2, Quantity: 7, Product: { ...drench.Product, Weight: 0.2 } })]
+    const lines = [
+      aLine({ ShopCartLineID: 1, ProductID: 1, Quantity: 3, Product: { ...drench.Product, Weight: 0.1 } }),
+      aLine({ ShopCartLineID: 2, ProductID: 2, Quantity: 7, Product: { ...drench.Product, Weight: 0.2 } }),
+    ]
     expect(cartWeightKg(lines)).toBe(1.7)
     expect(cartWeightKg([])).toBe(0)
   })

@@ -15,6 +15,14 @@ export function ProductThumb({ productId }: { productId: number }) {
     )
   }
   return (
-    <img className={styles.thumb} src={imageUrl(`product/${productId}/image`, { width: 250 })} alt="" loading="lazy" width={64} height={64} onError={() => setFailed(true)} />
+    <img
+      className={styles.thumb}
+      src={imageUrl(`product/${productId}/image`, { width: 250 })}
+      alt=""
+      loading="lazy"
+      width={64}
+      height={64}
+      onError={() => setFailed(true)}
+    />
   )
 }

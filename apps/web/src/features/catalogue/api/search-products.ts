@@ -11,7 +11,10 @@ export interface SearchPage {
 }
 
 export const searchProducts = async (text: string, warehouse: string, page: number, signal?: AbortSignal): Promise<SearchPage> => {
-  const { data, headers } = await api.postWithHeaders<Product[]>('search', { search: text } satisfies SearchBody, { query: { warehouse, page, size: LIST_PAGE_SIZE }, signal })
+  const { data, headers } = await api.postWithHeaders<Product[]>('search', { search: text } satisfies SearchBody, {
+    query: { warehouse, page, size: LIST_PAGE_SIZE },
+    signal,
+  })
   const corrected = headers.get(SEARCH_CORRECTION_HEADER)
   return { products: data, correction: corrected ? decodeURIComponent(corrected) : null }
 }

@@ -50,7 +50,13 @@ export function UserForm({ user, busy, onSubmit, onCancel, onInvalid }: UserForm
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label="Name" autoComplete="off" hint="Shown in the portal's greeting; the username when left empty." value={values.name} onChange={set('name')} />
+      <TextField
+        label="Name"
+        autoComplete="off"
+        hint="Shown in the portal's greeting; the username when left empty."
+        value={values.name}
+        onChange={set('name')}
+      />
       <TextField label="Email" required type="email" autoComplete="email" value={values.email} onChange={set('email')} />
       {editing ? (
         <p className={styles.fixed}>

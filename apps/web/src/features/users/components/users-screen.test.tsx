@@ -104,10 +104,11 @@ describe('the Users screen', () => {
       const { dialog, fill } = await openForm()
       const rules = within(dialog).getByRole('list', { name: 'Password rules' })
       const rule = (name: string) => within(rules).getByText(name).closest('[role="listitem"]')
-      expect(within(rules).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        '• At least 8 characters (not yet met)',
-        '• At least one number (not yet met)',
-      ])
+      expect(
+        within(rules)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['• At least 8 characters (not yet met)', '• At least one number (not yet met)'])
       await fill('jo@farm.example', 'jo', 'ab1', '')
       expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'false')
       expect(rule('At least one number')).toHaveAttribute('data-met', 'true')

@@ -159,7 +159,11 @@ export function UsersScreen() {
         </div>
       )}
 
-      <Modal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={editing?.mode === 'edit' ? `Edit ${editing.user.UserName}` : 'Add User'}>
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.mode === 'edit' ? `Edit ${editing.user.UserName}` : 'Add User'}
+      >
         {editing && (
           <UserForm
             key={editing.mode === 'edit' ? editing.user.ExtUserID : 'new'}
