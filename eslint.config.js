@@ -14,7 +14,7 @@ const webAppOnly = [
   },
 ]
 
-// A file `depth` folders below modules/ (modules/cart/repo.ts is 1, modules/erp/import/run.ts is 2) reaches
+// A file `depth` folders below modules/ (modules/ordering/cart-repo.ts is 1, modules/erp/import/run.ts is 2) reaches
 // another module by climbing exactly `depth` levels: that path must end at the module's service or index.
 const moduleFacesAt = (depth) => ({
   regex: `^(\\.\\./){${depth}}(?!\\.\\./)(?!mail/outbox$)[^/]+/(?!(?:service|index)$).+$`,

@@ -1,7 +1,7 @@
 /**
  * Idempotency keys for cart changes (POST and PUT /api/cart): the answer a key got, kept with the user
  * whose cart it changed, so a change the device sends again (the offline queue retrying after a lost
- * answer) is applied once. Written in the change's own transaction (modules/cart/idempotency.ts).
+ * answer) is applied once. Written in the change's own transaction (modules/ordering/idempotency.ts).
  */
 export const up = /* sql */ `
 CREATE TABLE cart_requests (

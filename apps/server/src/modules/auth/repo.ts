@@ -40,11 +40,6 @@ export function findUserById(db: Db, userId: number) {
   return usersWithAccount(db).where('users.id', '=', userId).executeTakeFirst()
 }
 
-export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
-  const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).orderBy('location_id').execute()
-  return rows.map((r) => r.location_id)
-}
-
 export async function insertSession(db: Db, userId: number, tokenHash: Buffer, expiresAt: Date) {
   await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute()
 }

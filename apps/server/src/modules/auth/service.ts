@@ -4,6 +4,8 @@ import type { Deps, Session } from '../../lib/context'
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
 import { enqueueMail } from '../mail/outbox'
+import * as branches from '../branches/service'
+import { isCashSale } from '../ordering'
 import { hashPassword, verifyPassword } from './passwords'
 import * as repo from './repo'
 import * as throttle from './throttle'
@@ -29,7 +31,7 @@ export function toSession(row: repo.UserRow, sessionId: number): Session {
     accountName: row.accountName,
     salesCategory: row.salesCategory,
     isElders: row.isElders,
-    isCash: row.salesCategory.trim().toUpperCase() === 'CAS',
+    isCash: isCashSale(row.salesCategory),
     defaultBranch: row.defaultBranch,
   }
 }
@@ -48,7 +50,7 @@ function sessionUser(row: repo.UserRow): SessionUser {
 }
 
 async function settingsFor({ db }: Deps, row: repo.UserRow) {
-  return { DefaultWareHouse: row.defaultBranch, BranchGroup: await repo.branchGroup(db, row.accountId) }
+  return { DefaultWareHouse: row.defaultBranch, BranchGroup: await branches.branchGroup(db, row.accountId) }
 }
 
 export async function login(deps: Deps, username: string, password: string, address: string): Promise<LoginResponse> {

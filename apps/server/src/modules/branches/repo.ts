@@ -8,6 +8,12 @@ export function listBranches(db: Db) {
   return db.selectFrom('branches').select(['location_id', 'name', 'trading']).orderBy('sort_order').orderBy('name').execute()
 }
 
+/** The branches an account may order from (its branch group), in code order; none: any branch. */
+export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
+  const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).orderBy('location_id').execute()
+  return rows.map((r) => r.location_id)
+}
+
 /** A branch by its code (upper case), trading or not. */
 export function findBranch(db: Db, code: string) {
   return db.selectFrom('branches').select(['location_id', 'name', 'trading']).where('location_id', '=', code).executeTakeFirst()

@@ -29,6 +29,12 @@ export async function warehouses({ db }: Pick<Deps, 'db'>): Promise<Warehouse[]>
   return rows.map((r) => ({ LocationID: r.location_id, NAME: r.name }))
 }
 
+/** The branches an account may order from (its branch group, resellers'); empty when it may order from any. */
+export const branchGroup = (db: Db, accountId: number) => repo.branchGroup(db, accountId)
+
+/** Every branch, trading or not, in the distributor's order (the selector's, the stock book's). */
+export const listBranches = (db: Db) => repo.listBranches(db)
+
 /** A branch by its code, trading or not; undefined when there is none. */
 export async function findBranch(db: Db, code: string): Promise<Branch | undefined> {
   const row = await repo.findBranch(db, code.toUpperCase())

@@ -157,7 +157,7 @@ describe('the cold path (caches off)', () => {
     })
     expect(res.statusCode, res.body).toBe(201)
     // BEGIN and COMMIT are the driver's and not counted. The cart is locked, the key's order looked for and the
-    // lines priced by one statement; the stock's holds are read after its locks are granted (placement/repo.ts);
+    // lines priced by one statement; the stock's holds are read after its locks are granted (ordering/placement-repo.ts);
     // the order is written, the cart emptied and the confirmation written by one statement (decisions 0057, 0063).
     expect(counter.count).toBe(5)
     const mail = await ctx.db.selectFrom('email_outbox').select('subject').where('subject', 'like', `Order ${res.json().SalesOrder}%`).execute()

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database'
 import { heldByAnyone } from '../../lib/stock'
+import * as branches from '../branches/service'
 import type { BookBranch, BranchStock } from './stock-book'
 
 type Db = Database
@@ -10,15 +11,15 @@ type Db = Database
  * (decision 0066): a branch a statement, as two arrays.
  */
 export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock: Map<string, BranchStock> }> {
-  const [branches, { max }] = await Promise.all([
-    db.selectFrom('branches').select(['location_id', 'name', 'trading']).orderBy('sort_order').orderBy('name').execute(),
+  const [list, { max }] = await Promise.all([
+    branches.listBranches(db),
     db
       .selectFrom('products')
       .select(sql<number>`coalesce(max(id), 0)::int`.as('max'))
       .executeTakeFirstOrThrow(),
   ])
   const stock = new Map<string, BranchStock>()
-  for (const { location_id } of branches) {
+  for (const { location_id } of list) {
     // Both aggregates read the same rows in the same order: ids[i] has qtys[i].
     const { rows } = await sql<{
       ids: number[] | null
@@ -32,7 +33,7 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
     for (let i = 0; i < ids.length; i++) qty[ids[i]!] = qtys[i]!
     stock.set(location_id, qty)
   }
-  return { branches: branches.map((b) => ({ code: b.location_id, name: b.name, trading: b.trading })), stock }
+  return { branches: list.map((b) => ({ code: b.location_id, name: b.name, trading: b.trading })), stock }
 }
 
 /** When the soonest live hold of a branch's product ends, in milliseconds since the epoch (text: a bigint); null without one. */

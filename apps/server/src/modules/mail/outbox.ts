@@ -13,7 +13,7 @@ export interface Mail {
 /** Every e-mail is written to the outbox first (in the caller's transaction), then sent by the mailer. */
 export const enqueueMail = (db: Kysely<DB>, mail: Mail): Promise<number> => repo.insertMail(db, mail)
 
-/** The outbox's row of an e-mail, for a statement that writes it with other things (placement/repo.ts). */
+/** The outbox's row of an e-mail, for a statement that writes it with other things (ordering/placement-repo.ts). */
 export const outboxRow = repo.outboxRow
 
 /** How many e-mails wait to be sent and how old the oldest is. */

@@ -14,7 +14,7 @@ import type { Deps, Session } from '../../lib/context'
 import { historyRange } from '../../lib/date-range'
 import { AppError, badRequest, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
-import * as cart from '../cart/service'
+import { cart } from '../ordering'
 import * as repo from './repo'
 
 type Db = Deps['db']

@@ -22,9 +22,8 @@ import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
-import { saveCheckoutInfo } from '../cart/service'
 import { enqueueMail } from '../mail/outbox'
-import * as placement from '../placement/service'
+import { cart, isCashSale, placement } from '../ordering'
 import * as mpgs from './mpgs'
 import * as repo from './repo'
 import * as securepay from './securepay'
@@ -229,7 +228,7 @@ export async function create(
       await placement.holdStock(trx, { pendingId: pending.id, buyer: placement.buyerOf(session), branch, lines, minutes: config.payments.holdMinutes })
       held = lines.map((l) => l.productId)
       // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
-      await saveCheckoutInfo(trx, session, formOf(orderDetails))
+      await cart.saveCheckoutInfo(trx, session, formOf(orderDetails))
       return createResponse(
         config,
         {
@@ -344,7 +343,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
         buyer: {
           userId: p.user_id,
           accountId: p.account_id,
-          isCash: p.sales_category.trim().toUpperCase() === 'CAS',
+          isCash: isCashSale(p.sales_category),
           name: p.user_name,
           email: p.user_email,
           accountName: p.account_name,
@@ -364,13 +363,8 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
       orderedBy = p.account_id
       return { ok: true, order }
     })
-    if (orderedBy !== null) {
-      // Stock and the account's history moved: seen at once here, on other instances when the database says so.
-      void stock?.reload(moved)
-      caches?.forgetHistory(orderedBy)
-    }
+    if (orderedBy !== null) placement.afterOrder({ metrics, stock, caches }, { accountId: orderedBy, productIds: moved, payment: 'card' })
     if (counted) metrics?.payment(counted, 'approved')
-    if (orderedBy !== null) metrics?.orderPlaced('card')
     return await refunded(converted)
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err

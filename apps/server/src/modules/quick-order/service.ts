@@ -3,7 +3,7 @@ import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
 import { BULK_REASONS, type BulkAddBody, type BulkAddResult, type BulkReason } from '@portal/contract/quick-order'
 import type { Deps, Session } from '../../lib/context'
 import { notFound } from '../../lib/errors'
-import * as cart from '../cart/service'
+import { cart } from '../ordering'
 import * as catalogue from '../catalogue/service'
 import * as repo from './repo'
 

@@ -4,7 +4,7 @@ import { ErrorBody, Message } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
-import * as cart from './service'
+import * as cart from './cart'
 
 const tags = ['cart']
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }

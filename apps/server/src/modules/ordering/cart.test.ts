@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { pdfRows } from '../../../test/pdf-text'
-import * as cartRepo from './repo'
+import * as cartRepo from './cart-repo'
 
 let t: TestContext
 let trade: string

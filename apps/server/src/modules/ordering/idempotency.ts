@@ -1,6 +1,6 @@
 import type { CartSummary } from '@portal/contract/cart'
 import type { Deps } from '../../lib/context'
-import * as repo from './repo'
+import * as repo from './cart-repo'
 
 type Db = Deps['db']
 

@@ -29,7 +29,7 @@ export async function lockCart(db: Db, userId: number) {
   return (await lockedCart(db, userId))[0]
 }
 
-/** lockCart's query, for a statement that reads more beside the locked cart (placement/repo.ts). */
+/** lockCart's query, for a statement that reads more beside the locked cart (ordering/placement-repo.ts). */
 export const lockedCartQuery = (db: Pick<Db, 'selectFrom'>, userId: number) =>
   db
     .selectFrom('carts')
@@ -121,7 +121,7 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
 /**
  * What the account pays a unit of a line's product at each break (cents ex GST): the unit price, and the carton
  * and pallet prices with their sizes (null where the product has none). The service charges the line by them
- * (cart/service.ts lineParts).
+ * (ordering/cart.ts lineParts).
  */
 const breakPrices = () =>
   [
@@ -387,7 +387,7 @@ export async function clearCart(db: Db, userId: number) {
 
 /**
  * After an order: the cart's lines go, and so do its checkout details (the next order has its own purchase
- * order), as two CTEs (`emptied`, `forgotten`) for the statement that writes the order (placement/repo.ts), so
+ * order), as two CTEs (`emptied`, `forgotten`) for the statement that writes the order (ordering/placement-repo.ts), so
  * that the order, its confirmation and the emptied cart are one round trip (decisions 0057, 0063).
  */
 export const emptiedAfterOrder = (userId: number, now: Date) => sql`emptied AS (

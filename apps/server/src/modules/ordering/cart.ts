@@ -10,7 +10,7 @@ import { pdfMoney } from '../../lib/pdf-document'
 import { enqueueMail } from '../mail/outbox'
 import { renderCartPdf } from './cart-pdf'
 import * as idempotency from './idempotency'
-import * as repo from './repo'
+import * as repo from './cart-repo'
 
 type Db = Deps['db']
 
@@ -95,14 +95,8 @@ type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
 /** The user's cart, locked until the transaction ends (changes and orders of one cart queue up); undefined when there is none. */
 export const lockCart = (db: Db, userId: number) => repo.lockCart(db, userId)
 
-/** lockCart's and pricedLines' queries, for the placement's statement that locks the cart and reads its lines (placement/repo.ts). */
-export const { lockedCartQuery, pricedLinesQuery } = repo
-
 /** Every line of the cart priced for this account now, with the stock at the cart's branch and whether it may still be ordered. */
 export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id'>) => repo.pricedLines(db, session, cart.id, cart.location_id)
-
-/** After an order the cart's lines and its checkout details go, in the placement's last statement (placement/repo.ts). */
-export const emptiedAfterOrder = repo.emptiedAfterOrder
 
 /**
  * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after

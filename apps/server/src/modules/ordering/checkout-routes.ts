@@ -2,7 +2,7 @@ import { CheckoutInfo, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedChe
 import { ErrorBody } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
-import * as checkout from './service'
+import * as checkout from './checkout'
 
 const tags = ['checkout']
 

@@ -6,7 +6,7 @@ import type { ChargedPart } from '@portal/contract/pricing'
 import type { Session } from '../../lib/context'
 import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
-import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from '../cart/service'
+import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from './cart-repo'
 
 type Db = Kysely<DB>
 
@@ -284,7 +284,7 @@ export async function writeOrder(
  * every change of a cart's lines, an order made of it included, updates its row (migration 0023's trigger), the
  * order and the lines are current and are answered. Different, neither is (`ordered` null, `lines` undefined):
  * the caller reads the lines again, and looks for the key's order again should it find the cart emptied
- * (checkout/service.ts). Without a cart, `cart` is undefined.
+ * (ordering/checkout.ts). Without a cart, `cart` is undefined.
  */
 export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
   const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]

@@ -210,7 +210,7 @@ describe('placing an order on account', () => {
   }
 
   // The cart is locked, the key's order looked for and the lines read in one statement, whose snapshot predates
-  // any wait for the lock: they are used only when the cart's row is the version the lock holds (placement/repo.ts).
+  // any wait for the lock: they are used only when the cart's row is the version the lock holds (ordering/placement-repo.ts).
   it.skipIf(!process.env.TEST_DATABASE_URL)('answers a repeat that waited under the cart’s lock with the order the first submission placed', async () => {
     const p = nextProduct()
     await setStock(p, 'WAG', 100)

@@ -3,7 +3,7 @@ import type { Config } from '../../config'
 import type { Session } from '../../lib/context'
 import { PdfDocumentWriter, pdfMoney } from '../../lib/pdf-document'
 import { describeParts, partsExCents } from '@portal/contract/pricing'
-import type { CartContents, PricedLine } from './service'
+import type { CartContents, PricedLine } from './cart'
 
 export interface CartPdfInput {
   distributor: Config['distributor']

@@ -1,17 +1,19 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import { describeParts, fromWirePart, hasPackBreak, type ChargedPart } from '@portal/contract/pricing'
 import type { Deps, Session } from '../../lib/context'
+import type { OrderPayment } from '../../lib/metrics'
 import { today } from '../../lib/date-range'
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors'
+import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, partsTotals, sumTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
-import * as cart from '../cart/service'
+import * as cart from './cart'
 import type { Mail } from '../mail/outbox'
 import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
-import * as repo from './repo'
+import * as repo from './placement-repo'
+export { refuseResellers } from './rules'
 
 /**
- * Order placement: the one way an order is made, by checkout on account (modules/checkout) and by an
+ * Order placement: the one way an order is made, by checkout on account (checkout.ts) and by an
  * approved card payment (modules/payments). Its steps, always in this order and inside the caller's
  * transaction (docs/decisions/0023):
  *
@@ -35,7 +37,7 @@ export interface OrderLine {
   /** What the account pays for a single unit. */
   unitPriceCents: number
   /**
-   * What the line is charged: full pallets, full cartons, then units (cart/service.ts lineParts). Missing in a
+   * What the line is charged: full pallets, full cartons, then units (ordering/cart.ts lineParts). Missing in a
    * card payment stored before price breaks were charged: its units were all paid for at the unit price.
    */
   parts?: ChargedPart[]
@@ -68,11 +70,6 @@ const cartEmpty = () => new AppError(422, 'cart_empty', 'Your cart is empty. Add
 export { placedOrder }
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505'
-
-/** Resellers order through their branch: they never check out online (design section 4). */
-export function refuseResellers(session: Session) {
-  if (session.isElders) throw forbidden('Online checkout is not available for reseller accounts. Download your cart as a PDF and send it to your branch.')
-}
 
 export function buyerOf(session: Session): Buyer {
   return {
@@ -319,6 +316,21 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
       'You can follow it under Order History in the portal.',
     ].join('\n'),
   }
+}
+
+/**
+ * What follows every order once it has committed, whichever way it was placed (on account, by a paid card payment):
+ * it is counted; the branch's stock of its products moved, so every page here shows it at once (the stock book reads
+ * them again, and a page holding them waits for that), other instances when the database says so; and the account's
+ * history is read afresh.
+ */
+export function afterOrder(
+  { metrics, stock, caches }: Pick<Deps, 'metrics' | 'stock' | 'caches'>,
+  placed: { accountId: number; productIds: number[]; payment: OrderPayment },
+) {
+  metrics?.orderPlaced(placed.payment)
+  void stock?.reload(placed.productIds)
+  caches?.forgetHistory(placed.accountId)
 }
 
 /** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, then 4 to 6 in one statement. */

@@ -1,12 +1,12 @@
 import { CheckoutInfo, type PlacedOrder, type PlaceOrderBody, type SavedCheckoutInfo } from '@portal/contract/checkout'
 import type { Deps, Session } from '../../lib/context'
 import { forbidden } from '../../lib/errors'
-import * as cart from '../cart/service'
-import * as placement from '../placement/service'
+import * as cart from './cart'
+import * as placement from './placement'
 
 /**
  * Places an order on account (every account but cash-sale and reseller ones): one transaction that locks the
- * cart, re-prices it, checks the stock, writes the order and empties the cart (modules/placement). A repeated
+ * cart, re-prices it, checks the stock, writes the order and empties the cart (placement.ts). A repeated
  * submission with the same idempotency key answers the order the first one placed.
  */
 export async function placeOrder(
@@ -46,11 +46,7 @@ export async function placeOrder(
       const buyer = placement.buyerOf(session)
       return placement.place(trx, { buyer, branch, siteCode, form: body, lines, idempotencyKey: key, paymentReference: null, cartLocked: true })
     })
-    if (wrote) metrics?.orderPlaced('account')
-    // The branch's stock of these products moved: every page shows it at once here (the stock book reads them
-    // again, and a page holding them waits for that), and on other instances when the database says so.
-    void stock?.reload(moved)
-    caches?.forgetHistory(session.accountId)
+    if (wrote) placement.afterOrder({ metrics, stock, caches }, { accountId: session.accountId, productIds: moved, payment: 'account' })
     return placed
   } catch (err) {
     // Two submissions with one key from two sessions at once: the unique index let one through; answer with it.
