@@ -23,6 +23,7 @@ import * as accountChanges from './migrations/0022_account_changes_that_change_s
 import * as cartLinesChangeTheirCart from './migrations/0023_cart_lines_change_their_cart'
 import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_breaks'
 import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made_by_the_portal'
+import * as productsByCompactCode from './migrations/0026_products_by_compact_code'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -49,6 +50,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0023_cart_lines_change_their_cart', up: cartLinesChangeTheirCart.up },
   { version: '0024_order_lines_price_breaks', up: orderLinesPriceBreaks.up },
   { version: '0025_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
+  { version: '0026_products_by_compact_code', up: productsByCompactCode.up },
 ]
 
 const MIGRATION_LOCK = 727_001

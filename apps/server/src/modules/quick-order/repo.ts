@@ -41,8 +41,8 @@ const compactIn = (asked: string[]) => sql<boolean>`(${compact('product_code')} 
 /**
  * Every product this user may see whose code or barcode, compacted, is one of these (already compacted), withdrawn
  * ones included, as `productsByCodes`: a hidden product is unknown here too, and never makes a visible one ambiguous.
- * Asked only for the codes that no code or barcode matched as written: no index holds the compact form, so this
- * reads the products table through.
+ * Asked only for the codes that no code or barcode matched as written; migration 0026's indexes hold the compact
+ * form of both columns, so this is two index scans.
  */
 export function productsByCompactCodes(db: Db, viewer: Pick<Session, 'isElders'>, compacts: string[]) {
   return byCompactCodes(visibilityOf(viewer), db, compacts)
