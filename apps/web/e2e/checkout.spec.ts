@@ -74,6 +74,47 @@ test('trade places an order on account and sees it in the order history', async 
   expect(purchase?.ecommerce?.currency).toBe('AUD')
 })
 
+test('the checkout starts from the last order, and the new order opens the history at the top, marked new, with its e-mail', async ({ page }, info) => {
+  const po = `PO-NEW-${info.project.name}`
+  await signIn(page, 'trade', 'Trade2026')
+  await fillCart(page, 'WAG')
+  await page.goto('/checkout')
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+  // The site, the delivery type and the carrier of the last order are chosen; the purchase order is this order's own.
+  await expect(page.getByRole('combobox', { name: 'Delivery Site' })).not.toHaveValue('')
+  await expect(page.getByLabel('Business Name')).not.toHaveValue('')
+  await expect(page.getByLabel('Carrier Name')).not.toHaveValue('')
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(1)
+  await expect(page.getByLabel('Purchase Order Number')).toHaveValue('')
+  // The summary lists the lines, the GST and the total.
+  const summary = page.getByRole('complementary', { name: 'Order Summary' })
+  await expect(summary.getByRole('list', { name: 'Lines' }).getByRole('listitem')).toHaveCount(2)
+  await expect(summary.getByText('GST', { exact: true })).toBeVisible()
+  await expect(summary.getByText('Total (inc GST)')).toBeVisible()
+
+  await page.getByLabel('Purchase Order Number').fill(po)
+  await page.getByRole('button', { name: 'Complete Order' }).click()
+  await expect(page.getByText('Order Placed!')).toBeVisible()
+  await expect(page).toHaveURL(/\/orders$/)
+  const note = page.getByText(/^Order SO9\d{6} is placed\./)
+  await expect(note).toContainText('Its confirmation was e-mailed to sam@kellysfarm.example.')
+  const number = /SO9\d{6}/.exec((await note.textContent()) ?? '')![0]
+  const first = page.getByRole('row').nth(1)
+  await expect(first).toContainText(number)
+  await expect(first).toContainText(po)
+  await expect(first.getByText('New', { exact: true })).toBeVisible()
+  await expect(note).toBeInViewport()
+  await page.screenshot({ path: info.outputPath('order-placed.png') })
+
+  // A search keeps its terms in the address: a reload shows the same search.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(po)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${po}`))
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(po)
+  await expect(page.getByRole('row', { name: new RegExp(po) })).toBeVisible()
+})
+
 test('cash pays by card through the SecurePay sandbox and the order is placed', async ({ page }, info) => {
   const po = `CARD-E2E-${info.project.name}`
   await signIn(page, 'cash', 'Cash2026')

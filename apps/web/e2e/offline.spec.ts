@@ -75,6 +75,29 @@ test('offline, a reload still opens the frame, and a category and a product seen
   await expect(page.getByText(/^Hi, .+!$/)).toBeVisible()
 })
 
+test('offline, a page never opened says it is not saved; back online, fresh data is not called saved', async ({ page, context }) => {
+  await signIn(page, 'trade', 'Trade2026')
+  await workerInControl(page)
+  const [product] = await popular(page, 'WAG', 1, 1)
+  await page.goto(`/product/${product!.ProductID}`)
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+
+  await goOffline(context, page)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: product!.Description })).toBeVisible()
+  await expect(page.getByTestId('connection-status')).toContainText('as of')
+
+  // A category never opened: the device has nothing saved for it, and says so rather than that loading failed.
+  await page.goto(`/category/${encodeURIComponent(product!.Category)}`)
+  await expect(page.getByText('This page is not saved for offline use. It opens when you are back online.')).toBeVisible()
+  await expect(page.getByText('The products could not be loaded.')).toHaveCount(0)
+
+  // Back online, the screen is read again and the banner does not call it saved.
+  await context.setOffline(false)
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await expect(page.getByTestId('connection-status')).toHaveCount(0)
+})
+
 test('two products added offline wait on the device, then go into the cart and the header when the connection is back', async ({ page, context }) => {
   await signIn(page, 'trade', 'Trade2026')
   await workerInControl(page)

@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router'
 import { fetchSiteAtStart, siteQuery } from './features/site/api/get-site'
 import { configureBases } from './lib/api'
 import { reportError, setRouteResolver, startErrorReporting } from './lib/error-reporting'
+import { handTitleToScreens } from './lib/title'
 import './app/global.css'
 
 // Which build this page runs, when the build was stamped (VITE_BUILD_ID=...): for support, and for the release journey.
@@ -29,6 +30,8 @@ function routePattern(matches: ReadonlyArray<{ route: { path?: string } }>): str
   const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p))
   return parts.length ? `/${parts.join('/').replace(/^\/+/, '')}` : matches.length ? '/' : undefined
 }
+
+handTitleToScreens()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element')

@@ -89,6 +89,7 @@ export const PlacedOrder = z
     TaxTotal: Money,
     ExtendedInc: Money,
     items: z.array(DocumentItem),
+    ConfirmationEmail: z.string().nullable().describe('The address the order confirmation was e-mailed to (the buyer’s), or null when it has no buyer'),
   })
   .meta({ id: 'PlacedOrder' })
 export type PlacedOrder = z.infer<typeof PlacedOrder>
@@ -120,6 +121,16 @@ export const CheckoutInfo = z
   .meta({ id: 'CheckoutInfo' })
 export type CheckoutInfo = z.infer<typeof CheckoutInfo>
 
-/** `GET /api/cart/checkout-info`: what was saved, or null when nothing was. */
+/** `POST /api/cart/checkout-info`: what was kept, or null when it was not. */
 export const SavedCheckoutInfo = z.object({ checkoutInfo: CheckoutInfo.nullable() }).meta({ id: 'SavedCheckoutInfo' })
 export type SavedCheckoutInfo = z.infer<typeof SavedCheckoutInfo>
+
+/**
+ * `GET /api/cart/checkout-info`: what was saved (or null), and what the form starts with when nothing was:
+ * the delivery site, delivery type and carrier of the user's last order, else the account's default site,
+ * delivered. The purchase order number and description are never carried over.
+ */
+export const CheckoutStart = SavedCheckoutInfo.extend({
+  defaults: CheckoutInfo.describe('The form’s starting values when nothing is saved'),
+}).meta({ id: 'CheckoutStart' })
+export type CheckoutStart = z.infer<typeof CheckoutStart>

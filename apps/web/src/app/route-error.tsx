@@ -15,6 +15,7 @@ export function RouteError() {
   }, [error])
   return (
     <main className={styles.page}>
+      <title>Something went wrong</title>
       <h1 className={styles.title}>Something went wrong</h1>
       <p>This page could not be shown. Reloading usually fixes it.</p>
       <div className={styles.actions}>

@@ -18,7 +18,13 @@ const subscribe = (listener: Listener) => {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', emit)
+  // Back online, the copies the screen showed while offline are no sign of a slow connection: they are forgotten,
+  // and the screen reads them again (features/offline). One answered from the cache again says so once more.
+  window.addEventListener('online', () => {
+    kept.clear()
+    oldest = null
+    emit()
+  })
   window.addEventListener('offline', emit)
 }
 

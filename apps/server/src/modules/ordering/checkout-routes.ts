@@ -1,4 +1,4 @@
-import { CheckoutInfo, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
+import { CheckoutInfo, CheckoutStart, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
 import { ErrorBody } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
@@ -42,7 +42,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
 
   app.get(
     '/cart/checkout-info',
-    { schema: { tags, summary: 'The checkout details saved with the cart, or null', response: { 200: SavedCheckoutInfo } } },
+    {
+      schema: {
+        tags,
+        summary: 'The checkout details saved with the cart (or null), and what the form starts with when nothing is saved',
+        description:
+          'defaults: the delivery site (as it reads today), contact, carrier and delivery type of the user’s last order; without one, the account’s default delivery site (the first on its default branch), delivered.',
+        response: { 200: CheckoutStart },
+      },
+    },
     async (req) => checkout.checkoutInfo(deps, req.requireSession()),
   )
 }

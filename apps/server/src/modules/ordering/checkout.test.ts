@@ -103,6 +103,8 @@ describe('placing an order on account', () => {
       ExtendedInc: 66.03,
     })
     expect(order.SalesOrder).toMatch(/^SO9\d{6}$/)
+    // The confirmation goes to the buyer's address, and the answer says which.
+    expect(order.ConfirmationEmail).toBe('sam@kellysfarm.example')
     expect(order.items).toEqual([
       expect.objectContaining({ LineNo: 1, ProductID: a, QuantityOrdered: 3, QuantityBackOrdered: 0, UnitPrice: 19.99, ExtendedTotalInc: 65.97 }),
       expect.objectContaining({ LineNo: 2, ProductID: b, QuantityOrdered: 1, QuantityBackOrdered: 0, UnitPrice: 0.05, ExtendedTotalInc: 0.06 }),
@@ -113,7 +115,7 @@ describe('placing an order on account', () => {
     const summary = await t.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })
     expect(summary.json()).toMatchObject({ Count: 0, Value: 0 })
     const saved = await t.app.inject({ method: 'GET', url: '/api/cart/checkout-info', headers: bearer(trade) })
-    expect(saved.json()).toEqual({ checkoutInfo: null })
+    expect(saved.json().checkoutInfo).toBeNull()
 
     const history = await t.app.inject({ method: 'GET', url: '/api/orders?search=PO-77001', headers: bearer(trade) })
     expect(history.json()).toEqual([
@@ -170,6 +172,7 @@ describe('placing an order on account', () => {
     expect(second.json().SalesOrder).toBe(first.json().SalesOrder)
     const third = await placeOrder(trade, form({ PurchaseOrder: 'PO-TWICE' }), key)
     expect(third.json().SalesOrder).toBe(first.json().SalesOrder)
+    expect(third.json().ConfirmationEmail).toBe('sam@kellysfarm.example')
     const orders = await t.db.selectFrom('orders').select('id').where('customer_purchase_order', '=', 'PO-TWICE').execute()
     expect(orders).toHaveLength(1)
     expect(await stockOf(p, 'WAG')).toBe(96)
@@ -367,7 +370,7 @@ describe('checkout details kept with the cart', () => {
     const saved = await saveInfo(trade, half)
     expect(saved.statusCode).toBe(200)
     expect(saved.json()).toEqual({ checkoutInfo: half })
-    expect(await readInfo(trade)).toEqual({ checkoutInfo: half })
+    expect((await readInfo(trade)).checkoutInfo).toEqual(half)
   })
 
   it('keeps nothing for an empty cart: a draft that comes after the order does not fill in the next one', async () => {
@@ -381,7 +384,7 @@ describe('checkout details kept with the cart', () => {
     const late = await saveInfo(trade, { PurchaseOrder: 'PO-88001', DeliveryName: 'Late draft' })
     expect(late.statusCode).toBe(200)
     expect(late.json()).toEqual({ checkoutInfo: null })
-    expect(await readInfo(trade)).toEqual({ checkoutInfo: null })
+    expect((await readInfo(trade)).checkoutInfo).toBeNull()
   })
 
   it('keeps nothing, and makes no cart, for a user who has none', async () => {
@@ -395,7 +398,55 @@ describe('checkout details kept with the cart', () => {
   it('is nothing for a user who never saved any', async () => {
     const staff = await signIn(t.app, DEMO.staff)
     const read = await t.app.inject({ method: 'GET', url: '/api/cart/checkout-info', headers: bearer(staff) })
-    expect(read.json()).toEqual({ checkoutInfo: null })
+    expect(read.json().checkoutInfo).toBeNull()
+  })
+
+  it('starts a user without orders at the account’s default delivery site, delivered, with no carrier', async () => {
+    const staff = await signIn(t.app, DEMO.staff)
+    const staffId = (await t.db.selectFrom('users').select('id').where('username', '=', DEMO.staff.username).executeTakeFirstOrThrow()).id
+    await t.db.updateTable('orders').set({ user_id: null }).where('user_id', '=', staffId).execute()
+    const main = await t.db
+      .selectFrom('delivery_sites')
+      .selectAll()
+      .where('account_id', '=', ids.tradeAccount)
+      .where('location_id', '=', 'WAG')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const { defaults } = await readInfo(staff)
+    expect(defaults).toMatchObject({ SiteCode: main.site_code, DeliveryName: main.name, City: main.city, Email: main.email, DeliveryType: 1 })
+    expect(defaults.CarrierName).toBeUndefined()
+    expect(defaults.PurchaseOrder).toBeUndefined()
+  })
+
+  it('starts from the user’s last order: its delivery site, carrier and delivery type, never its purchase order', async () => {
+    const product = nextProduct()
+    await setStock(product, 'WAG', 10)
+    await fillCart(ids.trade, 'WAG', [{ productId: product, qty: 1 }])
+    const site = await t.db.selectFrom('delivery_sites').selectAll().where('account_id', '=', ids.tradeAccount).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const placed = await placeOrder(
+      trade,
+      form({
+        SiteCode: site.site_code,
+        DeliveryName: site.name,
+        CarrierName: 'Border Express',
+        CarrierInstructions: 'Ring first',
+        DeliveryType: 2,
+        PurchaseOrder: 'PO-99102',
+      }),
+    )
+    expect(placed.statusCode).toBe(201)
+    const read = await readInfo(trade)
+    expect(read.checkoutInfo).toBeNull()
+    expect(read.defaults).toMatchObject({
+      SiteCode: site.site_code,
+      DeliveryName: site.name,
+      City: site.city,
+      CarrierName: 'Border Express',
+      CarrierInstructions: 'Ring first',
+      DeliveryType: 2,
+    })
+    expect(read.defaults.PurchaseOrder).toBeUndefined()
+    expect(read.defaults.OrderDesc).toBeUndefined()
   })
 
   it('refuses values the form cannot hold', async () => {

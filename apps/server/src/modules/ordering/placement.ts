@@ -244,6 +244,7 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
     TaxTotal: dollars(totals.taxCents),
     ExtendedInc: dollars(totals.incCents),
     items: lines.map(documentItem),
+    ConfirmationEmail: p.buyer.email,
   }
   // The e-mail is written before the order has its number: the statement puts the number in.
   const mail = confirmation(p.buyer, f, placed)

@@ -80,6 +80,12 @@ export function findOrder(db: Db, accountId: number, key: { id: number } | { sal
   )
 }
 
+/** The e-mail address of the user who placed an order: its confirmation went there. */
+export async function userEmail(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst()
+  return row?.email ?? null
+}
+
 export function orderLines(db: Db, orderId: number) {
   return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute()
 }

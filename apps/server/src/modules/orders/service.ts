@@ -99,7 +99,7 @@ export function documentItem(l: {
 export async function placedOrder(db: Db, accountId: number, orderId: number): Promise<PlacedOrder> {
   const order = await repo.findOrder(db, accountId, { id: orderId })
   if (!order) throw notFound('order')
-  const lines = await repo.orderLines(db, order.id)
+  const [lines, buyerEmail] = await Promise.all([repo.orderLines(db, order.id), order.user_id === null ? null : repo.userEmail(db, order.user_id)])
   return {
     OrderID: order.id,
     SalesOrder: order.sales_order,
@@ -110,6 +110,7 @@ export async function placedOrder(db: Db, accountId: number, orderId: number): P
     TaxTotal: dollars(order.tax_cents),
     ExtendedInc: dollars(order.extended_inc_cents),
     items: lines.map(documentItem),
+    ConfirmationEmail: buyerEmail,
   }
 }
 

@@ -13,6 +13,7 @@ export function CartRoute() {
     <CartScreen
       warehouse={session.currentWarehouse}
       isReseller={session.user.isElders}
+      backOrders={session.user.SalesCategory.trim().toUpperCase() !== 'CAS'}
       branchName={branchName}
       saveAsList={(lines) => <SaveAsListButton lines={lines.map((l) => ({ ProductID: l.ProductID, Quantity: l.Quantity }))} />}
     />

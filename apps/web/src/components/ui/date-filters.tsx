@@ -23,6 +23,13 @@ type DateFiltersProps = {
  */
 export function DateFilters({ initial, onSearch, searchLabel, searchPlaceholder, children }: DateFiltersProps) {
   const [values, setValues] = useState(initial)
+  // New starting values (Back or Forward to another search kept in the address) replace what the bar shows.
+  const initialKey = `${initial.startDate}|${initial.endDate}|${initial.search}`
+  const [shownKey, setShownKey] = useState(initialKey)
+  if (shownKey !== initialKey) {
+    setShownKey(initialKey)
+    setValues(initial)
+  }
   const empty = !values.search.trim() && !values.startDate && !values.endDate
 
   const submit = (event: FormEvent) => {

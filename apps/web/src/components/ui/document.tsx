@@ -3,6 +3,8 @@ import type { DocumentItem, OrderDetail } from '@portal/contract/orders'
 import { describeParts, fromWirePart } from '@portal/contract/pricing'
 import { ApiError } from '../../lib/api'
 import { formatDollars } from '../../lib/format'
+import { isNetworkFailure, useOnline } from '../../lib/connection'
+import { NOT_SAVED_OFFLINE } from './load-failed'
 import styles from './document.module.css'
 import { Spinner } from './spinner'
 import table from './table.module.css'
@@ -25,6 +27,7 @@ type DocumentStatusProps = {
 
 /** A document screen while its document loads, and when it cannot be shown. */
 export function DocumentStatus({ title, headingId, pending, error, loadingLabel, notFound, failed, back }: DocumentStatusProps) {
+  const online = useOnline()
   if (pending) {
     return (
       <section className="page" aria-busy="true">
@@ -41,7 +44,8 @@ export function DocumentStatus({ title, headingId, pending, error, loadingLabel,
       <title>{title}</title>
       <h1 id={headingId}>{title}</h1>
       <p className={styles.muted}>
-        {error instanceof ApiError && error.status === 404 ? notFound : failed} <Link to={back.to}>{back.label}</Link>
+        {error instanceof ApiError && error.status === 404 ? notFound : !online && isNetworkFailure(error) ? NOT_SAVED_OFFLINE : failed}{' '}
+        <Link to={back.to}>{back.label}</Link>
       </p>
     </section>
   )

@@ -32,7 +32,11 @@ export function OfflineStatus({ readHistoryAhead }: { readHistoryAhead?: (userna
   // Changes left waiting (a reload, a closed tab) go once the screen is up; later ones when the connection is back.
   useEffect(() => {
     const cancel = afterFirstScreen(() => void startQueue(client))
-    const back = () => void flushQueue(client)
+    const back = () => {
+      void flushQueue(client)
+      // What the screen shows was read while offline: it is read again, so the banner never marks fresh data as saved.
+      void client.invalidateQueries({ refetchType: 'active' })
+    }
     window.addEventListener('online', back)
     return () => {
       cancel()

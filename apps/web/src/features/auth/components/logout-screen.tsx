@@ -25,6 +25,7 @@ export function LogoutScreen() {
 
   return (
     <p role="status" style={{ padding: 24, textAlign: 'center' }}>
+      <title>Logging out</title>
       <Spinner label="Logging out" /> Logging out...
     </p>
   )

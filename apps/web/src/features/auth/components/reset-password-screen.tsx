@@ -45,6 +45,7 @@ export function ResetPasswordScreen() {
 
   return (
     <div className={styles.card}>
+      <title>Reset Password</title>
       <h1>Reset Password</h1>
       {token ? (
         <>

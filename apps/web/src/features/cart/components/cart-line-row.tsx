@@ -26,13 +26,28 @@ export const lineBreakdown = (line: Pick<CartLine, 'PriceBreaks'>) =>
   // A cart kept for offline use before lines carried their breaks has none: it shows its unit prices.
   describeParts(((line.PriceBreaks as CartLine['PriceBreaks'] | undefined) ?? []).map(fromWirePart))
 
+const count = (n: number) => n.toLocaleString('en-AU')
+
+/**
+ * A line's availability in words, not only a dot's colour: "5 in stock"; a line asking for more than the branch
+ * has says how much goes on back order, "2 ordered, 1 in stock: 1 on back order". A cash-sale account cannot
+ * back-order (its quantities are capped at the stock), so its line says what is short instead.
+ */
+export function availabilityText(quantity: number, available: number, backOrders = true): string {
+  const inStock = Math.max(0, available)
+  if (quantity <= inStock) return inStock > 0 ? `${count(inStock)} in stock` : 'No stock'
+  const short = quantity - inStock
+  const stock = inStock > 0 ? `${count(inStock)} in stock` : 'none in stock'
+  return `${count(quantity)} ordered, ${stock}: ${count(short)} ${backOrders ? 'on back order' : 'not available'}`
+}
+
 /**
  * One line of the cart. The quantity is edited locally until Update; 0 or nothing removes the line once
  * the server agrees, and Remove is Update with 0. Text that is not a whole number is refused at the field
  * and sends nothing. The row is keyed by its quantity, so a new quantity from the server starts the editing
  * afresh; a refused update puts back the quantity the line holds.
  */
-export function CartLineRow({ line }: { line: CartLine }) {
+export function CartLineRow({ line, backOrders = true }: { line: CartLine; backOrders?: boolean }) {
   const [typed, setTyped] = useState(String(line.Quantity))
   const [error, setError] = useState<string>()
   const input = useRef<HTMLInputElement>(null)
@@ -118,7 +133,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
       </td>
       <td className={styles.availabilityCell} data-label="Availability">
         <span className={available <= 0 ? styles.noStock : line.Quantity > available ? styles.lowStock : styles.inStock}>
-          {available > 0 ? `${available.toLocaleString('en-AU')} in stock` : 'No stock'}
+          {availabilityText(line.Quantity, available, backOrders)}
         </span>
       </td>
       <td className={styles.amount} data-label="Price (ex GST)">

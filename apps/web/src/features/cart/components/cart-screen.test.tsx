@@ -5,7 +5,7 @@ import { aLogin, aSite, aUser, storeSession, warehouses } from '../../../test/fa
 import { mockApi, sentTo, type Reply } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
 import { cartWeightKg } from './cart-screen'
-import { quantityToSend } from './cart-line-row'
+import { availabilityText, quantityToSend } from './cart-line-row'
 
 const aLine = (overrides: Partial<CartLine> & Pick<CartLine, 'ShopCartLineID' | 'ProductID'>): CartLine => ({
   ProductCode: `CODE-${overrides.ProductID}`,
@@ -112,7 +112,9 @@ describe('the cart screen', () => {
     expect(first).toHaveTextContent('$19.99')
     expect(first).toHaveTextContent('$6.00')
     expect(first).toHaveTextContent('$65.97')
-    expect(row('Farmhand Stock Hose 18mm x 15m')).toHaveTextContent('No stock')
+    // A line asking for more than the branch has says, in words, what goes on back order.
+    expect(row('Farmhand Stock Hose 18mm x 15m')).toHaveTextContent('2 ordered, none in stock: 2 on back order')
+    expect(screen.getByText(/branch: its prices and stock/)).toHaveTextContent('For the Wagga Wagga branch: its prices and stock')
 
     // 3 x 2.5 kg + 2 x 0.125 kg; 65.97 + 100.10
     expect(screen.getByText('Approx. Weight').nextElementSibling).toHaveTextContent('7.75 KG')
@@ -350,5 +352,15 @@ describe('cart arithmetic', () => {
     ]
     expect(cartWeightKg(lines)).toBe(1.7)
     expect(cartWeightKg([])).toBe(0)
+  })
+
+  it('says in words what of a line goes on back order', () => {
+    expect(availabilityText(2, 1)).toBe('2 ordered, 1 in stock: 1 on back order')
+    expect(availabilityText(2, 0)).toBe('2 ordered, none in stock: 2 on back order')
+    expect(availabilityText(1500, -3)).toBe('1,500 ordered, none in stock: 1,500 on back order')
+    expect(availabilityText(2, 5)).toBe('5 in stock')
+    expect(availabilityText(0, 0)).toBe('No stock')
+    // A cash-sale account cannot back-order: it is told what is short.
+    expect(availabilityText(2, 1, false)).toBe('2 ordered, 1 in stock: 1 not available')
   })
 })

@@ -21,6 +21,8 @@ type CartScreenProps = {
   isReseller: boolean
   /** A branch's name for its code. */
   branchName: (code: string) => string
+  /** Whether a line asking for more than the stock goes on back order (every account but cash-sale ones). */
+  backOrders?: boolean
   /** "Save as list" for the cart's lines (the saved lists feature, composed by the app). */
   saveAsList?: (lines: CartLine[]) => ReactNode
 }
@@ -33,7 +35,7 @@ export function cartWeightKg(lines: CartLine[]): number {
 }
 
 /** The cart of the current branch (spec section 2): its lines, weight and total, and what to do next. */
-export function CartScreen({ warehouse, isReseller, branchName, saveAsList }: CartScreenProps) {
+export function CartScreen({ warehouse, isReseller, branchName, saveAsList, backOrders = true }: CartScreenProps) {
   const items = useCartItems()
   const { data: summary } = useCartSummary()
   const emptyCart = useEmptyCart()
@@ -60,7 +62,14 @@ export function CartScreen({ warehouse, isReseller, branchName, saveAsList }: Ca
     <section className="page" aria-labelledby="cart-heading">
       <title>Shopping Cart</title>
       <div className={styles.header}>
-        <h1 id="cart-heading">Shopping Cart</h1>
+        <div>
+          <h1 id="cart-heading">Shopping Cart</h1>
+          {lines.length > 0 && (
+            <p className={styles.branch}>
+              For the <strong>{branchName(cartBranch ?? warehouse)}</strong> branch: its prices and stock
+            </p>
+          )}
+        </div>
         {lines.length > 0 && (
           <dl className={styles.facts}>
             <div>
@@ -122,7 +131,7 @@ export function CartScreen({ warehouse, isReseller, branchName, saveAsList }: Ca
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <CartLineRow key={`${line.ShopCartLineID}:${line.Quantity}`} line={line} />
+                  <CartLineRow key={`${line.ShopCartLineID}:${line.Quantity}`} line={line} backOrders={backOrders} />
                 ))}
               </tbody>
             </table>

@@ -2,6 +2,7 @@ import type { Product } from '@portal/contract/catalogue'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { Button } from '../../../components/ui/button'
+import { LoadFailed } from '../../../components/ui/load-failed'
 import { Spinner } from '../../../components/ui/spinner'
 import type { Shopper } from '../shopper'
 import { ProductCard } from './product-card'
@@ -49,7 +50,7 @@ type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
  * without IntersectionObserver.
  */
 export function InfiniteProductGrid({ query, shopper, label, empty }: { query: InfiniteProducts; shopper: Shopper; label: string; empty: string }) {
-  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage } = query
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage, error } = query
   // One array per answer, not per render: the grid's background render settles on it once.
   const products = useMemo(() => data?.pages.flat() ?? [], [data])
   const { shown, caughtUp } = useCardsInSteps(products)
@@ -78,7 +79,12 @@ export function InfiniteProductGrid({ query, shopper, label, empty }: { query: I
       </div>
     )
   }
-  if (isError && products.length === 0) return <p className={styles.status}>The products could not be loaded.</p>
+  if (isError && products.length === 0)
+    return (
+      <LoadFailed error={error} className={styles.status}>
+        The products could not be loaded.
+      </LoadFailed>
+    )
   if (products.length === 0) return <p className={styles.status}>{empty}</p>
 
   return (

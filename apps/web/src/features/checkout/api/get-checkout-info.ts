@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { SavedCheckoutInfo } from '@portal/contract/checkout'
+import type { CheckoutStart } from '@portal/contract/checkout'
 import { api } from '../../../lib/api'
 import { cartKeys } from '../../cart'
 
-export const getCheckoutInfo = (signal?: AbortSignal) => api.get<SavedCheckoutInfo>('cart/checkout-info', undefined, signal)
+export const getCheckoutInfo = (signal?: AbortSignal) => api.get<CheckoutStart>('cart/checkout-info', undefined, signal)
 
-/** The checkout form as it was last saved with the cart. */
+/** The checkout form as it was last saved with the cart, and what it starts with when nothing was saved. */
 export const checkoutInfoQuery = () =>
   queryOptions({ queryKey: cartKeys.checkoutInfo(), queryFn: ({ signal }) => getCheckoutInfo(signal), staleTime: 0, gcTime: 0 })
 

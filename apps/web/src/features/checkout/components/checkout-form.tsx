@@ -11,6 +11,8 @@ import { notify } from '../../../components/ui/toast'
 import { trackPurchase } from '../../../lib/analytics'
 import { serverMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
+import { useCartItems } from '../../cart'
+import { justPlacedState } from '../../orders'
 import { useCreatePayment } from '../api/create-payment'
 import { useCheckoutDeliverySites } from '../api/get-delivery-sites'
 import { usePlaceOrder } from '../api/place-order'
@@ -51,6 +53,7 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const sites = useCheckoutDeliverySites()
   const save = useSaveCheckoutInfo()
   const place = usePlaceOrder()
+  const items = useCartItems()
   const pay = useCreatePayment()
   const [problem, setProblem] = useState<string | null>(null)
   // One key per visit to the screen: a double click or a retry after a lost answer cannot order twice.
@@ -127,12 +130,15 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
       .then((order) => {
         trackPurchase(analyticsHook, order)
         notify.success('Order Placed!')
-        void navigate('/orders')
+        // The history opens with this order at the top, marked new, with where its confirmation went.
+        void navigate('/orders', { state: justPlacedState(order, body.PurchaseOrder, body.OrderDesc, body.SiteCode ?? null) })
       }, failed)
   }
   // Called on submit, not during render: the order's refs are read only then.
   const submit = (event: React.FormEvent<HTMLFormElement>) => void handleSubmit(placeOrPay)(event)
 
+  // The GST of the lines, summed in cents as the server rounds it per line.
+  const gst = items.data?.length ? items.data.reduce((sum, line) => sum + Math.round(line.TaxTotal * 100), 0) / 100 : undefined
   const siteOptions = [...(sites.data ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))
   const text = (name: keyof typeof FIELD_LIMITS) => ({ ...register(name), maxLength: FIELD_LIMITS[name], error: errors[name]?.message })
 
@@ -253,6 +259,19 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
 
       <aside className={styles.summary} aria-labelledby="order-summary">
         <h2 id="order-summary">Order Summary</h2>
+        {items.data && items.data.length > 0 && (
+          <ul className={styles.lines} aria-label="Lines">
+            {items.data.map((line) => (
+              <li key={line.ShopCartLineID}>
+                <span className={styles.lineName}>
+                  <span className="tabular">{line.Quantity} ×</span> {line.Description}
+                  <span className={styles.lineCode}>{line.ProductCode}</span>
+                </span>
+                <span className="money">${formatMoney(line.ExtendedInc)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         <dl className={styles.facts}>
           <div>
             <dt>Items</dt>
@@ -262,6 +281,12 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
             <dt>Supplied from</dt>
             <dd>{branchName}</dd>
           </div>
+          {gst !== undefined && (
+            <div>
+              <dt>GST</dt>
+              <dd className="money">${formatMoney(gst)}</dd>
+            </div>
+          )}
           <div className={styles.totalRow}>
             <dt>Total (inc GST)</dt>
             <dd className={`money ${styles.total}`}>{cartTotal === undefined ? '…' : `$${formatMoney(cartTotal)}`}</dd>

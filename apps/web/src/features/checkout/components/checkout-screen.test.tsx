@@ -47,6 +47,7 @@ const placed: PlacedOrder = {
       ExtendedTotalInc: 66,
     },
   ],
+  ConfirmationEmail: 'sam@kellysfarm.example',
 }
 
 const props = (overrides: Partial<CheckoutScreenProps> = {}): CheckoutScreenProps => ({
@@ -154,6 +155,15 @@ describe('the checkout', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Order Placed!')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
+    // The history is handed the order, to show it at the top, marked new, with where its confirmation went.
+    expect(router.state.location.state).toEqual({
+      justPlaced: expect.objectContaining({
+        OrderID: 77,
+        SalesOrder: 'SO9000001',
+        CustomerPurchaseOrder: 'PO-4411',
+        ConfirmationEmail: 'sam@kellysfarm.example',
+      }),
+    })
     expect(sentTo(api, 'POST', '/api/orders')).toEqual([
       {
         SiteCode: 'KELLY-01',
@@ -240,6 +250,85 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Order Placed!')).toBeInTheDocument()
     expect(order).toEqual(['draft sent', 'draft saved', 'order sent'])
     expect(sentTo(api, 'POST', '/api/orders')).toEqual([expect.objectContaining({ OrderDesc: 'Spring drench', PurchaseOrder: 'PO-1' })])
+  })
+
+  it('starts, with nothing saved, at the default delivery site and delivery type and the carrier last used', async () => {
+    checkoutApi({
+      'GET /api/cart/checkout-info': {
+        body: {
+          checkoutInfo: null,
+          defaults: {
+            SiteCode: 'KELLY-01',
+            DeliveryName: 'Kelly’s Farm Supplies',
+            City: 'Wagga Wagga',
+            State: 'NSW',
+            CarrierName: 'Border Express',
+            DeliveryType: 2,
+          },
+        },
+      },
+    })
+    renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    expect(await screen.findByLabelText('Carrier Name')).toHaveValue('Border Express')
+    expect(screen.getByLabelText('Business Name')).toHaveValue('Kelly’s Farm Supplies')
+    expect(screen.getByRole('radio', { name: 'Pickup' })).toBeChecked()
+    expect(screen.getByLabelText('Purchase Order Number')).toHaveValue('')
+    await waitFor(() => expect(screen.getByLabelText('Delivery Site')).toHaveValue('KELLY-01'))
+  })
+
+  it('prefers the details saved with the cart to the defaults', async () => {
+    checkoutApi({
+      'GET /api/cart/checkout-info': {
+        body: { checkoutInfo: { CarrierName: 'Toll', DeliveryType: 1 }, defaults: { CarrierName: 'Border Express', DeliveryType: 2 } },
+      },
+    })
+    renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    expect(await screen.findByLabelText('Carrier Name')).toHaveValue('Toll')
+    expect(screen.getByRole('radio', { name: 'Delivered' })).toBeChecked()
+  })
+
+  it('lists the cart’s lines with the GST and the total in the summary', async () => {
+    checkoutApi({
+      'GET /api/cart/items': {
+        body: [
+          {
+            ShopCartLineID: 1,
+            ProductID: 42,
+            ProductCode: 'IVO-PLUS-500',
+            Description: 'Ivomec Plus Injection 500mL',
+            Quantity: 3,
+            Price: 20,
+            PriceBreaks: [],
+            ExtendedEx: 60,
+            TaxTotal: 6,
+            ExtendedInc: 66,
+            Product: { Weight: 1, Category: 'Drench', Availability: { Available: 9 } },
+          },
+          {
+            ShopCartLineID: 2,
+            ProductID: 43,
+            ProductCode: 'EAR-TAG',
+            Description: 'Ear tags',
+            Quantity: 1,
+            Price: 0.05,
+            PriceBreaks: [],
+            ExtendedEx: 0.05,
+            TaxTotal: 0.01,
+            ExtendedInc: 0.06,
+            Product: { Weight: 0, Category: 'Tags', Availability: { Available: 9 } },
+          },
+        ],
+      },
+    })
+    renderWithProviders(<CheckoutScreen {...props({ cartTotal: 66.06 })} />, '/checkout')
+    const summary = within(await screen.findByRole('complementary', { name: 'Order Summary' }))
+    const lines = within(await summary.findByRole('list', { name: 'Lines' }))
+    expect(lines.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '3 × Ivomec Plus Injection 500mLIVO-PLUS-500$66.00',
+      '1 × Ear tagsEAR-TAG$0.06',
+    ])
+    expect(summary.getByText('GST').nextElementSibling).toHaveTextContent('$6.01')
+    expect(summary.getByText('Total (inc GST)').nextElementSibling).toHaveTextContent('$66.06')
   })
 
   it('keeps what is typed with the cart, and starts from it next time', async () => {

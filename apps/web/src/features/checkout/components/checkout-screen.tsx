@@ -14,7 +14,8 @@ export type CheckoutScreenProps = Omit<CheckoutFormProps, 'initialValues'>
 /**
  * /checkout (spec section 2): the three steps and the submit. On the way back from a failed card payment
  * (?error=…&id=…) it says what went wrong and refills the form from the pending order; otherwise the form
- * starts from what was saved with the cart.
+ * starts from what was saved with the cart, else from the defaults the server gives: the delivery site,
+ * delivery type and carrier of the user's last order, or the account's default site, delivered (decision 0072).
  */
 export function CheckoutScreen(props: CheckoutScreenProps) {
   const [params] = useSearchParams()
@@ -35,7 +36,9 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
     ? fromPendingDetails(pending.data.orderDetails)
     : saved.data?.checkoutInfo
       ? fromCheckoutInfo(saved.data.checkoutInfo)
-      : emptyCheckout
+      : saved.data?.defaults
+        ? fromCheckoutInfo(saved.data.defaults)
+        : emptyCheckout
   const empty = props.cartCount === 0
 
   return (

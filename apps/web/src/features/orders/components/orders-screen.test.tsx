@@ -160,4 +160,45 @@ describe('Order History', () => {
     expect(await screen.findByText('Payment Approved.')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.search).toBe(''))
   })
+
+  it('keeps a search in the address: a reload keeps it and Back returns to the search before', async () => {
+    const searches: Array<string | null> = []
+    mockApi({
+      'GET /api/orders': ({ url }) => {
+        searches.push(url.searchParams.get('search'))
+        return { body: [] }
+      },
+    })
+    const { user, router } = renderWithProviders(<OrdersScreen />, '/orders?search=PO-12')
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toHaveValue('PO-12')
+    await waitFor(() => expect(searches.at(-1)).toBe('PO-12'))
+
+    await user.tripleClick(screen.getByRole('searchbox', { name: 'Search' }))
+    await user.keyboard('drench')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?search=drench'))
+    await waitFor(() => expect(searches.at(-1)).toBe('drench'))
+
+    await router.navigate(-1)
+    await waitFor(() => expect(router.state.location.search).toBe('?search=PO-12'))
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('PO-12'))
+    expect(searches.at(-1)).toBe('PO-12')
+  })
+
+  it('opened by the checkout, shows the order just placed at the top, marked new, with where its confirmation went', async () => {
+    mockApi({ 'GET /api/orders': { body: [anOrder(1), anOrder(2)] } })
+    const { router } = renderWithProviders(<OrdersScreen />, '/')
+    await router.navigate('/orders', {
+      state: { justPlaced: { ...anOrder(9, { SalesOrder: 'SO9000123', SalesOrderStatus: 'Entered' }), ConfirmationEmail: 'sam@kellysfarm.example' } },
+    })
+    expect((await screen.findByText(/is placed/)).closest('p')).toHaveTextContent(
+      'Order SO9000123 is placed. Its confirmation was e-mailed to sam@kellysfarm.example.',
+    )
+    await screen.findByRole('link', { name: 'SO1001' })
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(3)
+    expect(within(rows[0]!).getByRole('link', { name: 'SO9000123' })).toBeInTheDocument()
+    expect(within(rows[0]!).getByText('New')).toBeInTheDocument()
+    expect(within(rows[1]!).queryByText('New')).not.toBeInTheDocument()
+  })
 })

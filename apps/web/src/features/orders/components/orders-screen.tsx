@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { DateFilters } from '../../../components/ui/date-filters'
 import { ListResults } from '../../../components/ui/list-results'
 import { StatusDot } from '../../../components/ui/status-dot'
@@ -7,6 +7,8 @@ import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { formatDate, formatDollars } from '../../../lib/format'
 import { ordersQuery } from '../api/get-orders'
+import { justPlacedOf } from '../just-placed'
+import styles from './orders-screen.module.css'
 import { useOrderList } from './use-order-list'
 
 /** A card payment that went through comes back to /orders?approved=…: say so once, then tidy the address. */
@@ -31,13 +33,28 @@ function usePaymentApprovedToast() {
 
 export function OrdersScreen() {
   usePaymentApprovedToast()
-  const { rows, dateFilters, results, branchFilter, withBranches, sites } = useOrderList(ordersQuery)
+  const { rows: listed, dateFilters, results, branchFilter, withBranches, sites } = useOrderList(ordersQuery)
+  // Opened by the checkout: the order just placed is at the top, marked new, whatever the list has loaded yet.
+  const justPlaced = justPlacedOf(useLocation().state)
+  const rows = justPlaced ? [justPlaced, ...listed.filter((o) => o.OrderID !== justPlaced.OrderID)] : listed
   const siteName = new Map((sites ?? []).map((s) => [s.SiteCode, s.Name]))
 
   return (
     <section className="page" aria-labelledby="orders-heading">
       <title>Order History</title>
       <h1 id="orders-heading">Order History</h1>
+      {justPlaced && (
+        <p className={styles.placed} role="status">
+          Order <strong>{justPlaced.SalesOrder}</strong> is placed.{' '}
+          {justPlaced.ConfirmationEmail ? (
+            <>
+              Its confirmation was e-mailed to <strong className={styles.email}>{justPlaced.ConfirmationEmail}</strong>.
+            </>
+          ) : (
+            'It is at the top of the list below.'
+          )}
+        </p>
+      )}
       <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Order #, purchase order or description">
         {branchFilter}
       </DateFilters>
@@ -67,12 +84,13 @@ export function OrdersScreen() {
           </thead>
           <tbody>
             {rows.map((o) => (
-              <tr key={o.OrderID}>
+              <tr key={o.OrderID} className={o.OrderID === justPlaced?.OrderID ? styles.newRow : undefined}>
                 <td data-label="Date" className={table.nowrap}>
                   {formatDate(o.EnterDate)}
                 </td>
                 <td data-label="Order #">
                   <Link to={`/orders/${encodeURIComponent(o.SalesOrder)}`}>{o.SalesOrder}</Link>
+                  {o.OrderID === justPlaced?.OrderID && <span className={styles.newBadge}>New</span>}
                 </td>
                 <td data-label="Purchase Order">{o.CustomerPurchaseOrder}</td>
                 {withBranches && <td data-label="Delivery Site">{(o.SiteCode && siteName.get(o.SiteCode)) ?? o.SiteCode}</td>}

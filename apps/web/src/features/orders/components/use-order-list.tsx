@@ -16,7 +16,8 @@ export function useOrderList<Row, Key extends QueryKey>(query: PagedQuery<OrderF
   const session = useSession()
   const withBranches = Boolean(session && (session.user.isElders || session.settings.BranchGroup.length > 0))
   const sites = useDeliverySites(withBranches)
-  const list = useListFilters(query, { branch: '0' }, failures)
+  // The search is kept in the address: a reload or Back keeps it.
+  const list = useListFilters(query, { branch: '0' }, failures, { inUrl: true })
   const branchFilter = withBranches && <BranchFilter sites={sites.data} value={list.filters.branch} onChange={(branch) => list.apply({ branch })} />
   return { ...list, withBranches, sites: sites.data, branchFilter }
 }

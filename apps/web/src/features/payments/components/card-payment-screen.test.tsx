@@ -77,6 +77,7 @@ const placed: PlacedOrder = {
       ExtendedTotalInc: 11,
     },
   ],
+  ConfirmationEmail: 'cash@example.com',
 }
 
 /** GET /api/payments/pending/{id} as the server answers it for the payment the form is for. */

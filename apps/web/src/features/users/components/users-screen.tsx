@@ -38,6 +38,7 @@ export function UsersScreen() {
   if (!isAdministrator) {
     return (
       <section className="page" aria-labelledby="users-heading">
+        <title>Users</title>
         <h1 id="users-heading">Users</h1>
         <p>Only an Administrator of your account can manage its users.</p>
       </section>
@@ -102,6 +103,7 @@ export function UsersScreen() {
   return (
     <section className="page" aria-labelledby="users-heading">
       <div className={styles.header}>
+        <title>Users</title>
         <h1 id="users-heading">Users</h1>
         <Button onClick={() => setEditing({ mode: 'create' })}>Add User</Button>
       </div>
