@@ -33,6 +33,9 @@ export const Product = z
     SinglePricing: z.object({
       Price: Money.describe('unit price ex GST, for this account'),
       RetailPrice: Money.optional().describe('recommended retail price; not sent to resellers'),
+      UsualPrice: Money.optional().describe(
+        "specials only: the list price, before this account's discount or contract price, sent when the account pays less; not sent to resellers",
+      ),
     }),
     CartonPricing: Price.optional().describe('price per unit when bought by the carton; not sent to resellers'),
     CartonQty: z.number().int().nullable(),
@@ -85,6 +88,37 @@ const branch = WarehouseCode.optional().describe("The branch whose stock is show
 export const productListQuery = (size: number) => TokenQuery.extend({ warehouse: branch, page: Page, size: pageSize(size), isElders: ignoredIsElders })
 export const ProductListQuery = productListQuery(CATEGORY_PAGE_SIZE)
 export type ProductListQuery = z.infer<typeof ProductListQuery>
+
+/**
+ * The orders a category, brand or specials list can be shown in: relevance (the list's own order, by
+ * description), description A-Z ignoring case, the price this account pays low to high and high to low, and
+ * what is in stock at the branch first. Each keeps the list's own order among equals.
+ */
+export const PRODUCT_SORTS = ['relevance', 'description', 'price-asc', 'price-desc', 'in-stock'] as const
+export type ProductSort = (typeof PRODUCT_SORTS)[number]
+
+const listView = {
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` })
+    .default('relevance')
+    .describe('The order of the list; relevance when left out'),
+  inStock: z
+    .enum(['true', 'false'], { error: 'inStock must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('true: only the products in stock at the branch'),
+}
+
+/** Category, brand and specials lists: paged, in an order chosen, with or without what is out of stock at the branch. */
+export const sortedListQuery = (size: number) => productListQuery(size).extend(listView)
+export const SortedListQuery = sortedListQuery(CATEGORY_PAGE_SIZE)
+export type SortedListQuery = z.infer<typeof SortedListQuery>
+export const SpecialsQuery = sortedListQuery(LIST_PAGE_SIZE)
+
+/** How many products a category, brand or specials list holds for this user (with inStock, in stock at the branch). */
+export const ListCountQuery = TokenQuery.extend({ warehouse: branch, inStock: listView.inStock, isElders: ignoredIsElders })
+export const ListCount = z.object({ count: z.number().int() }).meta({ id: 'ListCount' })
+export type ListCount = z.infer<typeof ListCount>
 
 export const RandomProductsQuery = TokenQuery.extend({ warehouse: branch, size: pageSize(RELATED_REQUEST_SIZE), isElders: ignoredIsElders })
 export const PopularQuery = TokenQuery.extend({ warehouse: branch, size: pageSize(POPULAR_SIZE), isElders: ignoredIsElders })

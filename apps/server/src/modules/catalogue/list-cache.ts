@@ -1,4 +1,4 @@
-import type { Product, ProductDetail } from '@portal/contract/catalogue'
+import type { Product, ProductDetail, ProductSort } from '@portal/contract/catalogue'
 import type { FastifyReply } from 'fastify'
 import type { AccountPrices, SharedPage } from '../../lib/caches'
 import type { Deps, Session } from '../../lib/context'
@@ -51,12 +51,13 @@ export async function productPage(
   asked: string | undefined,
   page: Array<string | number | undefined>,
   build: PageBuilder,
+  usual = false,
 ): Promise<Product[]> {
   const shared = sharedPages(deps)
   const warehouse = branchOf(session, asked)
   const uncached = async () =>
     (await stockedRows(deps, warehouse, (stocked) => build({ accountId: session.accountId, stocked }))).map((r) =>
-      toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session),
+      toProduct(pricedRow(r, r.discount_bp ?? 0, r.contract_cents), session, usual ? r.unit_price_cents : undefined),
     )
   // An unknown branch is the uncached path's 400.
   if (!shared || !shared.book.hasBranch(warehouse)) return uncached()
@@ -73,10 +74,15 @@ export async function productPage(
     prices = read
   }
   if (!(await book.current(found.ids))) return uncached()
-  return found.rows.map((r) => toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id)), session))
+  return found.rows.map((r) =>
+    toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id)), session, usual ? r.unit_price_cents : undefined),
+  )
 }
 
-/** Sends a page of products (productPage), written by the route's compiled writer of its 200 answer. */
+/**
+ * Sends a page of products (productPage), written by the route's compiled writer of its 200 answer. `usual`:
+ * each product with its list price as its usual price when the account pays less (specials, decision 0073).
+ */
 export async function sendProductList(
   deps: Deps,
   reply: FastifyReply,
@@ -84,8 +90,9 @@ export async function sendProductList(
   asked: string | undefined,
   page: Array<string | number | undefined>,
   build: PageBuilder,
+  usual = false,
 ): Promise<FastifyReply> {
-  const products = await productPage(deps, session, asked, page, build)
+  const products = await productPage(deps, session, asked, page, build, usual)
   return reply.type('application/json; charset=utf-8').send(reply.serializeInput(products as unknown as Record<string, unknown>, '200'))
 }
 
@@ -136,4 +143,113 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
   const row = found.rows[0]!
   const product = toProduct(pricedRow(row, prices.discountBp, prices.contract.get(row.id), book.qty(warehouse, row.id)), session)
   return toProductDetail(product, book.othersOf(warehouse, row.id), found.attachments, requested)
+}
+
+/** More products than any category, brand or specials list holds: a whole list is read as one page of this size. */
+export const WHOLE_LIST = 50_000
+
+/** How a category, brand or specials list is shown: its order and whether only what is in stock at the branch. */
+export interface ListView {
+  sort: ProductSort
+  inStock: boolean
+}
+
+/** Relevance without a filter: the list's own pages (productPage), read and kept page by page. */
+export const isDefaultView = ({ sort, inStock }: ListView) => sort === 'relevance' && !inStock
+
+const byDescription = new Intl.Collator('en', { sensitivity: 'base' })
+
+/** A product of a whole list priced for the account and stocked at the branch, with its list price. */
+type ListedProduct = repo.ProductRow & { list_cents: number }
+
+const listedProduct = (listed: repo.ListedRow, priced: repo.ProductRow): ListedProduct => Object.assign(priced, { list_cents: listed.unit_price_cents })
+
+/** Orders priced rows as `sort` asks; Array.prototype.sort is stable, so equals keep the list's own order. */
+function sortRows(rows: ListedProduct[], sort: ProductSort): ListedProduct[] {
+  switch (sort) {
+    case 'relevance':
+      return rows
+    case 'description':
+      return rows.sort((a, b) => byDescription.compare(a.description, b.description))
+    case 'price-asc':
+      return rows.sort((a, b) => a.unit_cents - b.unit_cents)
+    case 'price-desc':
+      return rows.sort((a, b) => b.unit_cents - a.unit_cents)
+    case 'in-stock':
+      return rows.sort((a, b) => Number(b.available > 0) - Number(a.available > 0))
+  }
+}
+
+/**
+ * A whole list (every product of a category, brand or specials, in the list's own order), priced for the
+ * session's account and stocked at the branch, filtered to what is in stock when asked. The list as every
+ * account sees it is kept like a page (productPage: list prices, no stock) under the list's name and
+ * WHOLE_LIST; the account's prices and the stock book's stock are applied as it is served. Without live caches
+ * or a ready stock book it is one statement, priced and stocked (stockedRows). `build` reads the whole list.
+ */
+async function wholeList(
+  deps: Deps,
+  session: Session,
+  asked: string | undefined,
+  list: Array<string | number>,
+  build: PageBuilder,
+  inStock: boolean,
+): Promise<ListedProduct[]> {
+  const shared = sharedPages(deps)
+  const warehouse = branchOf(session, asked)
+  const uncached = async () =>
+    (await stockedRows(deps, warehouse, (stocked) => build({ accountId: session.accountId, stocked }))).map((r) =>
+      listedProduct(r, pricedRow(r, r.discount_bp ?? 0, r.contract_cents)),
+    )
+  let rows: ListedProduct[] | undefined
+  if (shared && shared.book.hasBranch(warehouse)) {
+    const { caches, book } = shared
+    const key = JSON.stringify([session.isElders, ...list, 'whole', WHOLE_LIST])
+    let found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
+    let prices: AccountPrices
+    if (found) {
+      prices = await pricesOf({ ...deps, caches }, session.accountId)
+    } else {
+      const stamp = caches.pages.stamp()
+      const [read, account] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, session.accountId)])
+      found = caches.keepPage(key, read, stamp)
+      prices = account
+    }
+    if (await book.current(found.ids)) {
+      rows = found.rows.map((r) => listedProduct(r, pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id))))
+    }
+  }
+  rows ??= await uncached()
+  return inStock ? rows.filter((r) => r.available > 0) : rows
+}
+
+/**
+ * A page of a category, brand or specials list in the order `view` asks, with only what is in stock at the
+ * branch when asked: cut from the whole list (wholeList), sorted as served. The default view never comes
+ * here (isDefaultView): its pages are productPage's.
+ */
+export async function sendSortedList(
+  deps: Deps,
+  reply: FastifyReply,
+  session: Session,
+  req: ListView & { warehouse?: string | undefined; page: number; size: number },
+  list: Array<string | number>,
+  build: PageBuilder,
+  usual = false,
+): Promise<FastifyReply> {
+  const rows = sortRows(await wholeList(deps, session, req.warehouse, list, build, req.inStock), req.sort)
+  const start = (req.page - 1) * req.size
+  const products = rows.slice(start, start + req.size).map((r) => toProduct(r, session, usual ? r.list_cents : undefined))
+  return reply.type('application/json; charset=utf-8').send(reply.serializeInput(products as unknown as Record<string, unknown>, '200'))
+}
+
+/** How many products a whole list holds for this user (wholeList), with `inStock` only those in stock at the branch. */
+export async function listCount(
+  deps: Deps,
+  session: Session,
+  req: { warehouse?: string | undefined; inStock: boolean },
+  list: Array<string | number>,
+  build: PageBuilder,
+): Promise<{ count: number }> {
+  return { count: (await wholeList(deps, session, req.warehouse, list, build, req.inStock)).length }
 }

@@ -3,16 +3,19 @@ import {
   CategoryParams,
   CodeSetupBody,
   CodeSetupResponse,
+  ListCount,
+  ListCountQuery,
   LIST_PAGE_SIZE,
   PopularQuery,
   Product,
   ProductDetail,
   ProductIdParams,
-  ProductListQuery,
   ProductQuery,
   RandomProductsQuery,
   SEARCH_CORRECTION_HEADER,
   SearchBody,
+  SortedListQuery,
+  SpecialsQuery,
   SuggestQuery,
   Suggestions,
   productListQuery,
@@ -23,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import * as branches from '../branches/service'
-import { productDetail, sendProductList } from './list-cache'
+import { isDefaultView, listCount, productDetail, sendProductList, sendSortedList, WHOLE_LIST } from './list-cache'
 import * as search from './search'
 import * as catalogue from './service'
 
@@ -32,6 +35,7 @@ const tags = ['catalogue']
 const open = { public: true }
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody }
 const products = { 200: z.array(Product), ...errors }
+const count = { 200: ListCount, ...errors }
 const ShortListQuery = productListQuery(LIST_PAGE_SIZE)
 
 export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
@@ -39,11 +43,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
   app.get('/categories', { config: open, schema: { tags, response: { 200: z.array(Category) } } }, async (req) => catalogue.categories(deps, req.session))
   app.get('/brands', { config: open, schema: { tags, response: { 200: z.array(Brand) } } }, async (req) => catalogue.brands(deps, req.session))
 
-  app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
+  app.get('/categories/:name/products', { schema: { tags, params: CategoryParams, querystring: SortedListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
+    if (!isDefaultView(req.query)) {
+      return sendSortedList(deps, reply, session, req.query, ['category', req.params.name], (reads) =>
+        catalogue.categoryProducts(deps, session, req.params.name, { warehouse, page: 1, size: WHOLE_LIST }, reads),
+      )
+    }
     return sendProductList(deps, reply, session, warehouse, ['category', req.params.name, page, size], (reads) =>
       catalogue.categoryProducts(deps, session, req.params.name, req.query, reads),
+    )
+  })
+  app.get('/categories/:name/products/count', { schema: { tags, params: CategoryParams, querystring: ListCountQuery, response: count } }, async (req) => {
+    const session = req.requireSession()
+    const { warehouse } = req.query
+    return listCount(deps, session, req.query, ['category', req.params.name], (reads) =>
+      catalogue.categoryProducts(deps, session, req.params.name, { warehouse, page: 1, size: WHOLE_LIST }, reads),
     )
   })
   app.get(
@@ -51,17 +67,46 @@ export const catalogueRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     { schema: { tags, params: CategoryParams, querystring: RandomProductsQuery, response: products } },
     async (req) => catalogue.randomCategoryProducts(deps, req.requireSession(), req.params.name, req.query),
   )
-  app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: ProductListQuery, response: products } }, async (req, reply) => {
+  app.get('/brands/:code/products', { schema: { tags, params: BrandParams, querystring: SortedListQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
+    if (!isDefaultView(req.query)) {
+      return sendSortedList(deps, reply, session, req.query, ['brand', req.params.code], (reads) =>
+        catalogue.brandProducts(deps, session, req.params.code, { warehouse, page: 1, size: WHOLE_LIST }, reads),
+      )
+    }
     return sendProductList(deps, reply, session, warehouse, ['brand', req.params.code, page, size], (reads) =>
       catalogue.brandProducts(deps, session, req.params.code, req.query, reads),
     )
   })
-  app.get('/specials', { schema: { tags, querystring: ShortListQuery, response: products } }, async (req, reply) => {
+  app.get('/brands/:code/products/count', { schema: { tags, params: BrandParams, querystring: ListCountQuery, response: count } }, async (req) => {
+    const session = req.requireSession()
+    const { warehouse } = req.query
+    return listCount(deps, session, req.query, ['brand', req.params.code], (reads) =>
+      catalogue.brandProducts(deps, session, req.params.code, { warehouse, page: 1, size: WHOLE_LIST }, reads),
+    )
+  })
+  // Specials carry each product's list price as its usual price where the account pays less (decision 0073).
+  app.get('/specials', { schema: { tags, querystring: SpecialsQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()
     const { warehouse, page, size } = req.query
-    return sendProductList(deps, reply, session, warehouse, ['specials', page, size], (reads) => catalogue.specials(deps, session, req.query, reads))
+    if (!isDefaultView(req.query)) {
+      return sendSortedList(
+        deps,
+        reply,
+        session,
+        req.query,
+        ['specials'],
+        (reads) => catalogue.specials(deps, session, { warehouse, page: 1, size: WHOLE_LIST }, reads),
+        true,
+      )
+    }
+    return sendProductList(deps, reply, session, warehouse, ['specials', page, size], (reads) => catalogue.specials(deps, session, req.query, reads), true)
+  })
+  app.get('/specials/count', { schema: { tags, querystring: ListCountQuery, response: count } }, async (req) => {
+    const session = req.requireSession()
+    const { warehouse } = req.query
+    return listCount(deps, session, req.query, ['specials'], (reads) => catalogue.specials(deps, session, { warehouse, page: 1, size: WHOLE_LIST }, reads))
   })
   app.get('/popular', { schema: { tags, querystring: PopularQuery, response: products } }, async (req, reply) => {
     const session = req.requireSession()

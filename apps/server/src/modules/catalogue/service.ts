@@ -57,9 +57,19 @@ async function checked<T>({ db }: Deps, warehouse: string, rows: T[], subject?: 
   return rows
 }
 
-/** A product as the wire has it. Resellers see a single price: no carton, pallet or retail price. */
-export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders'>): Product {
+/**
+ * A product as the wire has it. Resellers see a single price: no carton, pallet, retail or usual price.
+ * `usualCents`, given by the specials list, is the product's list price: sent as its UsualPrice when the
+ * account pays less (decision 0073).
+ */
+export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders'>, usualCents?: number): Product {
   const onePrice = session.isElders
+  if (usualCents !== undefined && !onePrice && usualCents > row.unit_cents) {
+    return {
+      ...toProduct(row, session),
+      SinglePricing: { Price: dollars(row.unit_cents), RetailPrice: dollars(row.rrp_cents), UsualPrice: dollars(usualCents) },
+    }
+  }
   return {
     ProductID: row.id,
     ProductCode: row.product_code,

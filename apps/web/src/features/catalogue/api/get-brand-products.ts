@@ -1,19 +1,20 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { CATEGORY_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
 import { api } from '../../../lib/api'
+import { DEFAULT_VIEW, viewQuery, type ListView } from '../list-view'
 import { catalogueKeys } from './query-keys'
 import { nextPage, PAGED_LIST_GC_MS } from './product-pages'
 
-export const getBrandProducts = (code: string, warehouse: string, page: number, signal?: AbortSignal) =>
-  api.get<Product[]>(`brands/${encodeURIComponent(code)}/products`, { warehouse, page, size: CATEGORY_PAGE_SIZE }, signal)
+export const getBrandProducts = (code: string, warehouse: string, page: number, signal?: AbortSignal, view: ListView = DEFAULT_VIEW) =>
+  api.get<Product[]>(`brands/${encodeURIComponent(code)}/products`, { warehouse, page, size: CATEGORY_PAGE_SIZE, ...viewQuery(view) }, signal)
 
-export const brandProductsQuery = (code: string, warehouse: string) =>
+export const brandProductsQuery = (code: string, warehouse: string, view: ListView = DEFAULT_VIEW) =>
   infiniteQueryOptions({
-    queryKey: catalogueKeys.brand(code, warehouse),
-    queryFn: ({ pageParam, signal }) => getBrandProducts(code, warehouse, pageParam, signal),
+    queryKey: catalogueKeys.brand(code, warehouse, view),
+    queryFn: ({ pageParam, signal }) => getBrandProducts(code, warehouse, pageParam, signal, view),
     initialPageParam: 1,
     getNextPageParam: nextPage(CATEGORY_PAGE_SIZE),
     gcTime: PAGED_LIST_GC_MS,
   })
 
-export const useBrandProducts = (code: string, warehouse: string) => useInfiniteQuery(brandProductsQuery(code, warehouse))
+export const useBrandProducts = (code: string, warehouse: string, view: ListView = DEFAULT_VIEW) => useInfiniteQuery(brandProductsQuery(code, warehouse, view))

@@ -44,12 +44,27 @@ export function ProductGrid({ products, shopper, label }: { products: Product[];
 
 type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
 
+/** What the end of a list says once its last page is in. */
+export const THE_END = "That's everything"
+
 /**
  * A list that loads its next page as its end scrolls into view (spec section 4). A failed page
  * stops the paging. The 'Load more products' button does the same for keyboards and browsers
- * without IntersectionObserver.
+ * without IntersectionObserver. `finished`, when given, is said at the end once the last page is in.
  */
-export function InfiniteProductGrid({ query, shopper, label, empty }: { query: InfiniteProducts; shopper: Shopper; label: string; empty: string }) {
+export function InfiniteProductGrid({
+  query,
+  shopper,
+  label,
+  empty,
+  finished,
+}: {
+  query: InfiniteProducts
+  shopper: Shopper
+  label: string
+  empty: string
+  finished?: string
+}) {
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, isError, isPending, fetchNextPage, error } = query
   // One array per answer, not per render: the grid's background render settles on it once.
   const products = useMemo(() => data?.pages.flat() ?? [], [data])
@@ -93,6 +108,7 @@ export function InfiniteProductGrid({ query, shopper, label, empty }: { query: I
       <div ref={end} className={styles.end}>
         {isFetchingNextPage && <Spinner label="Loading more products" />}
         {isFetchNextPageError && <p>More products could not be loaded.</p>}
+        {finished && !hasNextPage && !isFetchingNextPage && !isError && caughtUp && <p className={styles.finished}>{finished}</p>}
         {canLoadMore && (
           <Button variant="secondary" onClick={() => void fetchNextPage()}>
             Load more products

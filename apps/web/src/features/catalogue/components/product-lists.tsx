@@ -7,8 +7,11 @@ import { useCategoryProducts } from '../api/get-category-products'
 import { usePopular } from '../api/get-popular'
 import { useSpecials } from '../api/get-specials'
 import { useSearch } from '../api/search-products'
+import { useListCount } from '../api/get-list-count'
+import { useListView, type ListView } from '../list-view'
 import { useShopper } from '../shopper'
-import { InfiniteProductGrid, ProductGrid } from './product-grid'
+import { ListToolbar } from './list-toolbar'
+import { InfiniteProductGrid, ProductGrid, THE_END } from './product-grid'
 import styles from './product-grid.module.css'
 
 function ListScreen({ title, children }: { title: string; children: ReactNode }) {
@@ -21,10 +24,20 @@ function ListScreen({ title, children }: { title: string; children: ReactNode })
   )
 }
 
-/** /category/{name}: the category's products and its children's, 40 a page. */
+/** The count, order and in-stock filter above a category, brand or specials list (`list`: its API path). */
+function SortedList({ list, view, onChange, warehouse }: { list: string; view: ListView; onChange: (change: Partial<ListView>) => void; warehouse: string }) {
+  const count = useListCount(list, warehouse, view.inStock)
+  return <ListToolbar count={count.data} view={view} onChange={onChange} />
+}
+
+/** What a list filtered to what is in stock says when nothing is. */
+const NONE_IN_STOCK = 'Nothing here is in stock at your branch.'
+
+/** /category/{name}: the category's products and its children's, 40 a page, in the order and with the filter in the address. */
 export function CategoryProducts({ name, title }: { name: string; title: string }) {
   const shopper = useShopper()
-  const query = useCategoryProducts(name, shopper.warehouse)
+  const [view, setView] = useListView()
+  const query = useCategoryProducts(name, shopper.warehouse, view)
   // No such category, or one hidden from this account (a reseller's hidden ones answer 404): the not-found screen.
   if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
     return (
@@ -39,28 +52,64 @@ export function CategoryProducts({ name, title }: { name: string; title: string 
   }
   return (
     <ListScreen title={title}>
-      <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty="There are no products in this category." />
+      <SortedList list={`categories/${encodeURIComponent(name)}/products`} view={view} onChange={setView} warehouse={shopper.warehouse} />
+      <InfiniteProductGrid
+        query={query}
+        shopper={shopper}
+        label={`${title} products`}
+        empty={view.inStock ? NONE_IN_STOCK : 'There are no products in this category.'}
+        finished={THE_END}
+      />
     </ListScreen>
   )
 }
 
-/** /brand/{code}: the brand's products, 40 a page. */
+/** /brand/{code}: the brand's products, 40 a page, in the order and with the filter in the address. */
 export function BrandProducts({ code, title }: { code: string; title: string }) {
   const shopper = useShopper()
-  const query = useBrandProducts(code, shopper.warehouse)
+  const [view, setView] = useListView()
+  const query = useBrandProducts(code, shopper.warehouse, view)
+  // No such brand, or one hidden from this account: the not-found screen.
+  if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
+    return (
+      <section className="page" aria-labelledby="screen-heading">
+        <title>Brand not found</title>
+        <h1 id="screen-heading">Brand not found</h1>
+        <p className={styles.status}>
+          This brand is not available. <Link to="/">Back to the home page</Link>
+        </p>
+      </section>
+    )
+  }
   return (
     <ListScreen title={title}>
-      <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty="There are no products of this brand." />
+      <SortedList list={`brands/${encodeURIComponent(code)}/products`} view={view} onChange={setView} warehouse={shopper.warehouse} />
+      <InfiniteProductGrid
+        query={query}
+        shopper={shopper}
+        label={`${title} products`}
+        empty={view.inStock ? NONE_IN_STOCK : 'There are no products of this brand.'}
+        finished={THE_END}
+      />
     </ListScreen>
   )
 }
 
+/** /specials: each with its usual price struck through and the saving, where the account pays less (decision 0073). */
 export function SpecialsScreen() {
   const shopper = useShopper()
-  const query = useSpecials(shopper.warehouse)
+  const [view, setView] = useListView()
+  const query = useSpecials(shopper.warehouse, view)
   return (
     <ListScreen title="Specials">
-      <InfiniteProductGrid query={query} shopper={shopper} label="Specials" empty="There are no specials at the moment." />
+      <SortedList list="specials" view={view} onChange={setView} warehouse={shopper.warehouse} />
+      <InfiniteProductGrid
+        query={query}
+        shopper={shopper}
+        label="Specials"
+        empty={view.inStock ? NONE_IN_STOCK : 'There are no specials at the moment.'}
+        finished={THE_END}
+      />
     </ListScreen>
   )
 }

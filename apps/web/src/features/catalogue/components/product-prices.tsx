@@ -14,9 +14,27 @@ export function priceRows(product: Product, onePrice: boolean): Row[] {
   return rows
 }
 
+/**
+ * What a special saves a unit: its usual price (the list price, sent where the account pays less: decision 0073)
+ * less the unit price, to the cent; undefined when there is no usual price or no saving, and for resellers.
+ */
+export function savingOf(product: Product, onePrice: boolean): { usual: number; saving: number } | undefined {
+  const usual = product.SinglePricing.UsualPrice
+  if (onePrice || usual === undefined) return undefined
+  const cents = Math.round(usual * 100) - Math.round(product.SinglePricing.Price * 100)
+  return cents > 0 ? { usual, saving: cents / 100 } : undefined
+}
+
 export function ProductPrices({ product, onePrice, size = 'small' }: { product: Product; onePrice: boolean; size?: 'small' | 'large' }) {
+  const special = savingOf(product, onePrice)
   return (
     <div className={[styles.prices, size === 'large' ? styles.large : ''].join(' ')}>
+      {special && (
+        <p className={styles.special}>
+          <span className="sr-only">Usual price </span>
+          <s className="money">{formatDollars(special.usual)}</s> <span className={styles.saving}>Save {formatDollars(special.saving)}</span>
+        </p>
+      )}
       <dl>
         {priceRows(product, onePrice).map((row) => (
           <div key={row.label} className={row.label === 'RRP' ? styles.rrp : undefined}>

@@ -59,7 +59,16 @@ function RelatedProducts({ product, shopper }: { product: ProductDetail; shopper
 }
 
 /** /product/{ProductID}: picture with zoom, prices, stock here and elsewhere, add to cart, details, related products. */
-export function ProductScreen({ productId, addToList }: { productId: number; addToList?: (product: ProductDetail) => ReactNode }) {
+export function ProductScreen({
+  productId,
+  addToList,
+  brandName,
+}: {
+  productId: number
+  addToList?: (product: ProductDetail) => ReactNode
+  /** The brand's name by its code, when known: the brand's link reads it rather than the code. */
+  brandName?: (code: string) => string | undefined
+}) {
   const shopper = useShopper()
   const { data: product, isPending, error } = useProduct(productId, shopper.warehouse)
 
@@ -95,7 +104,7 @@ export function ProductScreen({ productId, addToList }: { productId: number; add
           <h1 id="screen-heading">{product.Description}</h1>
           <p className={styles.code}>
             Code <span className="tabular">{product.ProductCode}</span> · Brand{' '}
-            <Link to={`/brand/${encodeURIComponent(product.brandcode)}`}>{product.brandcode}</Link>
+            <Link to={`/brand/${encodeURIComponent(product.brandcode)}`}>{brandName?.(product.brandcode) ?? product.brandcode}</Link>
           </p>
           <ProductPrices product={product} onePrice={shopper.isElders} size="large" />
           <Availability product={product} warehouse={shopper.warehouse} />
