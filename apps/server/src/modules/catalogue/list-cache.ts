@@ -35,6 +35,20 @@ function sharedPages(deps: Deps) {
   return caches && deps.stock?.ready ? { caches, book: deps.stock } : undefined
 }
 
+type Shared = NonNullable<ReturnType<typeof sharedPages>>
+
+/**
+ * The rows kept under `key` for every account (read with `build` and kept when missing) and the account's prices,
+ * read together.
+ */
+async function keptRows(deps: Deps, caches: Shared['caches'], key: string, build: PageBuilder, accountId: number) {
+  const found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
+  if (found) return { found, prices: await pricesOf({ ...deps, caches }, accountId) }
+  const stamp = caches.pages.stamp()
+  const [rows, prices] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, accountId)])
+  return { found: caches.keepPage(key, rows, stamp), prices }
+}
+
 /**
  * A page of products priced for the session's account, stocked at the branch asked for (else the account's
  * own: branchOf) (decisions 0032, 0045). The
@@ -62,17 +76,7 @@ export async function productPage(
   // An unknown branch is the uncached path's 400.
   if (!shared || !shared.book.hasBranch(warehouse)) return uncached()
   const { caches, book } = shared
-  const key = JSON.stringify([session.isElders, ...page])
-  let found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
-  let prices: AccountPrices
-  if (found) {
-    prices = await pricesOf({ ...deps, caches }, session.accountId)
-  } else {
-    const stamp = caches.pages.stamp()
-    const [rows, read] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, session.accountId)])
-    found = caches.keepPage(key, rows, stamp)
-    prices = read
-  }
+  const { found, prices } = await keptRows(deps, caches, JSON.stringify([session.isElders, ...page]), build, session.accountId)
   if (!(await book.current(found.ids))) return uncached()
   return found.rows.map((r) =>
     toProduct(pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id)), session, usual ? r.unit_price_cents : undefined),
@@ -205,16 +209,7 @@ async function wholeList(
   if (shared && shared.book.hasBranch(warehouse)) {
     const { caches, book } = shared
     const key = JSON.stringify([session.isElders, ...list, 'whole', WHOLE_LIST])
-    let found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
-    let prices: AccountPrices
-    if (found) {
-      prices = await pricesOf({ ...deps, caches }, session.accountId)
-    } else {
-      const stamp = caches.pages.stamp()
-      const [read, account] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, session.accountId)])
-      found = caches.keepPage(key, read, stamp)
-      prices = account
-    }
+    const { found, prices } = await keptRows(deps, caches, key, build, session.accountId)
     if (await book.current(found.ids)) {
       rows = found.rows.map((r) => listedProduct(r, pricedRow(r, prices.discountBp, prices.contract.get(r.id), book.qty(warehouse, r.id))))
     }
