@@ -154,6 +154,20 @@ describe('Order History', () => {
     expect(screen.queryByRole('button', { name: 'Load more orders' })).not.toBeInTheDocument()
   }, 20_000)
 
+  it('puts the order a card payment made at the top, marked new, with its number', async () => {
+    mockApi({
+      'GET /api/orders': {
+        body: [anOrder(1, { SalesOrder: 'SO1001' }), anOrder(2, { SalesOrder: 'SO1234' })],
+      },
+    })
+    renderWithProviders(<OrdersScreen />, '/orders?approved=SO1234')
+    expect(await screen.findByText((_, el) => el?.tagName === 'P' && /^Order SO1234 is placed\./.test(el.textContent ?? ''))).toHaveTextContent(/e-mailed to /)
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows[0]).toHaveTextContent('SO1234')
+    expect(rows[0]).toHaveTextContent('New')
+    expect(rows[1]).not.toHaveTextContent('New')
+  })
+
   it('says Payment Approved. when a card payment comes back approved', async () => {
     mockApi({ 'GET /api/orders': { body: [] } })
     const { router } = renderWithProviders(<OrdersScreen />, '/orders?approved=SO1234')

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { DateFilters } from '../../../components/ui/date-filters'
 import { ListResults } from '../../../components/ui/list-results'
@@ -6,14 +6,19 @@ import { StatusDot } from '../../../components/ui/status-dot'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
 import { formatDate, formatDollars } from '../../../lib/format'
+import { useSession } from '../../../lib/session'
 import { ordersQuery } from '../api/get-orders'
 import { justPlacedOf } from '../just-placed'
 import styles from './orders-screen.module.css'
 import { useOrderList } from './use-order-list'
 
-/** A card payment that went through comes back to /orders?approved=…: say so once, then tidy the address. */
-function usePaymentApprovedToast() {
+/**
+ * A card payment that went through comes back to /orders?approved={SalesOrder}: say so once, then tidy the address.
+ * Answers the order's number, kept past the tidying, so that the order is shown as the one just placed.
+ */
+function usePaymentApproved(): string | null {
   const [params, setParams] = useSearchParams()
+  const [approvedOrder] = useState(() => params.get('approved'))
   const approved = params.has('approved')
   const shown = useRef(false)
   useEffect(() => {
@@ -29,13 +34,18 @@ function usePaymentApprovedToast() {
       { replace: true },
     )
   }, [approved, setParams])
+  return approvedOrder
 }
 
 export function OrdersScreen() {
-  usePaymentApprovedToast()
+  const approvedOrder = usePaymentApproved()
+  const email = useSession()?.user.Email ?? null
   const { rows: listed, dateFilters, results, branchFilter, withBranches, sites } = useOrderList(ordersQuery)
-  // Opened by the checkout: the order just placed is at the top, marked new, whatever the list has loaded yet.
-  const justPlaced = justPlacedOf(useLocation().state)
+  // Opened by the checkout: the order just placed is at the top, marked new, whatever the list has loaded yet. After
+  // a card payment it is the order the provider's return names, once the list has it (its confirmation went to the
+  // payer, the signed-in user).
+  const paid = approvedOrder ? listed.find((o) => o.SalesOrder === approvedOrder) : undefined
+  const justPlaced = justPlacedOf(useLocation().state) ?? (paid ? { ...paid, ConfirmationEmail: email } : null)
   const rows = justPlaced ? [justPlaced, ...listed.filter((o) => o.OrderID !== justPlaced.OrderID)] : listed
   const siteName = new Map((sites ?? []).map((s) => [s.SiteCode, s.Name]))
 
