@@ -112,7 +112,12 @@ for (const width of [320, 375]) {
       await page.getByRole('button', { name: 'Add to cart' }).first().click()
       await expect(page.getByText('Product added to cart!')).toBeVisible()
 
+      // A line charged in cartons too: its breakdown ("2 cartons of 4 at $40.90, 1 at $45.32") is the cart's widest text.
+      const bulk = await api<{ Count: number }>(page, 'POST', 'cart/bulk', { warehouse: 'WAG', lines: [{ code: 'ANC-DB-20ML', qty: 9 }] })
+      expect(bulk).toMatchObject({ notAdded: [] })
+
       await page.goto('/cart')
+      await expect(page.getByText(/2 cartons of 4 at \$[\d.]+, 1 at \$[\d.]+/)).toBeVisible()
       const line = page.getByRole('textbox', { name: `Quantity of ${a!.Description}` })
       await expect(line).toHaveValue('2')
       await line.fill('1.5')
