@@ -162,7 +162,8 @@ describe('with a stored session', () => {
 
   it('groups the brands by letter and opens a brand by its code', async () => {
     storeSession()
-    signedInApi()
+    // The brand page asks for the brand's products (an unknown brand answers 404: "Brand not found").
+    signedInApi({ 'GET /api/brands/COO/products': { body: [] }, 'GET /api/brands/COO/products/count': { body: { count: 0 } } })
     const { user, router } = renderApp('/')
     await user.click(await screen.findByRole('button', { name: 'Brand' }))
     const menu = await screen.findByRole('menu', { name: 'Brand' })
