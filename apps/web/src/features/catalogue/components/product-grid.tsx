@@ -42,7 +42,7 @@ export function ProductGrid({ products, shopper, label }: { products: Product[];
   return <Cards shown={useCardsInSteps(products).shown} shopper={shopper} label={label} />
 }
 
-type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
+export type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], unknown>>
 
 /** What the end of a list says once its last page is in. */
 export const THE_END = "That's everything"

@@ -11,7 +11,7 @@ import { useListCount } from '../api/get-list-count'
 import { useListView, type ListView } from '../list-view'
 import { useShopper } from '../shopper'
 import { ListToolbar } from './list-toolbar'
-import { InfiniteProductGrid, ProductGrid, THE_END } from './product-grid'
+import { InfiniteProductGrid, ProductGrid, THE_END, type InfiniteProducts } from './product-grid'
 import styles from './product-grid.module.css'
 
 function ListScreen({ title, children }: { title: string; children: ReactNode }) {
@@ -33,65 +33,78 @@ function SortedList({ list, view, onChange, warehouse }: { list: string; view: L
 /** What a list filtered to what is in stock says when nothing is. */
 const NONE_IN_STOCK = 'Nothing here is in stock at your branch.'
 
-/** /category/{name}: the category's products and its children's, 40 a page, in the order and with the filter in the address. */
-export function CategoryProducts({ name, title }: { name: string; title: string }) {
+/**
+ * A category's or a brand's products, 40 a page, in the order and with the filter in the address; its not-found
+ * screen when there is no such one, or it is hidden from this account (a reseller's hidden ones answer 404).
+ */
+function NamedList({
+  kind,
+  list,
+  title,
+  query,
+  view,
+  onChange,
+  empty,
+}: {
+  kind: 'Category' | 'Brand'
+  list: string
+  title: string
+  query: InfiniteProducts
+  view: ListView
+  onChange: (change: Partial<ListView>) => void
+  empty: string
+}) {
   const shopper = useShopper()
-  const [view, setView] = useListView()
-  const query = useCategoryProducts(name, shopper.warehouse, view)
-  // No such category, or one hidden from this account (a reseller's hidden ones answer 404): the not-found screen.
   if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
     return (
       <section className="page" aria-labelledby="screen-heading">
-        <title>Category not found</title>
-        <h1 id="screen-heading">Category not found</h1>
+        <title>{`${kind} not found`}</title>
+        <h1 id="screen-heading">{kind} not found</h1>
         <p className={styles.status}>
-          This category is not available. <Link to="/">Back to the home page</Link>
+          This {kind.toLowerCase()} is not available. <Link to="/">Back to the home page</Link>
         </p>
       </section>
     )
   }
   return (
     <ListScreen title={title}>
-      <SortedList list={`categories/${encodeURIComponent(name)}/products`} view={view} onChange={setView} warehouse={shopper.warehouse} />
-      <InfiniteProductGrid
-        query={query}
-        shopper={shopper}
-        label={`${title} products`}
-        empty={view.inStock ? NONE_IN_STOCK : 'There are no products in this category.'}
-        finished={THE_END}
-      />
+      <SortedList list={list} view={view} onChange={onChange} warehouse={shopper.warehouse} />
+      <InfiniteProductGrid query={query} shopper={shopper} label={`${title} products`} empty={view.inStock ? NONE_IN_STOCK : empty} finished={THE_END} />
     </ListScreen>
   )
 }
 
-/** /brand/{code}: the brand's products, 40 a page, in the order and with the filter in the address. */
-export function BrandProducts({ code, title }: { code: string; title: string }) {
-  const shopper = useShopper()
+/** /category/{name}: the category's products and its children's. */
+export function CategoryProducts({ name, title }: { name: string; title: string }) {
   const [view, setView] = useListView()
-  const query = useBrandProducts(code, shopper.warehouse, view)
-  // No such brand, or one hidden from this account: the not-found screen.
-  if (query.error instanceof ApiError && query.error.status === 404 && !query.data) {
-    return (
-      <section className="page" aria-labelledby="screen-heading">
-        <title>Brand not found</title>
-        <h1 id="screen-heading">Brand not found</h1>
-        <p className={styles.status}>
-          This brand is not available. <Link to="/">Back to the home page</Link>
-        </p>
-      </section>
-    )
-  }
+  const query = useCategoryProducts(name, useShopper().warehouse, view)
   return (
-    <ListScreen title={title}>
-      <SortedList list={`brands/${encodeURIComponent(code)}/products`} view={view} onChange={setView} warehouse={shopper.warehouse} />
-      <InfiniteProductGrid
-        query={query}
-        shopper={shopper}
-        label={`${title} products`}
-        empty={view.inStock ? NONE_IN_STOCK : 'There are no products of this brand.'}
-        finished={THE_END}
-      />
-    </ListScreen>
+    <NamedList
+      kind="Category"
+      list={`categories/${encodeURIComponent(name)}/products`}
+      title={title}
+      query={query}
+      view={view}
+      onChange={setView}
+      empty="There are no products in this category."
+    />
+  )
+}
+
+/** /brand/{code}: the brand's products. */
+export function BrandProducts({ code, title }: { code: string; title: string }) {
+  const [view, setView] = useListView()
+  const query = useBrandProducts(code, useShopper().warehouse, view)
+  return (
+    <NamedList
+      kind="Brand"
+      list={`brands/${encodeURIComponent(code)}/products`}
+      title={title}
+      query={query}
+      view={view}
+      onChange={setView}
+      empty="There are no products of this brand."
+    />
   )
 }
 
