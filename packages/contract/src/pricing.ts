@@ -33,15 +33,19 @@ const packSize = (qty: number | null | undefined, cents: number | null | undefin
 /**
  * The parts a quantity is charged as (greedy): pallets = floor(q / pallet size); of the rest, cartons =
  * floor(rest / carton size); the rest units. A break applies where it has a price below the unit price and a
- * size of at least 1. Only parts with units are answered, the largest break first; a quantity of 0 or less has none.
+ * size of at least 1, and none for `onePrice`. Only parts with units are answered, the largest break first; a quantity of
+ * 0 or less has none.
  */
-export function chargedParts(quantity: number, prices: BreakPrices): ChargedPart[] {
+export function chargedParts(quantity: number, prices: BreakPrices, { onePrice = false }: { onePrice?: boolean } = {}): ChargedPart[] {
   const parts: ChargedPart[] = []
   let rest = Math.max(0, Math.trunc(quantity))
-  const packs: Array<[PriceBreakKind, number | null, number | null | undefined]> = [
-    ['pallet', packSize(prices.palletQty, prices.palletCents), prices.palletCents],
-    ['carton', packSize(prices.cartonQty, prices.cartonCents), prices.cartonCents],
-  ]
+  // A reseller is shown one price only, the unit price, and pays that for every unit (decision 0067).
+  const packs: Array<[PriceBreakKind, number | null, number | null | undefined]> = onePrice
+    ? []
+    : [
+        ['pallet', packSize(prices.palletQty, prices.palletCents), prices.palletCents],
+        ['carton', packSize(prices.cartonQty, prices.cartonCents), prices.cartonCents],
+      ]
   for (const [kind, size, cents] of packs) {
     // A pack price no lower than the unit price saves nothing: those units are plain units.
     if (size === null || cents === null || cents === undefined || cents >= prices.unitCents) continue

@@ -47,15 +47,14 @@ export interface LinePrices {
 export function lineParts(viewer: Pick<Session, 'isElders'>, prices: LinePrices, quantity: number): ChargedPart[] {
   return chargedParts(
     quantity,
-    viewer.isElders
-      ? { unitCents: prices.unitPriceCents }
-      : {
-          unitCents: prices.unitPriceCents,
-          cartonCents: prices.cartonPriceCents,
-          cartonQty: prices.cartonQty,
-          palletCents: prices.palletPriceCents,
-          palletQty: prices.palletQty,
-        },
+    {
+      unitCents: prices.unitPriceCents,
+      cartonCents: prices.cartonPriceCents,
+      cartonQty: prices.cartonQty,
+      palletCents: prices.palletPriceCents,
+      palletQty: prices.palletQty,
+    },
+    { onePrice: viewer.isElders },
   )
 }
 

@@ -32,15 +32,14 @@ const cents = (dollars: number | undefined) => (dollars === undefined ? null : M
 export function chargePreview(quantity: number, prices: ChargePrices, onePrice: boolean): string {
   const parts = chargedParts(
     quantity,
-    onePrice
-      ? { unitCents: cents(prices.SinglePricing.Price)! }
-      : {
-          unitCents: cents(prices.SinglePricing.Price)!,
-          cartonCents: cents(prices.CartonPricing?.Price),
-          cartonQty: prices.CartonQty,
-          palletCents: cents(prices.PalletPricing?.Price),
-          palletQty: prices.PalletQty,
-        },
+    {
+      unitCents: cents(prices.SinglePricing.Price)!,
+      cartonCents: cents(prices.CartonPricing?.Price),
+      cartonQty: prices.CartonQty,
+      palletCents: cents(prices.PalletPricing?.Price),
+      palletQty: prices.PalletQty,
+    },
+    { onePrice },
   )
   const units = `${quantity.toLocaleString('en-AU')} ${quantity === 1 ? 'unit' : 'units'}`
   const breakdown = describeParts(parts)
