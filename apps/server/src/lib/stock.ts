@@ -1,27 +1,26 @@
 import { sql, type RawBuilder } from 'kysely'
 
 /**
- * Units of the branch's `stock` row (in scope) that other users' pending card payments hold until their
- * holds expire (docs/decisions/0024). A user's own hold is theirs.
+ * Units of the branch's product that live card payments hold (docs/decisions/0024): the sum of the unexpired
+ * `stock_holds` of the `stock` row named `stockRow`, less those of `exceptUser` when given.
  */
-export function heldByOthers(userId: number): RawBuilder<number> {
+function heldUnits(stockRow: string, exceptUser: number | null): RawBuilder<number> {
+  const row = sql.table(stockRow)
+  const others = exceptUser === null ? sql`` : sql` AND h.user_id <> ${exceptUser}`
   return sql<number>`coalesce((
     SELECT sum(h.qty)::int FROM stock_holds h
-    WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id AND h.user_id <> ${userId} AND h.expires_at > now()
+    WHERE h.location_id = ${row}.location_id AND h.product_id = ${row}.product_id${others} AND h.expires_at > now()
   ), 0)`
 }
+
+/** Units of the branch's `stock` row (in scope) that other users' pending card payments hold. A user's own hold is theirs. */
+export const heldByOthers = (userId: number): RawBuilder<number> => heldUnits('stock', userId)
 
 /**
  * Units of a branch's product that live card payments hold, whoever made them: what pages shown to everyone
  * subtract from the branch's stock (decision 0066). `stockRow` names the `stock` row in scope.
  */
-export function heldByAnyone(stockRow: string = 'stock'): RawBuilder<number> {
-  const row = sql.table(stockRow)
-  return sql<number>`coalesce((
-    SELECT sum(h.qty)::int FROM stock_holds h
-    WHERE h.location_id = ${row}.location_id AND h.product_id = ${row}.product_id AND h.expires_at > now()
-  ), 0)`
-}
+export const heldByAnyone = (stockRow: string = 'stock'): RawBuilder<number> => heldUnits(stockRow, null)
 
 /** Units of the branch's `stock` row (in scope, may be a LEFT JOIN) that this user may still take: what it has, less others' holds. */
 export function availableTo(userId: number): RawBuilder<number> {
