@@ -22,7 +22,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         response: { 201: PlacedOrder, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
-    async (req, reply) => reply.status(201).send(await checkout.placeOrder(deps, req.requireSession(), req.body, req.headers['idempotency-key'])),
+    async (req, reply) => reply.status(201).send(await checkout.orderOnAccount(deps, req.requireSession(), req.body, req.headers['idempotency-key'])),
   )
 
   app.post(

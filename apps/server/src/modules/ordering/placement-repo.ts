@@ -282,16 +282,16 @@ export async function writeOrder(
  * any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
  * as locked (`lockedVersion`, the newest). Equal, nothing committed a change to the cart in between, and since
  * every change of a cart's lines, an order made of it included, updates its row (migration 0023's trigger), the
- * order and the lines are current and are answered. Different, neither is (`ordered` null, `lines` undefined):
- * the caller reads the lines again, and looks for the key's order again should it find the cart emptied
- * (ordering/checkout.ts). Without a cart, `cart` is undefined.
+ * order and the lines are current and are answered. Different, neither is (both undefined): the caller reads
+ * them again now that it holds the lock (ordering/placement.ts lockAndRead). Without a cart, `cart` is undefined
+ * and so is `ordered` (a cart deleted since its order was placed says nothing of the order).
  */
 export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
   const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]
-  if (!row) return { cart: undefined, ordered: null, lines: undefined }
+  if (!row) return { cart: undefined, ordered: undefined, lines: undefined }
   const { lockedVersion, seenVersion, ordered, lines, ...cart } = row
   const fresh = lockedVersion === seenVersion
-  return { cart, ordered: fresh ? ordered : null, lines: fresh ? lines : undefined }
+  return { cart, ordered: fresh ? ordered : undefined, lines: fresh ? lines : undefined }
 }
 
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>

@@ -13,11 +13,12 @@ import * as repo from './placement-repo'
 export { refuseResellers } from './rules'
 
 /**
- * Order placement: the one way an order is made, by checkout on account (checkout.ts) and by an
- * approved card payment (modules/payments). Its steps, always in this order and inside the caller's
- * transaction (docs/decisions/0023):
+ * Order placement: the one way an order is made (placeOrder), by checkout on account (checkout.ts) and by an
+ * approved card payment (modules/payments). Its steps, always in this order and in one transaction
+ * (docs/decisions/0066-ordering.md):
  *
- *   1. lockCart         the buyer's cart row (FOR UPDATE): one placement of a cart at a time, and cart before stock;
+ *   1. lockAndRead      the buyer's cart row (FOR UPDATE): one placement of a cart at a time, and cart before stock;
+ *                       the order the request's idempotency key already made, which is then the answer;
  *   2. priceLines       the cart's lines at today's prices (a card payment stores them and pays for exactly those);
  *   3. checkStock       the stock rows of its products, locked in product order; the cash-sale stock rule,
  *                       and units other buyers' card payments hold (holdStock keeps them for a payment);
@@ -88,15 +89,30 @@ export const lockCart = (db: Db, userId: number) => cart.lockCart(db, userId)
 type LockedCart = Awaited<ReturnType<typeof lockCart>>
 type PricedLine = Awaited<ReturnType<typeof cart.pricedLines>>[number]
 
-/**
- * Steps 1 and 2's reading for a checkout on account, in one statement: the cart locked, the order already placed
- * with the idempotency key (null: none, or not known: see repo.lockCartForOrder), and the cart's lines priced
- * when the statement could read them as they are once locked (else undefined: priceLines reads them).
- */
-export const lockCartForOrder = (db: Db, session: Session, key: string | null) => repo.lockCartForOrder(db, session, key)
+/** The buyer's cart as an order meets it: locked, the order its key already made, and (when asked) its lines priced. */
+export interface CartForOrder {
+  cart: LockedCart
+  /** The order this buyer placed with the request's idempotency key, or null. */
+  ordered: number | null
+  /** The cart's lines priced, when read with the lock (else priceLines reads them). */
+  lines: PricedLine[] | undefined
+}
 
-/** Whether `err` is priceLines' refusal of an empty cart. */
-export const isCartEmpty = (err: unknown) => err instanceof AppError && err.code === 'cart_empty'
+/**
+ * Steps 1 and 2's reading, the one way an order meets its cart. With a viewer, one statement locks the cart, finds
+ * the key's order and prices the lines (repo.lockCartForOrder); when that statement's snapshot predates the lock, the
+ * key's order is looked for again now that the cart is locked (a placement that emptied the cart has committed by then).
+ * Without one (a card payment brings its own lines), the cart is locked and the key's order looked for.
+ */
+async function lockAndRead(trx: Db, buyer: OrderRequest<unknown>['buyer'], key: string | null): Promise<CartForOrder> {
+  if (!buyer.viewer) {
+    const locked = await lockCart(trx, buyer.userId)
+    return { cart: locked, ordered: key ? ((await repo.findOrderByKey(trx, buyer.userId, key))?.id ?? null) : null, lines: undefined }
+  }
+  const read = await repo.lockCartForOrder(trx, buyer.viewer, key)
+  const ordered = read.ordered !== undefined ? read.ordered : key ? ((await repo.findOrderByKey(trx, buyer.userId, key))?.id ?? null) : null
+  return { cart: read.cart, ordered, lines: read.lines }
+}
 
 /**
  * Step 2. The cart's lines, priced for this account now (`read` with the lock, else read here), at the cart's
@@ -192,8 +208,6 @@ export interface Placement {
   paymentReference: string | null
   /** The pending card payment the order is made of: its live hold guarantees its units. */
   pendingId?: string
-  /** The caller holds the cart's lock already (step 1 done). */
-  cartLocked?: boolean
 }
 
 /**
@@ -334,12 +348,67 @@ export function afterOrder(
   caches?.forgetHistory(placed.accountId)
 }
 
-/** Places an order of lines already priced (step 2 done by the caller): steps 1, 3, then 4 to 6 in one statement. */
-export async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
-  if (!p.cartLocked) await lockCart(trx, p.buyer.userId)
+/** Steps 3 to 6 for lines already priced, the cart locked (step 1) by placeOrder. */
+async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
   const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
   return writeOrder(trx, p, taken)
 }
 
-/** The order this user placed with this idempotency key. */
-export const findOrderByKey = (db: Db, userId: number, key: string) => repo.findOrderByKey(db, userId, key)
+/** What placeOrder answers instead of an order when the request places none (a card payment refused, say). */
+export interface NoOrder<R> {
+  noOrder: R
+}
+
+export const isNoOrder = <R>(answer: PlacedOrder | NoOrder<R>): answer is NoOrder<R> => 'noOrder' in answer
+
+/** What placeOrder answers: an order, or for a request that can place none, that request's answer. */
+export type OrderAnswer<R> = [R] extends [never] ? PlacedOrder : PlacedOrder | NoOrder<R>
+
+/** A request to place an order: a checkout on account (checkout.ts) or a paid card payment (modules/payments). */
+export interface OrderRequest<R> {
+  buyer: {
+    userId: number
+    accountId: number
+    /** Whose prices and visibility the cart's lines are read with, when the order is made of them. */
+    viewer?: Pick<Session, 'userId' | 'accountId' | 'isElders'>
+  }
+  /** The request's idempotency key: an order this buyer already placed with it is the answer, and no second one is made. */
+  key: string | null
+  payment: OrderPayment
+  /** Under the cart's lock: what to order (the key goes with it), or an answer that places nothing. */
+  prepare(trx: Db, read: CartForOrder): Promise<Omit<Placement, 'idempotencyKey'> | NoOrder<R>>
+  /** The answer when the key's order exists already; that order by default. */
+  replayed?(trx: Db, orderId: number): Promise<PlacedOrder | NoOrder<R>>
+  /** In the order's transaction, once it is written. */
+  placed?(trx: Db, order: PlacedOrder): Promise<void>
+}
+
+/**
+ * The one way an order is placed (docs/decisions/0066-ordering.md), for an order on account and for a paid card
+ * payment alike: in one transaction, the cart locked and read (lockAndRead), the key's earlier order answered
+ * (the replay), else the request's lines placed (steps 3 to 6) under the same lock; once committed, afterOrder.
+ * Two requests with one key at the same moment: the unique index lets one order through and the other answers it.
+ */
+export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'stock' | 'caches'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
+  const { buyer, key } = request
+  const replay = (trx: Db, orderId: number) => (request.replayed ? request.replayed(trx, orderId) : placedOrder(trx, buyer.accountId, orderId))
+  let moved: number[] | null = null
+  try {
+    const answer = await deps.db.transaction().execute(async (trx) => {
+      const read = await lockAndRead(trx, buyer, key)
+      if (read.ordered !== null) return replay(trx, read.ordered)
+      const prepared = await request.prepare(trx, read)
+      if ('noOrder' in prepared) return prepared
+      const order = await place(trx, { ...prepared, idempotencyKey: key })
+      await request.placed?.(trx, order)
+      moved = prepared.lines.map((l) => l.productId)
+      return order
+    })
+    if (moved) afterOrder(deps, { accountId: buyer.accountId, productIds: moved, payment: request.payment })
+    return answer as OrderAnswer<R>
+  } catch (err) {
+    const existing = key && isUniqueViolation(err) ? await repo.findOrderByKey(deps.db, buyer.userId, key) : undefined
+    if (existing) return (await replay(deps.db, existing.id)) as OrderAnswer<R>
+    throw err
+  }
+}

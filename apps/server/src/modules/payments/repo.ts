@@ -128,7 +128,7 @@ export async function markFailed(db: Db, id: string, error: string, transactionI
 
 /** Who a pending order is for (read without locking, to take the cart's lock before the pending row's). */
 export function ownerOf(db: Db, id: string) {
-  return db.selectFrom('pending_orders').select(['user_id']).where('id', '=', id).executeTakeFirst()
+  return db.selectFrom('pending_orders').select(['user_id', 'account_id']).where('id', '=', id).executeTakeFirst()
 }
 
 /** The user's payments that may still become an order (pending or declined), newest first, and whether each still holds its units. */

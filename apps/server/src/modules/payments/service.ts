@@ -291,30 +291,34 @@ const REFUND_REASONS = {
 }
 
 /**
- * Turns a paid pending order into an order, exactly once: the cart and then the pending row are locked (the
- * order in which payments/create takes them), a completed one answers its order, and the stock is checked
- * under the order's locks. A live hold guarantees the units, so a held payment always becomes the order
+ * The idempotency key of the order a payment makes: the payment's own, so that its result posted again (the
+ * browser's redirect and the provider's server-to-server callback, say) finds the order rather than making one.
+ */
+const orderKeyOf = (pendingId: string) => `card ${pendingId}`
+
+/**
+ * Turns a paid pending order into an order, exactly once, through ordering's placeOrder: the cart and then the
+ * pending row are locked (the order in which payments/create takes them), the order the payment already made is
+ * found by the payment's key and answered, and the stock is checked under the order's locks. A live hold guarantees the units, so a held payment always becomes the order
  * (docs/decisions/0024). A payment that cannot become one (sold out after its hold expired, a second approval
  * of a paid reference, a replaced payment) is recorded for refund in the same transaction, then refunded through
  * the provider at once (`reverse`, decision 0071), and the customer told which happened.
  */
 async function convert(deps: PaymentDeps, pendingId: string, transactionId: string | null): Promise<Conversion> {
-  const { db, metrics, caches, stock } = deps
+  const { db, metrics } = deps
   // The provider of a payment this call turned into an order or a refund (not a repeated result), for the metrics.
   let counted: string | null = null
-  let orderedBy: number | null = null
-  let moved: number[] = []
   const owner = await repo.ownerOf(db, pendingId)
   if (!owner) throw notFound('pending order')
   // The refund this call recorded, made once its transaction has committed (a replayed result records none).
   let recorded: Refund | null = null
-  const refund = async (trx: Db, p: LockedPending, reason: keyof typeof REFUND_REASONS, error: string): Promise<Conversion> => {
+  const refund = async (trx: Db, p: LockedPending, reason: keyof typeof REFUND_REASONS, error: string): Promise<placement.NoOrder<string>> => {
     const id = await repo.insertRefund(trx, { pendingId: p.id, transactionId, amountCents: p.amount_cents, reason })
     if (id !== undefined) {
       recorded = { id, p, reason, transactionId }
       counted = p.provider
     }
-    return { ok: false, error }
+    return { noOrder: error }
   }
   /** The refusal's words, and whether the payment is refunded now or will be. */
   const refunded = async (conversion: Conversion): Promise<Conversion> => {
@@ -325,47 +329,53 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
     if (conversion.error === CART_ERRORS.quantityNotAvailable) return conversion
     return { ok: false, error: `${conversion.error} ${given}` }
   }
+  const locked = async (trx: Db) => {
+    const p = await repo.lockPending(trx, pendingId)
+    if (!p) throw notFound('pending order')
+    return p
+  }
+  let paying: LockedPending | null = null
   try {
-    const converted = await db.transaction().execute(async (trx): Promise<Conversion> => {
-      await placement.lockCart(trx, owner.user_id)
-      const p = await repo.lockPending(trx, pendingId)
-      if (!p) throw notFound('pending order')
-      if (p.status === 'completed' && p.order_id !== null) {
+    // The payment's order carries the payment's own key: the same result again finds it (ordering's one replay).
+    const answer = await placement.placeOrder<string>(deps, {
+      buyer: { userId: owner.user_id, accountId: owner.account_id },
+      key: orderKeyOf(pendingId),
+      payment: 'card',
+      async replayed(trx, orderId) {
         // The same result again answers the order; another approval of the same reference is a second charge.
-        if (transactionId === null || transactionId === p.transaction_id) return { ok: true, order: await placement.placedOrder(trx, p.account_id, p.order_id) }
+        const p = await locked(trx)
+        if (transactionId === null || transactionId === p.transaction_id) return placement.placedOrder(trx, p.account_id, orderId)
         return refund(trx, p, 'paid_twice', ALREADY_PAID)
-      }
-      if (p.status === 'superseded') return refund(trx, p, 'superseded', SUPERSEDED)
-      const details = PendingOrderDetails.parse(p.order_details)
-      const lines = PendingLines.parse(p.lines)
-      moved = lines.map((l) => l.productId)
-      const order = await placement.place(trx, {
-        buyer: {
-          userId: p.user_id,
-          accountId: p.account_id,
-          isCash: isCashSale(p.sales_category),
-          name: p.user_name,
-          email: p.user_email,
-          accountName: p.account_name,
-        },
-        branch: p.location_id,
-        siteCode: details.siteCode ?? null,
-        form: formOf(details),
-        lines,
-        idempotencyKey: null,
-        paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
-        pendingId: p.id,
-        cartLocked: true,
-      })
-      await repo.markCompleted(trx, p.id, order.OrderID, transactionId)
-      await placement.releaseHolds(trx, [p.id])
-      counted = p.provider
-      orderedBy = p.account_id
-      return { ok: true, order }
+      },
+      async prepare(trx) {
+        const p = (paying = await locked(trx))
+        if (p.status === 'superseded') return refund(trx, p, 'superseded', SUPERSEDED)
+        const details = PendingOrderDetails.parse(p.order_details)
+        return {
+          buyer: {
+            userId: p.user_id,
+            accountId: p.account_id,
+            isCash: isCashSale(p.sales_category),
+            name: p.user_name,
+            email: p.user_email,
+            accountName: p.account_name,
+          },
+          branch: p.location_id,
+          siteCode: details.siteCode ?? null,
+          form: formOf(details),
+          lines: PendingLines.parse(p.lines),
+          paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
+          pendingId: p.id,
+        }
+      },
+      async placed(trx, order) {
+        await repo.markCompleted(trx, pendingId, order.OrderID, transactionId)
+        await placement.releaseHolds(trx, [pendingId])
+        counted = paying!.provider
+      },
     })
-    if (orderedBy !== null) placement.afterOrder({ metrics, stock, caches }, { accountId: orderedBy, productIds: moved, payment: 'card' })
     if (counted) metrics?.payment(counted, 'approved')
-    return await refunded(converted)
+    return await refunded(placement.isNoOrder(answer) ? { ok: false, error: answer.noOrder } : { ok: true, order: answer })
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
     const failed = await db.transaction().execute(async (trx): Promise<Conversion> => {
@@ -374,7 +384,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
       if (!p || p.status === 'completed') return { ok: false, error: CART_ERRORS.quantityNotAvailable }
       await repo.markFailed(trx, p.id, CART_ERRORS.quantityNotAvailable, transactionId)
       await placement.releaseHolds(trx, [p.id])
-      return refund(trx, p, 'sold_out', CART_ERRORS.quantityNotAvailable)
+      return { ok: false, error: (await refund(trx, p, 'sold_out', CART_ERRORS.quantityNotAvailable)).noOrder }
     })
     if (counted) metrics?.payment(counted, 'approved')
     return refunded(failed)
