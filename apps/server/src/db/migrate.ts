@@ -25,6 +25,7 @@ import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_brea
 import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made_by_the_portal'
 import * as productsByCompactCode from './migrations/0026_products_by_compact_code'
 import * as cardOrdersKeyedByTheirPayment from './migrations/0032_card_orders_keyed_by_their_payment'
+import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the_database'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -53,6 +54,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0025_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
   { version: '0026_products_by_compact_code', up: productsByCompactCode.up },
   { version: '0032_card_orders_keyed_by_their_payment', up: cardOrdersKeyedByTheirPayment.up },
+  { version: '0033_branch_rules_in_the_database', up: branchRulesInTheDatabase.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -8,7 +8,11 @@ export function listBranches(db: Db) {
   return db.selectFrom('branches').select(['location_id', 'name', 'trading']).orderBy('sort_order').orderBy('name').execute()
 }
 
-/** The branches an account may order from (its branch group), in code order; none: any branch. */
+/**
+ * The branches an account may order from (its branch group), in code order; none: any branch. The same rule, for a
+ * statement that asks it of one branch beside its own reading, is the database function
+ * `account_orders_from(account, branch)` (migration 0033).
+ */
 export async function branchGroup(db: Db, accountId: number): Promise<string[]> {
   const rows = await db.selectFrom('account_branches').select('location_id').where('account_id', '=', accountId).orderBy('location_id').execute()
   return rows.map((r) => r.location_id)

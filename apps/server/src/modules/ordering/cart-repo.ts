@@ -324,8 +324,7 @@ const factsRead = shapedStatement(
       (SELECT version FROM cart) AS cart_version,
       (SELECT n FROM lines) AS line_count,
       (SELECT b.name FROM branches b WHERE b.location_id = ${asked}::text AND b.trading) AS asked_name,
-      (NOT EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId})
-        OR EXISTS (SELECT 1 FROM account_branches g WHERE g.account_id = ${accountId} AND g.location_id = ${asked}::text)) AS orders_from,
+      account_orders_from(${accountId}::int, ${asked}::text) AS orders_from,
       products.id,
       products.active,
       coalesce(${productVisibleTo(viewerWith(visibilityIn(shape)))}, false) AS visible,
