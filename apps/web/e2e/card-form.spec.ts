@@ -85,6 +85,46 @@ test('two tabs: the replaced card form sends nothing, the newer one makes the on
   await tabB.close()
 })
 
+test('a replaced form that is sent all the same is refunded at once, and the customer is told so', async ({ context, page }, info) => {
+  test.slow()
+  const run = `RACE-${info.project.name}-${Date.now().toString(36)}`.toUpperCase()
+  const provider = watchProvider(context)
+  await signIn(page, 'cash', 'Cash2026')
+  await fillCartWithPopular(page, 'MEL', 1)
+
+  await toCardForm(page, `${run}-A`)
+  const tabB = await context.newPage()
+  await toCardForm(tabB, `${run}-B`)
+
+  // Tab A's look just before sending is answered as it was before B replaced its payment: the replacement
+  // lands between the look and the post, which no form can see. The card goes.
+  await page.route('**/api/payments/pending/**', async (route) => {
+    const answer = await route.fetch()
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), status: 'pending', error: null } })
+  })
+  await fillCard(page)
+  await page.getByRole('button', { name: 'Confirm Payment' }).click()
+
+  // The sandbox approved A's card; the portal made no order of it and refunded it before the customer saw a page.
+  await expect(page).toHaveURL(/\/checkout/)
+  await expect(page.getByText('Your payment did not go through:')).toBeVisible()
+  await expect(
+    page.getByText('This payment was replaced by a newer one for the same cart, so no order was made of it. It has been refunded in full.'),
+  ).toBeVisible()
+  expect(provider.approved).toHaveLength(1)
+
+  await fillCard(tabB)
+  await tabB.getByRole('button', { name: 'Confirm Payment' }).click()
+  await expect(tabB).toHaveURL(/\/orders/)
+  await expect(tabB.getByText('Payment Approved.')).toBeVisible()
+
+  // Two approvals, one order (B's): the other charge is already reversed.
+  expect(provider.approved).toHaveLength(2)
+  const orders = await api<OrderRow[]>(tabB, 'GET', `orders?search=${encodeURIComponent(run)}`)
+  expect(orders.map((o) => o.CustomerPurchaseOrder)).toEqual([`${run}-B`])
+  await tabB.close()
+})
+
 test('the card form says what is wrong at the field at 375 px, one message at a time', async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'the phone layout (375 px) is the one asked about; the desktop layout has the same fields')
   test.slow()
