@@ -96,11 +96,7 @@ async function main(): Promise<number> {
 /** What the ERP can do while the portal holds the embedded database: collect over HTTP with the key it has. */
 function whileThePortalRuns(config: Config): string {
   const keyFile = join(resolve(config.dataDir), ERP_KEY_FILE)
-  const key = config.erp.apiKey
-    ? '$ERP_API_KEY'
-    : config.demo && existsSync(keyFile)
-      ? `$(cat ${keyFile})`
-      : null
+  const key = config.erp.apiKey ? '$ERP_API_KEY' : config.demo && existsSync(keyFile) ? `$(cat ${keyFile})` : null
   const collect = key
     ? `  curl -H "Authorization: Bearer ${key}" ${config.publicUrl}/api/erp/orders`
     : '  (the portal has no ERP key: set ERP_API_KEY on it, and the ERP sends that key to GET /api/erp/orders)'

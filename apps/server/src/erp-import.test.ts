@@ -75,7 +75,7 @@ describe('npm run erp:import', () => {
     const second = await erpImport([SAMPLE, '--full'], target)
     expect(second.code, second.stderr).toBe(0)
     expect(second.stdout).toMatch(/products\.csv\s+0\s+0\s+0\s+0/)
-  }, 180_000)
+  }, 300_000)
 })
 
 describe('npm run erp:import with the embedded database held by a running portal', () => {

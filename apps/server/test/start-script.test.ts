@@ -39,7 +39,7 @@ async function start(command: string, args: string[], name: string) {
   child.stderr!.on('data', (chunk) => (output += chunk))
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
   const base = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 240_000; ; ) {
+  for (const deadline = Date.now() + 240_000; ;) {
     if (child.exitCode !== null) throw new Error(`the portal stopped while starting:\n${output}`)
     const up = await fetch(`${base}/api/health`).then(
       (res) => res.ok,

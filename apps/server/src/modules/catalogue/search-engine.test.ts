@@ -18,7 +18,7 @@ const idsFor = async (engine: SearchEngine, text: string) => {
 
 /** Waits until the app's own search (another engine, on the same notifications) answers what `done` wants. */
 async function appSearchShows(text: string, done: (codes: string[]) => boolean) {
-  for (const deadline = Date.now() + 10_000; ; ) {
+  for (const deadline = Date.now() + 10_000; ;) {
     const res = await t.app.inject({ method: 'POST', url: '/api/search?warehouse=WAG', headers: bearer(trade), payload: { search: text } })
     const codes = (res.json() as Array<{ ProductCode: string }>).map((p) => p.ProductCode)
     if (done(codes)) return codes

@@ -216,7 +216,11 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
     waiting.stop()
   }
   if (res.status === 200 && body)
-    return printReport(body, out, args.dryRun ? 'Nothing was written (--dry-run).' : `Imported through the running portal into ${databaseName(config)}; the portal shows it now.`)
+    return printReport(
+      body,
+      out,
+      args.dryRun ? 'Nothing was written (--dry-run).' : `Imported through the running portal into ${databaseName(config)}; the portal shows it now.`,
+    )
   if (res.status === 422 && body?.problems) return printReport({ ok: false, dryRun: args.dryRun, files: [], problems: body.problems }, out, '')
   out.error(`The portal answered ${res.status}: ${body?.message ?? 'no message'}`)
   return res.status === 401 ? 2 : 1
