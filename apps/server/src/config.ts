@@ -106,6 +106,7 @@ const Env = z
       .optional(),
     ERP_ORDER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     ERP_ORDER_ALERT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+    ERP_EXPORT_GROUP_READABLE: bool.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.LOGIN_ADDRESS_CEILING <= env.LOGIN_MAX_FAILURES_PER_ADDRESS) {
@@ -191,6 +192,8 @@ function toConfig(env: z.infer<typeof Env>) {
       orderLeaseMs: env.ERP_ORDER_LEASE_SECONDS * 1000,
       /** An unacknowledged order older than this fails GET /api/ready and shows in /metrics; 0 leaves it out of readiness. */
       orderAlertMs: env.ERP_ORDER_ALERT_MINUTES * 60_000,
+      /** The mode of the files npm run erp:export writes: its owner's alone, or its group's to read too (decision 0080). */
+      exportFileMode: env.ERP_EXPORT_GROUP_READABLE ? 0o640 : 0o600,
     },
   }
 }

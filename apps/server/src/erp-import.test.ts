@@ -50,25 +50,32 @@ describe('npm run erp:import', () => {
   }, 60_000)
 
   it('exits 1 on a broken export, listing every problem, and writes nothing; 0 on the sample; 0 changed the second time', async () => {
+    // A new database is made only when asked; a dry run checks against an empty one in memory.
+    const refused = await erpImport([SAMPLE], target)
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('pass --create to make a new one')
+
+    const dry = await erpImport([SAMPLE, '--dry-run', '--create'], target)
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
+    expect(dry.stdout).toContain('Nothing was written (--dry-run)')
+
+    const first = await erpImport([SAMPLE, '--create'], target)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout.split('\n')[0]).toMatch(/^Database: \S+ \((embedded PGlite|PostgreSQL)\)$/)
+    expect(first.stdout).not.toContain('The portal shows it now')
+    expect(first.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
+    expect(first.stdout).toContain('  checked products.csv')
+
     const broken = await erpImport([BROKEN], target)
     expect(broken.code).toBe(1)
     expect(broken.stderr).toContain('products.csv:5 Price "abc": not an amount in dollars with up to 2 decimals')
     expect(broken.stderr).toContain('nothing was written')
 
-    const dry = await erpImport([SAMPLE, '--dry-run'], target)
-    expect(dry.code, dry.stderr).toBe(0)
-    expect(dry.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
-    expect(dry.stdout).toContain('Nothing was written (--dry-run)')
-
-    const first = await erpImport([SAMPLE], target)
-    expect(first.code, first.stderr).toBe(0)
-    expect(first.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
-    expect(first.stdout).toContain('  checked products.csv')
-
     const second = await erpImport([SAMPLE, '--full'], target)
     expect(second.code, second.stderr).toBe(0)
     expect(second.stdout).toMatch(/products\.csv\s+0\s+0\s+0\s+0/)
-  }, 180_000)
+  }, 300_000)
 })
 
 describe('npm run erp:import with the embedded database held by a running portal', () => {
@@ -90,7 +97,9 @@ describe('npm run erp:import with the embedded database held by a running portal
     const env = { DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), ERP_API_KEY: TEST_ERP_KEY }
     const res = await erpImport([SAMPLE], env)
     expect(res.code, res.stderr).toBe(0)
-    expect(res.stdout).toContain(`The portal is running on ${dataDir}: sending the files to http://127.0.0.1:${port}/api/erp/import`)
+    expect(res.stdout.split('\n')[0]).toBe(`Database: ${dataDir} (embedded PGlite), held by the running portal (pid ${process.pid})`)
+    expect(res.stdout).toContain(`Sending the files to the running portal at http://127.0.0.1:${port}/api/erp/import`)
+    expect(res.stdout).toContain(`Imported through the running portal into ${dataDir} (embedded PGlite); the portal shows it now.`)
     expect(res.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     const imported = await t.db.selectFrom('products').select('product_code').where('product_code', '=', 'ONEC-1000').executeTakeFirst()
     expect(imported).toBeDefined()

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -33,3 +33,12 @@ export function alive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
+
+/** The live process holding the data directory (the running portal), or null; reads only. */
+export function dataDirHolder(dataDir: string): number | null {
+  const holder = Number.parseInt(readFileSafe(join(dataDir, 'portal.pid')), 10)
+  return Number.isInteger(holder) && holder !== process.pid && alive(holder) ? holder : null
+}
+
+/** Whether the directory holds an embedded database (PostgreSQL's PG_VERSION is the first file it writes). */
+export const holdsDatabase = (dataDir: string): boolean => existsSync(join(dataDir, 'PG_VERSION'))

@@ -1,5 +1,6 @@
-// What the command-line tools (seed, migrate, backup, restore, content import) share: reading their options
-// and ending with their exit code.
+// What the command-line tools (seed, migrate, backup, restore, content import, ERP import and export) share:
+// reading their options, naming their database and ending with their exit code.
+import { resolve } from 'node:path'
 
 /**
  * The options as `parse` (node:util's parseArgs, strict) reads them; a wrong or unknown option prints its
@@ -28,4 +29,18 @@ export function runCommand(main: () => Promise<number>) {
       process.exitCode = 1
     },
   )
+}
+
+/**
+ * The database a command opens, as its first line names it: the embedded database's absolute data directory,
+ * or the PostgreSQL URL without its password.
+ */
+export function databaseName(config: { databaseUrl?: string; dataDir: string }): string {
+  if (config.databaseUrl) return `${withoutPassword(config.databaseUrl)} (PostgreSQL)`
+  return `${resolve(config.dataDir)} (embedded PGlite)`
+}
+
+/** A database URL as it may be printed or logged: user, host and database, never the password. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, '$1@')
 }

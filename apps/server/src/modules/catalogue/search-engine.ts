@@ -8,11 +8,26 @@ import type { StockBook } from './stock-book'
 /** Tables whose change means rebuilding the index. */
 const INDEXED_TABLES = new Set(['products', 'categories', 'brands', 'search_synonyms'])
 
+/** What migration 0031 sends when the indexed text of a few products changed: `products:` and their ids. */
+const NAMED_PRODUCTS = 'products:'
+
+/** The most products a layer over the full index holds (SearchIndex.withChanges): beyond, the index is built again. */
+const LAYER_LIMIT = 2_000
+
+/** How much indexing work the engine has done since it started (the bench reports it; tests check it). */
+export interface SearchEngineCounts {
+  /** Full builds of the index (every active product read and indexed). */
+  builds: number
+  /** Changes of a few products taken in without a build. */
+  updates: number
+}
+
 /**
  * The search index of this process, kept in step with the database by the change notifications of
- * decision 0015: products, categories, brands or synonyms rebuild the index in the background. It ranks by
- * the stock book's quantities (in stock at the branch as a tie-breaker: stock-book.ts). Answers go on from
- * the previous index while a new one is built (a full catalogue import never pauses search), and the pages
+ * decision 0015: categories, brands, synonyms or many products rebuild the index in the background; a change
+ * naming a few products (migration 0031) takes in only those, as a small layer over the index (decision 0080).
+ * It ranks by the stock book's quantities (in stock at the branch as a tie-breaker: stock-book.ts). Answers go on
+ * from the previous index while a new one is built (a full catalogue import never pauses search), and the pages
  * shown are priced and checked for visibility by the database, so a product withdrawn a moment ago never
  * shows. Decision 0029.
  */
@@ -21,26 +36,58 @@ export class SearchEngine {
   private readonly indexRefresher: Refresher
   private readonly first: Promise<void>
   private readonly listeners: Array<() => void> = []
+  /** A full build is owed (the whole catalogue may have changed). */
+  private buildOwed = true
+  /** Products named by changes since the index last took them in. */
+  private readonly named = new Set<number>()
+  readonly counts: SearchEngineCounts = { builds: 0, updates: 0 }
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly stock: StockBook,
     feed: ChangeFeed | undefined,
-    events: { error?: (error: unknown) => void; built?: (facts: { products: number; bytes: number; ms: number }) => void } = {},
+    private readonly events: {
+      error?: (error: unknown) => void
+      built?: (facts: { products: number; bytes: number; ms: number }) => void
+    } = {},
   ) {
     const onError = events.error ?? (() => {})
-    this.indexRefresher = new Refresher(async () => {
-      const started = Date.now()
-      const [products, groups, synonyms] = await Promise.all([repo.indexedProducts(db), repo.indexedGroups(db), repo.synonymRows(db)])
-      this.index = new SearchIndex(products, groups, synonyms)
-      events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
-      this.changed()
-    }, onError)
+    this.indexRefresher = new Refresher(() => this.bringUpToDate(), onError)
     feed?.subscribe('portal_catalogue', (table) => {
-      if (table === null || INDEXED_TABLES.has(table)) this.indexRefresher.request()
+      if (table?.startsWith(NAMED_PRODUCTS)) {
+        for (const id of table.slice(NAMED_PRODUCTS.length).split(',')) this.named.add(Number(id))
+        this.indexRefresher.request()
+      } else if (table === null || INDEXED_TABLES.has(table)) {
+        this.buildOwed = true
+        this.indexRefresher.request()
+      }
     })
     this.indexRefresher.request()
     this.first = this.settled()
+  }
+
+  /** Builds the index when a build is owed, or the changes named are many; else lays the named products over it. */
+  private async bringUpToDate(): Promise<void> {
+    const named = [...this.named]
+    this.named.clear()
+    if (this.buildOwed || !this.index || named.length + this.index.layerSize > LAYER_LIMIT) {
+      this.buildOwed = false
+      const started = Date.now()
+      const [products, groups, synonyms] = await Promise.all([repo.indexedProducts(this.db), repo.indexedGroups(this.db), repo.synonymRows(this.db)])
+      this.index = new SearchIndex(products, groups, synonyms)
+      this.counts.builds++
+      this.events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
+    } else if (named.length > 0) {
+      const changed = await repo.indexedProducts(this.db, named)
+      // A named product no longer active (or gone) leaves the index.
+      const found = new Set(changed.map((p) => p.id))
+      this.index = this.index.withChanges(
+        changed,
+        named.filter((id) => !found.has(id)),
+      )
+      this.counts.updates++
+    } else return
+    this.changed()
   }
 
   /** Called after each rebuild (the list cache forgets pages built from the old index). */
@@ -69,6 +116,7 @@ export class SearchEngine {
    * import) answers only once search shows what it committed, without waiting for the notification to come back.
    */
   async refresh(): Promise<void> {
+    this.buildOwed = true
     this.indexRefresher.request()
     await Promise.all([this.stock.reload(), this.indexRefresher.settled()])
   }

@@ -89,3 +89,49 @@ describe('search pages with the branch stock applied to a kept ranking', () => {
     expect(index.search('drench', { elders: false, branch: 'MEL', offset: 0, limit: 30 }, stockOf(4)).ids).toEqual(expected(none).slice(0, 30))
   })
 })
+
+describe('an index with a few products changed in place (withChanges)', () => {
+  const words = ['drench', 'oral', 'sheep', 'pour', 'cattle', 'fence', 'wire', 'gate']
+  const next = rng(11)
+  const pick = () => words[Math.floor(next() * words.length)]!
+  const item = (id: number): IndexedProduct => ({
+    ...product(id, Math.floor(next() * 3), Math.floor(next() * 40)),
+    description: `${pick()} ${pick()} ${pick()}`,
+    hiddenForElders: next() < 0.1,
+  })
+  const catalogue = Array.from({ length: 600 }, (_, i) => item(i + 1))
+  const full = new SearchIndex(catalogue, [], [])
+
+  it('answers as an index built from the changed catalogue would, change after change', () => {
+    let layered = full
+    const now = new Map(catalogue.map((p) => [p.id, p]))
+    for (let round = 0; round < 4; round++) {
+      const changed = Array.from({ length: 25 }, () => item(1 + Math.floor(next() * 650)))
+      const removed = Array.from({ length: 5 }, () => 1 + Math.floor(next() * 600))
+      layered = layered.withChanges(changed, removed)
+      // What a change names twice, it names as its last; a product both changed and removed stays, changed.
+      for (const id of removed) now.delete(id)
+      for (const p of changed) now.set(p.id, p)
+      const rebuilt = new SearchIndex([...now.values()], [], [])
+      expect(layered.products).toBe(rebuilt.productCount)
+      const stock = stockOf(round)
+      for (const text of ['drench', 'sheep oral', 'cattel', 'fe', 'P-3', 'wire gate drench']) {
+        for (const elders of [false, true]) {
+          const request = { elders, branch: 'WAG', offset: 0, limit: 40 }
+          expect(layered.search(text, request, stock), `${text} ${elders}`).toEqual(rebuilt.search(text, request, stock))
+        }
+      }
+    }
+  })
+
+  it('finds a renamed product by its new name only, and leaves the full index as it was', () => {
+    const renamed = { ...catalogue[0]!, description: 'Zorbulax pour-on' }
+    const layered = full.withChanges([renamed], [])
+    const request = { elders: false, branch: 'WAG', offset: 0, limit: 600 }
+    expect(layered.search('zorbulax', request, stockOf(1)).ids).toEqual([renamed.id])
+    expect(full.search('zorbulax', request, stockOf(1)).ids).toEqual([])
+    expect(layered.layerSize).toBe(1)
+    const before = full.search(catalogue[0]!.description, request, stockOf(1)).ids
+    expect(before).toContain(renamed.id)
+  })
+})

@@ -113,11 +113,18 @@ const KEPT_PRODUCTS = 500_000
  * that group than its products in stock the head holds ranks the query again (pageOf).
  */
 interface Ranking {
-  slots: Int32Array
+  /** Product ids (not slots: a layered index ranks the products of two indexes together). */
+  ids: Int32Array
   keys: Float64Array
   total: number
   complete: boolean
   correction: string | null
+}
+
+/** What a layer (SearchIndex.withChanges) is laid over: the full index, and its slots the layer supersedes. */
+interface Underneath {
+  base: SearchIndex
+  retired: Uint8Array
 }
 
 export class SearchIndex {
@@ -151,13 +158,22 @@ export class SearchIndex {
   private readonly bestStamp: Int32Array
   private queryGeneration = 0
 
+  /** The products of this index's own slots (a layer's: only those it holds). */
   readonly productCount: number
   readonly builtAt = Date.now()
+  /** A layer's products, kept to build the next layer from; empty for a full index. */
+  private readonly layerProducts: readonly IndexedProduct[]
 
-  constructor(products: readonly IndexedProduct[], groups: readonly IndexedGroup[], synonymRows: readonly SynonymRow[]) {
+  constructor(
+    products: readonly IndexedProduct[],
+    groups: readonly IndexedGroup[],
+    private readonly synonymRows: readonly SynonymRow[],
+    private readonly underneath: Underneath | null = null,
+  ) {
     const sorted = [...products].sort((a, b) => a.id - b.id)
     const n = sorted.length
     this.productCount = n
+    this.layerProducts = underneath ? sorted : []
     this.ids = Int32Array.from(sorted, (p) => p.id)
     this.hidden = Uint8Array.from(sorted, (p) => (p.hiddenForElders ? 1 : 0))
     this.popularity = Int32Array.from(sorted, (p) => p.popularity)
@@ -232,6 +248,56 @@ export class SearchIndex {
     else this.exactCodes.set(code, [slot])
   }
 
+  /**
+   * This index with `changed` products (new ones, or ones whose indexed text changed) in and `removed` ones out,
+   * without building it again: a small layer holding only the changed products is built, laid over the full
+   * index, whose slots for those products it retires. Its queries rank both together, as one index of the new
+   * catalogue would. Each change builds the layer afresh from its products and the new ones; the full index is
+   * shared, never copied (the retired marks are: a byte per product).
+   */
+  withChanges(changed: readonly IndexedProduct[], removed: readonly number[]): SearchIndex {
+    const base = this.underneath?.base ?? this
+    const gone = new Set<number>(removed)
+    for (const p of changed) gone.add(p.id)
+    const retired = new Uint8Array(base.productCount)
+    if (this.underneath) retired.set(this.underneath.retired)
+    for (const id of gone) {
+      const slot = base.slotOf(id)
+      if (slot >= 0) retired[slot] = 1
+    }
+    const layer = new Map<number, IndexedProduct>()
+    for (const p of this.layerProducts) if (!gone.has(p.id)) layer.set(p.id, p)
+    for (const p of changed) layer.set(p.id, p)
+    return new SearchIndex([...layer.values()], [], base.synonymRows, { base, retired })
+  }
+
+  /** How many products a layer holds (0 for a full index): past a few thousand, building the full index is cheaper. */
+  get layerSize(): number {
+    return this.layerProducts.length
+  }
+
+  /** The products searched: a full index's, or a layer's and those of the full index it leaves in place. */
+  get products(): number {
+    if (!this.underneath) return this.productCount
+    let retired = 0
+    for (const mark of this.underneath.retired) retired += mark
+    return this.underneath.base.productCount - retired + this.productCount
+  }
+
+  /** A product's slot (ids are sorted by slot), or -1. */
+  private slotOf(id: number): number {
+    let lo = 0
+    let hi = this.ids.length - 1
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1
+      const at = this.ids[mid]!
+      if (at === id) return mid
+      if (at < id) lo = mid + 1
+      else hi = mid - 1
+    }
+    return -1
+  }
+
   /** Roughly what the index holds, in bytes: its arrays and its words. */
   get approximateBytes(): number {
     const arrays = [this.ids, this.hidden, this.popularity, this.postingStart, this.postings, this.sortedCodeSlots, this.seen, this.mask]
@@ -253,10 +319,10 @@ export class SearchIndex {
     // ranking, in order, for this request only.
     if (page === null) {
       const ranked = this.rank(text, request.elders)
-      ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, ranked.slots.length)
+      ranking = sortedHead(ranked.ids, ranked.keys, ranked.correction, ranked.ids.length)
       page = this.pageOf(ranking, inStock, offset + limit)!
     }
-    return { ids: page.slice(offset).map((slot) => this.ids[slot]!), total: ranking.total, correction: ranking.correction }
+    return { ids: page.slice(offset), total: ranking.total, correction: ranking.correction }
   }
 
   /** The query's ranking: kept (least recently used goes first), or ranked now. */
@@ -269,14 +335,14 @@ export class SearchIndex {
       return kept
     }
     const ranked = this.rank(text, elders)
-    const ranking = sortedHead(ranked.slots, ranked.keys, ranked.correction, SORTED_HEAD)
-    if (ranking.slots.length <= KEPT_PRODUCTS / 4) {
+    const ranking = sortedHead(ranked.ids, ranked.keys, ranked.correction, SORTED_HEAD)
+    if (ranking.ids.length <= KEPT_PRODUCTS / 4) {
       this.rankings.set(key, ranking)
-      this.rankedProducts += ranking.slots.length
+      this.rankedProducts += ranking.ids.length
       for (const [old, dropped] of this.rankings) {
         if (this.rankings.size <= KEPT_QUERIES && this.rankedProducts <= KEPT_PRODUCTS) break
         this.rankings.delete(old)
-        this.rankedProducts -= dropped.slots.length
+        this.rankedProducts -= dropped.ids.length
       }
     }
     return ranking
@@ -289,15 +355,15 @@ export class SearchIndex {
    * more products in stock beyond the head, which come before any of the group's out of stock.
    */
   private pageOf(ranking: Ranking, inStock: ArrayLike<number> | undefined, count: number): number[] | null {
-    const { slots, keys } = ranking
+    const { ids, keys } = ranking
     const page: number[] = []
-    for (let start = 0; start < slots.length && page.length < count;) {
+    for (let start = 0; start < ids.length && page.length < count;) {
       const group = Math.floor(keys[start]! / GROUP_UNIT)
       let end = start + 1
-      while (end < slots.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++
-      for (let i = start; i < end && page.length < count; i++) if (this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
-      if (end === slots.length && !ranking.complete && page.length < count) return null
-      for (let i = start; i < end && page.length < count; i++) if (!this.inStockAt(slots[i]!, inStock)) page.push(slots[i]!)
+      while (end < ids.length && Math.floor(keys[end]! / GROUP_UNIT) === group) end++
+      for (let i = start; i < end && page.length < count; i++) if (inStockAt(ids[i]!, inStock)) page.push(ids[i]!)
+      if (end === ids.length && !ranking.complete && page.length < count) return null
+      for (let i = start; i < end && page.length < count; i++) if (!inStockAt(ids[i]!, inStock)) page.push(ids[i]!)
       start = end
     }
     return page
@@ -305,6 +371,8 @@ export class SearchIndex {
 
   /** Categories and brands whose names hold every word of the query (typos and last-word prefix as for products). */
   groupsFor(text: string, elders: boolean, limit: number): GroupHit[] {
+    // A layer holds changed products only; categories and brands are the full index's.
+    if (this.underneath) return this.underneath.base.groupsFor(text, elders, limit)
     const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
     if (tokens.length === 0) return []
     const perToken = tokens.map((token, t) => {
@@ -330,10 +398,39 @@ export class SearchIndex {
     return hits.slice(0, limit).map(({ group }) => ({ kind: group.kind, key: group.key, title: group.title }))
   }
 
-  /** Every product that matches, with its rank key (stock apart); and the correction the best one needed. */
+  /**
+   * Every product that matches, by id, with its rank key (stock apart); and the correction the best one needed.
+   * A layer ranks its own products and those of the full index it does not supersede, together.
+   */
   private rank(text: string, elders: boolean) {
+    const parts = [this.collect(text, elders, null)]
+    if (this.underneath) parts.push(this.underneath.base.collect(text, elders, this.underneath.retired))
+    // Every word must match, unless no product matches them all: then the best partial matches.
+    const full = parts.some((p) => p.best.full)
+    const size = parts.reduce((sum, p) => sum + p.best.slots.length, 0)
+    const ids = new Int32Array(size)
+    const keys = new Float64Array(size)
+    let count = 0
+    let topKey = Infinity
+    for (const { index, best } of parts) {
+      for (const slot of best.slots) {
+        const key = index.bestKey[slot]!
+        if (full && Math.floor(key / UNMATCHED_UNIT) % 16 !== 0) continue
+        ids[count] = index.ids[slot]!
+        keys[count++] = key
+        if (key < topKey) topKey = key
+      }
+    }
+    // The correction only stands when the best result is the one that needed it.
+    const corrected = parts.filter((p) => p.correction !== null).sort((a, b) => a.correctionKey - b.correctionKey)[0]
+    const correction = corrected && corrected.correctionKey <= topKey ? corrected.correction : null
+    return { ids: ids.subarray(0, count), keys: keys.subarray(0, count), correction }
+  }
+
+  /** This index's own products that match (those `retired` marks left out), each with its best rank key in bestKey. */
+  private collect(text: string, elders: boolean, retired: Uint8Array | null) {
     const tokens = tokenize(text).slice(0, MAX_QUERY_WORDS)
-    const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false }
+    const best: Best = { stamp: ++this.queryGeneration, slots: [], full: false, retired }
     let correction: string | null = null
     let correctionKey = Infinity
 
@@ -357,22 +454,7 @@ export class SearchIndex {
         }
       }
     }
-
-    // Every word must match, unless no product matches them all: then the best partial matches.
-    const slots = new Int32Array(best.slots.length)
-    const keys = new Float64Array(best.slots.length)
-    let count = 0
-    let topKey = Infinity
-    for (const slot of best.slots) {
-      const key = this.bestKey[slot]!
-      if (best.full && Math.floor(key / UNMATCHED_UNIT) % 16 !== 0) continue
-      slots[count] = slot
-      keys[count++] = key
-      if (key < topKey) topKey = key
-    }
-    // The correction only stands when the best result is the one that needed it.
-    if (correction !== null && correctionKey > topKey) correction = null
-    return { slots: slots.subarray(0, count), keys: keys.subarray(0, count), correction }
+    return { index: this as SearchIndex, best, correction, correctionKey }
   }
 
   /** A product's rank, kept when better than the one it already has for this query. */
@@ -386,12 +468,8 @@ export class SearchIndex {
   }
 
   private offer(best: Best, slot: number, tier: number, elders: boolean) {
-    if (elders && this.hidden[slot]) return
+    if ((elders && this.hidden[slot]) || best.retired?.[slot]) return
     this.keep(best, slot, rankKey(tier, 0, 0, 0, 0, 0, 0, this.popularityRank(slot)), 0)
-  }
-
-  private inStockAt(slot: number, inStock: ArrayLike<number> | undefined): boolean {
-    return inStock !== undefined && (inStock[this.ids[slot]!] ?? 0) > 0
   }
 
   /** More popular first: the popularity counted down from its cap. */
@@ -431,7 +509,7 @@ export class SearchIndex {
         for (let p = this.postingStart[match.word]!; p < end; p++) {
           const posting = this.postings[p]!
           const slot = posting >>> 8
-          if (elders && this.hidden[slot]) continue
+          if ((elders && this.hidden[slot]) || best.retired?.[slot]) continue
           if (this.seen[slot] !== gen) {
             this.seen[slot] = gen
             this.mask[slot] = 0
@@ -518,6 +596,12 @@ interface Best {
   slots: number[]
   /** Some product matched every word. */
   full: boolean
+  /** Slots a layer supersedes: not matched at all. */
+  retired: Uint8Array | null
+}
+
+function inStockAt(id: number, inStock: ArrayLike<number> | undefined): boolean {
+  return inStock !== undefined && (inStock[id] ?? 0) > 0
 }
 
 /**
@@ -525,8 +609,8 @@ interface Best {
  * slot): a prefix of the whole ranking. Most pages are the first ones, and sorting and keeping only those keeps
  * a query with thousands of matches of equal rank (a two-letter prefix) cheap.
  */
-function sortedHead(slots: Int32Array, keys: Float64Array, correction: string | null, head: number): Ranking {
-  const n = slots.length
+function sortedHead(ids: Int32Array, keys: Float64Array, correction: string | null, head: number): Ranking {
+  const n = ids.length
   const chosen: number[] = []
   if (n <= head) {
     for (let i = 0; i < n; i++) chosen.push(i)
@@ -534,7 +618,7 @@ function sortedHead(slots: Int32Array, keys: Float64Array, correction: string | 
     const last = nthSmallest(keys.slice(), head - 1)
     for (let i = 0; i < n; i++) if (keys[i]! <= last) chosen.push(i)
   }
-  return { ...inOrder(chosen, slots, keys), total: n, complete: chosen.length === n, correction }
+  return { ...inOrder(chosen, ids, keys), total: n, complete: chosen.length === n, correction }
 }
 
 const SLOT_UNIT = 2 ** 20
@@ -545,11 +629,13 @@ const SLOT_UNIT = 2 ** 20
  * numbers are sorted natively: a first group of thousands of products (a two-letter prefix) sorts in a
  * fraction of a comparator's time.
  */
-function inOrder(entries: number[], slots: Int32Array, keys: Float64Array): { slots: Int32Array; keys: Float64Array } {
+function inOrder(entries: number[], slots: Int32Array, keys: Float64Array): { ids: Int32Array; keys: Float64Array } {
   const groups = [...new Set(entries.map((i) => Math.floor(keys[i]! / GROUP_UNIT)))].sort((a, b) => a - b)
-  if (slots.length >= SLOT_UNIT || groups.length * GROUP_UNIT * SLOT_UNIT > Number.MAX_SAFE_INTEGER) {
+  let largest = 0
+  for (const i of entries) if (slots[i]! > largest) largest = slots[i]!
+  if (largest >= SLOT_UNIT || groups.length * GROUP_UNIT * SLOT_UNIT > Number.MAX_SAFE_INTEGER) {
     entries.sort((a, b) => keys[a]! - keys[b]! || slots[a]! - slots[b]!)
-    return { slots: Int32Array.from(entries, (i) => slots[i]!), keys: Float64Array.from(entries, (i) => keys[i]!) }
+    return { ids: Int32Array.from(entries, (i) => slots[i]!), keys: Float64Array.from(entries, (i) => keys[i]!) }
   }
   const place = new Map(groups.map((g, i) => [g, i]))
   const packed = Float64Array.from(entries, (i) => {
@@ -565,7 +651,7 @@ function inOrder(entries: number[], slots: Int32Array, keys: Float64Array): { sl
     sortedSlots[at] = slot
     sortedKeys[at] = groups[(rest - within) / GROUP_UNIT]! * GROUP_UNIT + within
   })
-  return { slots: sortedSlots, keys: sortedKeys }
+  return { ids: sortedSlots, keys: sortedKeys }
 }
 
 /** The value that would be at `k` if `values` were sorted (quickselect; reorders `values`). */

@@ -5,8 +5,8 @@ import type { IndexedGroup, IndexedProduct, SynonymRow } from './search-index'
 type Db = Kysely<DB>
 
 /** What the search index is built from: every active product's visible text, and whether resellers may see it. */
-export async function indexedProducts(db: Db): Promise<IndexedProduct[]> {
-  const rows = await db
+export async function indexedProducts(db: Db, only?: readonly number[]): Promise<IndexedProduct[]> {
+  let query = db
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.brand_code', 'p.brand_code')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
@@ -24,7 +24,9 @@ export async function indexedProducts(db: Db): Promise<IndexedProduct[]> {
       'p.popularity',
     ])
     .where('p.active', '=', true)
-    .execute()
+  // The products a change named (the search index takes in only those), as one array parameter.
+  if (only) query = query.where('p.id', '=', sql<number>`ANY(${[...only]}::int4[])`)
+  const rows = await query.execute()
   return rows.map((r) => ({
     id: r.id,
     code: r.product_code,

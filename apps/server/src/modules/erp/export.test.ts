@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,8 @@ import { databaseUrl } from '../../../test/global-setup'
 import { bearer, DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../../../test/helpers'
 import { fillCart, setListPrice, setStock, visibleProducts } from '../../../test/payments'
 import { checkoutForm } from '../../../test/security/fixtures'
+import { openDatabase } from '../../db/database'
+import { migrate } from '../../db/migrate'
 import { exportOrders } from './export'
 
 const run = promisify(execFile)
@@ -78,11 +80,23 @@ describe('exporting new orders to files', () => {
     // Exported: neither the feed nor the next export offers them.
     expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])
     const next = await exportOrders(t.db, t.config, join(parent, 'out-2'))
-    expect(next).toEqual({ orders: 0, lines: 0, files: [], run: null })
+    expect(next).toEqual({ orders: 0, lines: 0, files: [], run: null, mode: 0o600 })
     expect(existsSync(join(parent, 'out-2', 'orders.csv'))).toBe(false)
 
     const runs = (await t.app.inject({ method: 'GET', url: '/api/erp/runs?size=1', headers: erpKey })).json()
     expect(runs[0]).toMatchObject({ id: result.run, kind: 'export', who: 'cli', added: 2, status: 'succeeded' })
+  })
+
+  it('writes files their owner alone reads, or their group too when ERP_EXPORT_GROUP_READABLE is set', async () => {
+    await placeOnAccount('EXP-MODE-1')
+    const owner = await exportOrders(t.db, t.config, join(parent, 'out-owner'))
+    expect(owner.mode).toBe(0o600)
+    for (const file of owner.files) expect(statSync(file).mode & 0o777).toBe(0o600)
+    await placeOnAccount('EXP-MODE-2')
+    const config = { ...t.config, erp: { ...t.config.erp, exportFileMode: 0o640 } }
+    const group = await exportOrders(t.db, config, join(parent, 'out-group'))
+    expect(group.mode).toBe(0o640)
+    for (const file of group.files) expect(statSync(file).mode & 0o777).toBe(0o640)
   })
 
   it('refuses a folder still holding the last export, and exports nothing', async () => {
@@ -128,19 +142,40 @@ describe('npm run erp:export', () => {
       mkdirSync(dataDir, { recursive: true })
       // A live process holds the data directory, as the running portal does.
       writeFileSync(join(dataDir, 'portal.pid'), String(process.pid))
-      const outcome = await runCli(['--out', join(parent, 'cli-running')], { DATABASE_URL: '', DATA_DIR: dataDir })
-      expect(outcome.code).toBe(1)
+      const outcome = await runCli(['--out', join(parent, 'cli-running')], { DATABASE_URL: '', DATA_DIR: dataDir, ERP_API_KEY: '' })
+      // Exit code 2, as the settings errors: the command cannot run with the portal holding the database.
+      expect(outcome.code).toBe(2)
+      expect(outcome.stdout.split('\n')[0]).toBe(`Database: ${dataDir} (embedded PGlite)`)
       expect(outcome.stderr).toContain('is in use by another portal process')
       expect(outcome.stderr).toContain('have the ERP collect the new orders over HTTP')
+      // In demo mode with no key file made yet, the hint names no file.
+      expect(outcome.stderr).not.toContain('erp-api-key')
       expect(existsSync(join(parent, 'cli-running'))).toBe(false)
+
+      // With ERP_API_KEY set the hint uses it, not a key file that does not exist.
+      const keyed = await runCli(['--out', join(parent, 'cli-running')], { DATABASE_URL: '', DATA_DIR: dataDir, ERP_API_KEY: TEST_ERP_KEY })
+      expect(keyed.code).toBe(2)
+      expect(keyed.stderr).toContain('curl -H "Authorization: Bearer $ERP_API_KEY"')
+      expect(keyed.stderr).not.toContain('erp-api-key')
+      expect(keyed.stderr).not.toContain(TEST_ERP_KEY)
     },
     60_000,
   )
 
   it.skipIf(process.env.TEST_DATABASE_URL)(
-    'exports from a stopped embedded database',
+    'exports from a stopped embedded database, and never makes one',
     async () => {
-      const outcome = await runCli(['--out', join(parent, 'cli-empty')], { DATABASE_URL: '', DATA_DIR: join(parent, 'stopped'), DEMO_MODE: 'false' })
+      const missing = join(parent, 'missing')
+      const refused = await runCli(['--out', join(parent, 'cli-missing')], { DATABASE_URL: '', DATA_DIR: missing, DEMO_MODE: 'false' })
+      expect(refused.code).toBe(2)
+      expect(refused.stderr).toContain(`There is no portal database in ${missing}`)
+      expect(existsSync(missing)).toBe(false)
+
+      const stopped = join(parent, 'stopped')
+      const made = await openDatabase({ dataDir: stopped })
+      await migrate(made.db)
+      await made.close()
+      const outcome = await runCli(['--out', join(parent, 'cli-empty')], { DATABASE_URL: '', DATA_DIR: stopped, DEMO_MODE: 'false' })
       expect(outcome.stderr).toBe('')
       expect(outcome.code).toBe(0)
       expect(outcome.stdout).toContain('No new orders to export')
@@ -157,7 +192,9 @@ describe('npm run erp:export', () => {
       const folder = join(parent, 'cli-pg')
       const outcome = await runCli(['--out', folder], { DATABASE_URL: databaseUrl(process.env.TEST_DATABASE_URL!, rows[0]!.name) })
       expect(outcome.code, outcome.stderr).toBe(0)
-      expect(outcome.stdout).toMatch(/^Exported 1 order\(s\), 1 line\(s\)/)
+      expect(outcome.stdout).toMatch(/^Database: postgres.* \(PostgreSQL\)\nExported 1 order\(s\), 1 line\(s\)/)
+      expect(outcome.stdout).toContain('The files are readable by their owner only (mode 0600)')
+      expect(statSync(join(folder, 'orders.csv')).mode & 0o777).toBe(0o600)
       expect(readFileSync(join(folder, 'orders.csv'), 'utf8')).toContain(`,${id},`)
       expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])
     },

@@ -1,5 +1,5 @@
 import type { ErpOrder } from '@portal/contract/erp'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../../config'
 import type { Database } from '../../db/database'
@@ -70,11 +70,15 @@ function lineRows(o: ErpOrder): Array<Array<string | number | null>> {
   })
 }
 
-/** Writes the file completely and to disk under a temporary name, then gives it its name. */
-function writeFileSafely(path: string, text: string) {
+/**
+ * Writes the file completely and to disk under a temporary name, then gives it its name. `mode` is set
+ * explicitly (fchmod): the process's umask would otherwise take bits away from what ERP_EXPORT_GROUP_READABLE asks.
+ */
+function writeFileSafely(path: string, text: string, mode: number) {
   const temporary = `${path}.partial`
-  const fd = openSync(temporary, 'w', 0o600)
+  const fd = openSync(temporary, 'w', mode)
   try {
+    fchmodSync(fd, mode)
     writeSync(fd, text)
     fsyncSync(fd)
   } finally {
@@ -90,6 +94,8 @@ export interface ExportResult {
   lines: number
   files: string[]
   run: number | null
+  /** The files' permission bits (0o600 or 0o640). */
+  mode: number
 }
 
 export const EXPORT_FILES = ['orders.csv', 'order_lines.csv'] as const
@@ -114,14 +120,15 @@ export async function exportOrders(db: Database, config: Config, folder: string,
   let written: string[] = []
   try {
     return await exportNewOrders(db, config, async (orders, trx) => {
-      if (orders.length === 0) return { orders: 0, lines: 0, files: [], run: null }
+      const mode = config.erp.exportFileMode
+      if (orders.length === 0) return { orders: 0, lines: 0, files: [], run: null, mode }
       const lines = orders.flatMap(lineRows)
-      writeFileSafely(paths[0]!, csvLine([...ORDER_COLUMNS]) + orders.map((o) => csvLine(orderRow(o))).join(''))
+      writeFileSafely(paths[0]!, csvLine([...ORDER_COLUMNS]) + orders.map((o) => csvLine(orderRow(o))).join(''), mode)
       written = [paths[0]!]
-      writeFileSafely(paths[1]!, csvLine([...LINE_COLUMNS]) + lines.map(csvLine).join(''))
+      writeFileSafely(paths[1]!, csvLine([...LINE_COLUMNS]) + lines.map(csvLine).join(''), mode)
       written = paths
       const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added: orders.length })
-      return { orders: orders.length, lines: lines.length, files: paths, run }
+      return { orders: orders.length, lines: lines.length, files: paths, run, mode }
     })
   } catch (error) {
     // Nothing was marked exported: the files must not be taken as delivered either.
