@@ -118,7 +118,10 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
   return res.status === 401 ? 2 : 1
 }
 
-function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'>): number {
+const describeProblem = (p: Problem) =>
+  `  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`
+
+function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] }): number {
   if (report.files.length > 0) {
     console.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
@@ -128,9 +131,12 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
   }
   if (!report.ok) {
     console.error(`\n${report.problems.length} problem(s); nothing was written:`)
-    for (const p of report.problems)
-      console.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
+    for (const p of report.problems) console.error(describeProblem(p))
     return 1
+  }
+  if (report.warnings?.length) {
+    console.warn(`\n${report.warnings.length} warning(s), imported as shown:`)
+    for (const p of report.warnings) console.warn(describeProblem(p))
   }
   console.log(report.dryRun ? '\nNo problems. Nothing was written (--dry-run).' : '\nImported. The portal shows it now.')
   return 0
