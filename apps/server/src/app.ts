@@ -11,6 +11,7 @@ import type { Deps } from './lib/context'
 import type { ErrorReporter } from './lib/error-reporting'
 import { responseSerializerCompiler } from './lib/json-serializer'
 import { AppMetrics, type PoolStats } from './lib/metrics'
+import { configuredSecrets, type SecretValues } from './lib/secret-values'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { buyAgainRoutes } from './modules/buy-again/routes'
@@ -34,7 +35,7 @@ import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
 import { registerJsonBody } from './plugins/json-body'
-import { loggerOptions, registerObservability, requestIdOf } from './plugins/observability'
+import { loggerOptions, registerObservability, requestIdOf, requestLoggerFactory } from './plugins/observability'
 import { registerOpenApi } from './plugins/openapi'
 import { registerSecurityHeaders } from './plugins/security'
 import { registerWeb } from './plugins/web'
@@ -57,16 +58,22 @@ export interface AppOptions {
   errorReporter?: ErrorReporter | null
   /** The ERP interchange's key as the start resolved it (modules/erp/key.ts); ERP_API_KEY when left out. */
   erpKey?: string | null
+  /** The secrets no log line may hold (lib/secret-values.ts); the settings' and the ERP key when left out. */
+  secrets?: SecretValues
 }
 
 const BODY_LIMIT = 1024 * 1024
 
 /** The whole server, without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, db, changes, webDist, logger = true, logStream, pool, errorReporter, erpKey }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, changes, webDist, logger = true, logStream, pool, errorReporter, erpKey } = options
+  const secrets = options.secrets ?? configuredSecrets(config)
+  secrets.add(erpKey)
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    logger: (logger || logStream !== undefined) && loggerOptions(config, logStream),
+    logger: (logger || logStream !== undefined) && loggerOptions(config, logStream, secrets),
+    childLoggerFactory: requestLoggerFactory(secrets),
     genReqId: requestIdOf,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()

@@ -5,6 +5,7 @@ import { prepareDatabase } from './db/prepare'
 import { startingData } from './demo'
 import { DEMO_LOGINS } from './lib/demo-logins'
 import { boundHeapGrowth } from './lib/memory'
+import { configuredSecrets } from './lib/secret-values'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
 import { resolveErpKey } from './modules/erp/key'
 import { startMailer } from './modules/mail/mailer'
@@ -15,7 +16,9 @@ async function main() {
   const started = Date.now()
   const config = loadServerConfig()
   boundHeapGrowth({ budgetMiB: config.heapBudgetMiB, minGrowingPercent: config.heapGrowingPercent, memoryBudgetMiB: config.memoryBudgetMiB })
-  reporter = await startErrorReporting(config)
+  // One list of the secrets no log line or error report may hold; the demo ERP key joins it once it is read.
+  const secrets = configuredSecrets(config)
+  reporter = await startErrorReporting(config, secrets)
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`
   console.log(`Opening the database: ${where}`)
   const { handle, migrated, seeded } = await prepareDatabase(config, (line) => console.log(line), startingData(config))
@@ -32,6 +35,7 @@ async function main() {
     pool: handle.pool,
     errorReporter: reporter,
     erpKey: erp?.key ?? null,
+    secrets,
     webDist: config.webDist,
   })
   warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')

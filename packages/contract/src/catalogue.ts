@@ -32,7 +32,7 @@ export const Product = z
     CategoryTitle: z.string(),
     SinglePricing: z.object({
       Price: Money.describe('unit price ex GST, for this account'),
-      RetailPrice: Money.optional().describe('recommended retail price; not sent to resellers'),
+      RetailPrice: Money.optional().describe('recommended retail price; not sent to resellers, nor when the ERP gives none'),
       UsualPrice: Money.optional().describe(
         "specials only: the list price, before this account's discount or contract price, sent when the account pays less; not sent to resellers",
       ),

@@ -28,6 +28,11 @@ export const ErpImportReport = z
     files: z.array(ErpImportCounts.extend({ file: z.string() })),
     totals: ErpImportCounts,
     problems: z.array(ErpProblem),
+    warnings: z
+      .array(ErpProblem)
+      .describe(
+        'Values taken in but worth a look, such as a status code docs/erp-interchange.md does not map (shown as "In progress"); they never stop an import',
+      ),
   })
   .meta({ id: 'ErpImportReport' })
 export type ErpImportReport = z.infer<typeof ErpImportReport>

@@ -22,7 +22,12 @@ const size = (max: number, fallback: number) => z.coerce.number().int().min(1).m
  */
 const HistoryFilters = {
   page: Page,
-  search: z.string().trim().max(100).optional().describe('Words looked for in the document number, purchase order and description'),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("Words looked for in the document number (an order's portal number too), purchase order and description"),
   startDate: CalendarDate.optional().describe('First day, inclusive'),
   endDate: CalendarDate.optional().describe('Last day, inclusive'),
 }
@@ -42,12 +47,19 @@ export type BackOrdersQuery = z.output<typeof BackOrdersQuery>
  */
 export const OrderIdParams = z.object({ id: z.string().trim().min(1).max(40).describe('SalesOrder (e.g. SO1204118) or the numeric OrderID') })
 
+/** An order placed in the portal keeps the number it was placed under beside the ERP's (SalesOrder); either finds it. */
+const PortalOrderId = z
+  .string()
+  .nullable()
+  .describe('The number the order was placed under in the portal (as in its confirmation e-mail); null for an order the ERP took another way')
+
 export const OrderListRow = z
   .object({
     OrderID: z.number().int(),
     EnterDate: IsoDate,
     CustomerPurchaseOrder: z.string(),
     SalesOrder: z.string(),
+    PortalOrderId: PortalOrderId,
     SalesOrderStatus: z.string(),
     Description: z.string(),
     NumLines: z.number().int(),
@@ -87,6 +99,7 @@ export const OrderDetail = z
   .object({
     OrderID: z.number().int(),
     SalesOrder: z.string(),
+    PortalOrderId: PortalOrderId,
     SalesOrderStatus: z.string(),
     Description: z.string(),
     CustomerPurchaseOrder: z.string(),

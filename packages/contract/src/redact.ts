@@ -56,6 +56,9 @@ export function redactText(text: string): string {
 
 export const isSecretKey = (key: string) => SECRET_KEY.test(key)
 
+/** Any name ending in "key" (erp_key, ERP_API_KEY, apiKey, x-api-key): the names keys are put under. */
+const KEY_NAME = /key$/
+
 /**
  * Whether a parameter, named as it was written, carries a secret once decoded the way a query parser decodes
  * it: `tok%65n`, `TOKEN`, `token[]`, `user[password]` and `user.password` all do. Escapes are undone up to
@@ -70,7 +73,7 @@ export function isSecretParam(name: string): boolean {
   }
   for (const candidate of new Set([name, decoded])) {
     for (const part of candidate.toLowerCase().split(/[[\].]+/)) {
-      if (part && (SECRET_PARAMS.has(part) || isSecretKey(part))) return true
+      if (part && (SECRET_PARAMS.has(part) || isSecretKey(part) || KEY_NAME.test(part))) return true
     }
   }
   return false

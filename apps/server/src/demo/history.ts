@@ -308,14 +308,14 @@ export class HistoryWriter {
 
   private statusFor(account: AccountSeed, age: number): string {
     const rng = this.rng
-    if (age <= 1) return rng.chance(0.6) ? 'Entered' : 'In Progress'
+    if (age <= 1) return rng.chance(0.6) ? 'Entered' : 'In progress'
     if (account.showcase && age <= 60 && !this.showcased.has(account.id)) {
       this.showcased.add(account.id)
       return 'Back Order'
     }
     if (age <= 10)
       return rng.weighted([
-        ['In Progress', 30],
+        ['In progress', 30],
         ['Back Order', 25],
         ['Shipped', 43],
         ['Cancelled', 2],
@@ -370,7 +370,7 @@ export class HistoryWriter {
   /** Shipped orders supplied everything; open ones wait on about one line in ten. */
   private backOrders(lines: Line[], day: Day, status: string): void {
     const rng = this.rng
-    const open = status === 'Entered' || status === 'In Progress' || status === 'Back Order'
+    const open = status === 'Entered' || status === 'In progress' || status === 'Back Order'
     lines.forEach((line, index) => {
       const forced = status === 'Back Order' && index === lines.length - 1 && lines.every((l) => l.backOrdered === 0)
       if (open && (forced || rng.chance(0.1))) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../test/helpers'
+import { bearer, DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../../test/helpers'
 import { loadConfig } from '../config'
 import { startErrorReporting, type ErrorReporter } from './error-reporting'
 
@@ -61,7 +61,13 @@ describe('error reporting to Sentry', () => {
 
   beforeAll(async () => {
     sentry = await fakeSentry()
-    const env = { NODE_ENV: 'test', SENTRY_DSN: sentry.dsn, SENTRY_RELEASE: 'trade-portal@9.9.9-test', SENTRY_ENVIRONMENT: 'staging' }
+    const env = {
+      NODE_ENV: 'test',
+      SENTRY_DSN: sentry.dsn,
+      SENTRY_RELEASE: 'trade-portal@9.9.9-test',
+      SENTRY_ENVIRONMENT: 'staging',
+      ERP_API_KEY: TEST_ERP_KEY,
+    }
     reporter = (await startErrorReporting(loadConfig(env)))!
     t = await startTestApp(env, {
       errorReporter: reporter,
@@ -161,5 +167,17 @@ describe('error reporting to Sentry', () => {
     expect(JSON.stringify(event)).not.toContain(PLANTED.headerToken)
     expect(JSON.stringify(event)).not.toContain(PLANTED.password)
     expect(event.exception!.values![0]!.value).toBe('mailer: smtp://portal:[Filtered]@mail.example failed; Authorization: Bearer [Filtered]')
+  })
+
+  it('scrubs the ERP key and tokens by value, whatever they were sent under', async () => {
+    const token = await signIn(t.app, DEMO.trade)
+    const res = await t.app.inject({ method: 'POST', url: `/api/boom/19?erp_key=${TEST_ERP_KEY}&sid=${token}`, payload: { password: TEST_ERP_KEY } })
+    expect(res.statusCode).toBe(500)
+    reporter.captureError(new Error(`import refused the key ${TEST_ERP_KEY} with session ${token}`), { phase: 'erp' })
+    await reporter.flush(5000)
+    const everything = sentry.envelopes.map((e) => e.raw).join('\n')
+    expect(everything).toContain('import refused the key [Filtered] with session [Filtered]')
+    expect(everything).not.toContain(TEST_ERP_KEY)
+    expect(everything).not.toContain(token)
   })
 })

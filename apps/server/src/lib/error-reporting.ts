@@ -1,5 +1,6 @@
 import { redactDeep, redactUrl } from '@portal/contract/redact'
 import type { Config } from '../config'
+import { configuredSecrets, type SecretValues } from './secret-values'
 
 /** Where the server's unexpected errors go: Sentry when SENTRY_DSN is set, nowhere otherwise. */
 export interface ErrorReporter {
@@ -16,9 +17,10 @@ type Sentry = typeof import('@sentry/node')
  * Starts the official Sentry SDK for errors only: no tracing, no OpenTelemetry, no automatic
  * instrumentation of modules (they would slow every request), just uncaught exceptions, unhandled rejections
  * and what the app captures. Every event is scrubbed of tokens, passwords, card fields, cookies and e-mail
- * bodies before it leaves. The SDK is not even loaded when SENTRY_DSN is unset.
+ * bodies before it leaves, by name and by value (`secrets`: the keys and passwords the server knows, and
+ * anything shaped like a token it issues). The SDK is not even loaded when SENTRY_DSN is unset.
  */
-export async function startErrorReporting(config: Config): Promise<ErrorReporter | null> {
+export async function startErrorReporting(config: Config, secrets: SecretValues = configuredSecrets(config)): Promise<ErrorReporter | null> {
   const { dsn, environment, release } = config.errorReporting
   if (!dsn) return null
   const Sentry: Sentry = await import('@sentry/node')
@@ -39,7 +41,7 @@ export async function startErrorReporting(config: Config): Promise<ErrorReporter
     registerEsmLoaderHooks: false,
     sendDefaultPii: false,
     maxBreadcrumbs: 0,
-    beforeSend: (event) => redactDeep(event),
+    beforeSend: (event) => secrets.redactDeep(redactDeep(event)),
     beforeBreadcrumb: () => null,
   })
   return sentryReporter(Sentry)

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Config } from '../config'
 import type { ErrorReporter } from '../lib/error-reporting'
 import type { AppMetrics } from '../lib/metrics'
+import { presentedSecrets, SecretValues } from '../lib/secret-values'
 
 /** An incoming X-Request-Id is kept when it looks like an id (a load balancer's or a client's), else one is made. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/
@@ -16,23 +17,48 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /**
  * The logger's settings: every line of a request carries its id (reqId), URLs are redacted, and the
- * Authorization and Cookie headers never reach a log line.
+ * Authorization and Cookie headers never reach a log line. Every line written is then redacted by value as
+ * well (lib/secret-values.ts): the known secrets and token-shaped runs, under whatever name they came.
  */
-export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+export function loggerOptions(
+  config: Config,
+  stream?: NodeJS.WritableStream,
+  secrets: SecretValues = new SecretValues(),
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'], censor: '[redacted]' },
-    serializers: {
-      req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      err: (err: Error & { code?: string; statusCode?: number }) => ({
-        type: err.name,
-        message: redactText(String(err.message)),
-        ...(err.code ? { code: err.code } : {}),
-        ...(err.statusCode ? { statusCode: err.statusCode } : {}),
-        stack: redactText(err.stack ?? ''),
-      }),
-    },
+    serializers: serializersRedacting((text) => text),
+    hooks: { streamWrite: (line: string) => secrets.redact(line) },
+  }
+}
+
+/** The request and error serializers, each text also passed through `also` (a request's own credentials). */
+function serializersRedacting(also: (text: string) => string) {
+  return {
+    req: (req: FastifyRequest) => ({ method: req.method, url: also(redactUrl(req.url)), remoteAddress: req.ip }),
+    err: (err: Error & { code?: string; statusCode?: number }) => ({
+      type: err.name,
+      message: also(redactText(String(err.message))),
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.statusCode ? { statusCode: err.statusCode } : {}),
+      stack: also(redactText(err.stack ?? '')),
+    }),
+  }
+}
+
+/**
+ * Fastify's childLoggerFactory: a request presenting a credential the server does not know (a wrong or old
+ * key, a foreign cookie) gets a logger whose serializers also take that value out, wherever else the request
+ * repeats it (a URL, an error message). Other requests get the plain child, at no cost.
+ */
+export function requestLoggerFactory(secrets: SecretValues): NonNullable<FastifyServerOptions['childLoggerFactory']> {
+  return (logger, bindings, opts, rawReq) => {
+    const presented = presentedSecrets(rawReq.headers, secrets)
+    if (presented.length === 0) return logger.child(bindings, opts)
+    const own = new SecretValues(presented)
+    return logger.child(bindings, { ...opts, serializers: serializersRedacting((text) => own.redact(text)) })
   }
 }
 

@@ -57,6 +57,9 @@ async function checked<T>({ db }: Deps, warehouse: string, rows: T[], subject?: 
   return rows
 }
 
+/** The recommended retail price, when the ERP gave one: an empty RetailPrice is kept as 0 and means none. */
+const retailPrice = (cents: number): { RetailPrice?: number } => (cents > 0 ? { RetailPrice: dollars(cents) } : {})
+
 /**
  * A product as the wire has it. Resellers see a single price: no carton, pallet, retail or usual price.
  * `usualCents`, given by the specials list, is the product's list price: sent as its UsualPrice when the
@@ -67,7 +70,7 @@ export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders
   if (usualCents !== undefined && !onePrice && usualCents > row.unit_cents) {
     return {
       ...toProduct(row, session),
-      SinglePricing: { Price: dollars(row.unit_cents), RetailPrice: dollars(row.rrp_cents), UsualPrice: dollars(usualCents) },
+      SinglePricing: { Price: dollars(row.unit_cents), ...retailPrice(row.rrp_cents), UsualPrice: dollars(usualCents) },
     }
   }
   return {
@@ -80,7 +83,7 @@ export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders
     brandcode: row.brand_code,
     Category: row.category,
     CategoryTitle: row.category_title,
-    SinglePricing: onePrice ? { Price: dollars(row.unit_cents) } : { Price: dollars(row.unit_cents), RetailPrice: dollars(row.rrp_cents) },
+    SinglePricing: onePrice ? { Price: dollars(row.unit_cents) } : { Price: dollars(row.unit_cents), ...retailPrice(row.rrp_cents) },
     ...(!onePrice && row.carton_cents !== null ? { CartonPricing: { Price: dollars(row.carton_cents) } } : {}),
     CartonQty: row.carton_qty,
     ...(!onePrice && row.pallet_cents !== null ? { PalletPricing: { Price: dollars(row.pallet_cents) } } : {}),
@@ -102,7 +105,7 @@ export function toOffer(row: repo.OfferRow, session: Pick<Session, 'isElders'>):
   const pallet = packPriceCents(row.pallet_price_cents, row.discount_bp ?? 0, unit)
   const onePrice = session.isElders
   return {
-    SinglePricing: onePrice ? { Price: dollars(unit) } : { Price: dollars(unit), RetailPrice: dollars(row.rrp_cents) },
+    SinglePricing: onePrice ? { Price: dollars(unit) } : { Price: dollars(unit), ...retailPrice(row.rrp_cents) },
     ...(!onePrice && carton !== null ? { CartonPricing: { Price: dollars(carton) } } : {}),
     CartonQty: row.carton_qty,
     ...(!onePrice && pallet !== null ? { PalletPricing: { Price: dollars(pallet) } } : {}),

@@ -12,7 +12,10 @@ import { fillCart, setListPrice, setStock, visibleProducts } from '../../../test
 import { checkoutForm } from '../../../test/security/fixtures'
 import { openDatabase } from '../../db/database'
 import { migrate } from '../../db/migrate'
+import { neutraliseCell, restoreCell } from '../../lib/csv-cells'
+import { parseCsv } from '../../lib/csv'
 import { exportOrders } from './export'
+import { FILES } from './import/files'
 
 const run = promisify(execFile)
 const cli = fileURLToPath(new URL('../../erp-export-cli.ts', import.meta.url))
@@ -200,4 +203,76 @@ describe('npm run erp:export', () => {
     },
     120_000,
   )
+})
+
+describe('cells that a spreadsheet would run as formulas', () => {
+  const HOSTILE = {
+    PurchaseOrder: '=HYPERLINK("http://x.io","a")',
+    DeliveryName: "+cmd|' /C calc'!A0",
+    Address1: "@SUM(1+1)*cmd|' /C calc'!A0",
+    Address2: '-2+3',
+    City: "'=already quoted",
+    OrderDesc: '@SUM(A1:A9) delivery note',
+    CarrierInstructions: '=1+1 leave at the gate',
+  }
+
+  /** The columns of an exported file the import also reads, with the cells as written (still neutralised). */
+  function forTheImport(path: string, keep: readonly string[], change: Record<string, string>) {
+    const { records } = parseCsv(readFileSync(path, 'utf8'))
+    const [header, ...rows] = records
+    const at = keep.map((name) => header!.fields.indexOf(name))
+    const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)
+    return [keep.join(','), ...rows.map((r) => at.map((i, n) => quote(change[keep[n]!] ?? r.fields[i]!)).join(','))].join('\r\n') + '\r\n'
+  }
+
+  it('are exported with a quote in front, numbers stay numbers, and the import reads them back as the customer typed them', async () => {
+    const portalNumber = await placeOnAccount(HOSTILE.PurchaseOrder, HOSTILE)
+    const folder = join(parent, 'hostile')
+    await exportOrders(t.db, t.config, folder)
+    const { records } = parseCsv(readFileSync(join(folder, 'orders.csv'), 'utf8'))
+    const cell = (name: string) => records[1]!.fields[records[0]!.fields.indexOf(name)]
+    expect(cell('CustomerPurchaseOrder')).toBe(`'${HOSTILE.PurchaseOrder}`)
+    expect(cell('DeliveryName')).toBe(`'${HOSTILE.DeliveryName}`)
+    expect(cell('DeliveryAddress1')).toBe(`'${HOSTILE.Address1}`)
+    expect(cell('DeliveryAddress2')).toBe(`'${HOSTILE.Address2}`)
+    expect(cell('DeliveryCity')).toBe(`''=already quoted`)
+    expect(cell('Description')).toBe(`'${HOSTILE.OrderDesc}`)
+    expect(cell('CarrierInstructions')).toBe(`'${HOSTILE.CarrierInstructions}`)
+    // No cell of either file starts with a character a spreadsheet reads as a formula, but plain numbers.
+    for (const file of ['orders.csv', 'order_lines.csv'])
+      for (const r of parseCsv(readFileSync(join(folder, file), 'utf8')).records)
+        for (const f of r.fields) if (/^[=+\-@\t\r]/.test(f)) expect(f).toMatch(/^-?\d+(\.\d+)?$/)
+
+    // The ERP takes the files, gives the order its own number and sends the history back with the same cells.
+    const orderColumns = [...FILES.orders.fields]
+    const lineColumns = ['SalesOrder', 'Line', 'ProductCode', 'QuantityOrdered', 'QuantitySupplied', 'QuantityBackOrdered', 'DueDate', 'Price']
+    const form = new FormData()
+    form.append('orders.csv', new Blob([forTheImport(join(folder, 'orders.csv'), orderColumns, { SalesOrder: 'ERP4400017' })]), 'orders.csv')
+    form.append('order_lines.csv', new Blob([forTheImport(join(folder, 'order_lines.csv'), lineColumns, { SalesOrder: 'ERP4400017' })]), 'order_lines.csv')
+    const body = new Response(form)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/erp/import',
+      headers: { ...erpKey, 'content-type': body.headers.get('content-type')! },
+      payload: Buffer.from(await body.arrayBuffer()),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const order = await t.db.selectFrom('orders').selectAll().where('portal_order_id', '=', portalNumber).executeTakeFirstOrThrow()
+    expect(order.sales_order).toBe('ERP4400017')
+    expect(order).toMatchObject({
+      customer_purchase_order: HOSTILE.PurchaseOrder,
+      delivery_name: HOSTILE.DeliveryName,
+      delivery_address1: HOSTILE.Address1,
+      delivery_address2: HOSTILE.Address2,
+      delivery_city: HOSTILE.City,
+    })
+  })
+
+  it('neutralises and restores exactly, whatever the text', () => {
+    for (const text of ['=1', '+1', '-1', '@a', '\tx', '\rx', "'=1", "''+1", "'plain", 'plain', '-12.50', '12', '-', "'", '', '=', 'a=b'])
+      expect(restoreCell(neutraliseCell(text))).toBe(text)
+    expect(neutraliseCell('-12.50')).toBe('-12.50')
+    expect(neutraliseCell("'quoted")).toBe("'quoted")
+    expect(restoreCell("'quoted")).toBe("'quoted")
+  })
 })

@@ -3,6 +3,7 @@ import { closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, rena
 import { join } from 'node:path'
 import type { Config } from '../../config'
 import type { Database } from '../../db/database'
+import { neutraliseCell } from '../../lib/csv-cells'
 import { recordRun } from './runs'
 import { exportNewOrders } from './service'
 
@@ -48,9 +49,12 @@ const LINE_COLUMNS = [
   'PortalLine',
 ] as const
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. A text
+ * that a spreadsheet would run as a formula is neutralised first (lib/csv-cells.ts).
+ */
 function csvField(value: string | number | null): string {
-  const text = value === null ? '' : typeof value === 'number' ? String(value) : value
+  const text = value === null ? '' : typeof value === 'number' ? String(value) : neutraliseCell(value)
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

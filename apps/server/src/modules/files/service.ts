@@ -43,7 +43,15 @@ export async function productImage(
 export async function attachment({ db }: Deps, session: Session, productId: number, attachmentId: number) {
   const file = await repo.attachmentFile(db, session, productId, attachmentId)
   if (!file) throw notFound('attachment')
-  return { fileName: file.file_name, contentType: file.content_type, data: Buffer.from(file.data) }
+  return { fileName: file.file_name, contentType: withCharset(file.content_type), data: Buffer.from(file.data) }
+}
+
+/**
+ * A text document is served as UTF-8, the encoding the ERP interchange's text is in: without a charset a browser
+ * guesses another, and a dash shows as "â€”". A type that names its own charset keeps it.
+ */
+export function withCharset(contentType: string): string {
+  return /^text\//i.test(contentType) && !/;\s*charset=/i.test(contentType) ? `${contentType}; charset=utf-8` : contentType
 }
 
 export function barcode(value: string): string {

@@ -1,3 +1,4 @@
+import { statusShown } from '@portal/contract/order-status'
 import type { InvoiceDetail, InvoiceListRow, InvoicesQuery } from '@portal/contract/invoices'
 import type { Message } from '@portal/contract/common'
 import type { Deps, Session } from '../../lib/context'
@@ -58,7 +59,7 @@ export async function detail({ db }: Deps, session: Session, id: string): Promis
     SalesLocation: i.sales_location,
     SalesLocationName: i.branch_name,
     SalesOrder: i.sales_order,
-    SalesOrderStatus: i.order_status,
+    SalesOrderStatus: i.order_status === null ? i.order_status : statusShown(i.order_status),
     CustomerPurchaseOrder: i.customer_purchase_order,
     Carrier: i.carrier,
     ConsignmentNote: i.consignment_note,

@@ -13,8 +13,11 @@ export interface OrderFilters {
   siteCode?: string | undefined
 }
 
-/** The expression the trigram index orders_search_trgm is built on; it must stay word for word the same. */
-const orderSearchText = sql<string>`lower(orders.sales_order || ' ' || orders.customer_purchase_order || ' ' || orders.description)`
+/**
+ * The expression the trigram index orders_search_trgm is built on; it must stay word for word the same. Both of
+ * an acknowledged order's numbers are in it: the ERP's and the one it was placed under (migration 0029).
+ */
+const orderSearchText = sql<string>`lower(orders.sales_order || ' ' || coalesce(orders.portal_order_id, '') || ' ' || orders.customer_purchase_order || ' ' || orders.description)`
 
 /**
  * A page of the account's orders, newest first. The page's ids come from the index alone
@@ -41,6 +44,7 @@ function ordersPage(db: Db, accountId: number, filters: OrderFilters, limit: num
     .select([
       'orders.id',
       'orders.sales_order',
+      'orders.portal_order_id',
       'orders.status',
       'orders.enter_date',
       'orders.customer_purchase_order',
@@ -108,7 +112,7 @@ export async function hasDeliverySite(db: Db, accountId: number, siteCode: strin
   return row !== undefined
 }
 
-const backOrderSearchText = sql<string>`lower(line.product_code || ' ' || line.description || ' ' || orders.sales_order)`
+const backOrderSearchText = sql<string>`lower(line.product_code || ' ' || line.description || ' ' || orders.sales_order || ' ' || coalesce(orders.portal_order_id, ''))`
 
 /**
  * Lines still waiting on stock, on the account's open orders, newest order first. The account's orders

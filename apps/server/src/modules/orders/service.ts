@@ -9,6 +9,7 @@ import type {
   ReorderReason,
   ReorderResult,
 } from '@portal/contract/orders'
+import { statusShown } from '@portal/contract/order-status'
 import { toWirePart, type ChargedPart } from '@portal/contract/pricing'
 import type { Deps, Session } from '../../lib/context'
 import { historyRange } from '../../lib/date-range'
@@ -37,7 +38,8 @@ export async function list({ db }: Deps, session: Session, query: OrdersQuery): 
     EnterDate: o.enter_date,
     CustomerPurchaseOrder: o.customer_purchase_order,
     SalesOrder: o.sales_order,
-    SalesOrderStatus: o.status,
+    PortalOrderId: o.portal_order_id,
+    SalesOrderStatus: statusShown(o.status),
     Description: o.description,
     NumLines: o.num_lines,
     ExtendedEx: dollars(o.extended_ex_cents),
@@ -123,7 +125,8 @@ export async function detail({ db }: Deps, session: Session, id: string): Promis
   return {
     OrderID: order.id,
     SalesOrder: order.sales_order,
-    SalesOrderStatus: order.status,
+    PortalOrderId: order.portal_order_id,
+    SalesOrderStatus: statusShown(order.status),
     Description: order.description,
     CustomerPurchaseOrder: order.customer_purchase_order,
     EnterDate: order.enter_date,

@@ -15,6 +15,7 @@ export function justPlacedState(order: PlacedOrder, purchaseOrder: string, descr
       EnterDate: toWireDate(new Date()),
       CustomerPurchaseOrder: order.CustomerPurchaseOrder || purchaseOrder,
       SalesOrder: order.SalesOrder,
+      PortalOrderId: order.SalesOrder,
       SalesOrderStatus: order.SalesOrderStatus,
       Description: description,
       NumLines: order.items.length,

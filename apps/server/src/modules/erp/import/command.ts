@@ -226,7 +226,14 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
   return res.status === 401 ? 2 : 1
 }
 
-function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'>, out: Output, done: string): number {
+const describeProblem = (p: Problem) =>
+  `  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`
+
+function printReport(
+  report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] },
+  out: Output,
+  done: string,
+): number {
   if (report.files.length > 0) {
     out.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
@@ -236,9 +243,12 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
   }
   if (!report.ok) {
     out.error(`\n${report.problems.length} problem(s); nothing was written:`)
-    for (const p of report.problems)
-      out.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
+    for (const p of report.problems) out.error(describeProblem(p))
     return 1
+  }
+  if (report.warnings?.length) {
+    out.log(`\n${report.warnings.length} warning(s), imported as shown:`)
+    for (const p of report.warnings) out.log(describeProblem(p))
   }
   out.log(report.dryRun ? '\nNo problems. Nothing was written (--dry-run).' : `\n${done}`)
   return 0

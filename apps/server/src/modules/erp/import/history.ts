@@ -1,10 +1,31 @@
+import { orderStatusWord } from '@portal/contract/order-status'
 import { lineTotals, sumTotals } from '../../../lib/money'
 
 const PORTAL_ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/
 import { collect } from './catalogue'
 import { counts, diff, given, type Db, type Fields, type PlanContext, type Step } from './plan'
+import type { RowReader } from './fields'
 import type { Table } from './read'
 import * as repo from './repo'
+
+/**
+ * SalesOrderStatus as the portal shows it: a documented word, or the word of a documented code. Any other value
+ * is taken in as "In progress" and reported as a warning, so that one new code in the ERP stops no import.
+ */
+function statusOf(r: RowReader, ctx: PlanContext): string {
+  const value = r.key('SalesOrderStatus')
+  if (!value) return value
+  const { word, known } = orderStatusWord(value)
+  if (!known)
+    ctx.warnings.push({
+      file: r.table.file,
+      line: r.line,
+      field: 'SalesOrderStatus',
+      value,
+      message: `unknown status code, shown as "${word}"; docs/erp-interchange.md lists the codes and words`,
+    })
+  return word
+}
 
 /** Acknowledges a portal order with the ERP's SalesOrder (the orders feed's service, erp-out). */
 export type Acknowledge = (trx: Db, portalOrderId: string, salesOrder: string) => Promise<void>
@@ -72,7 +93,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
           row: {
             account,
             enter_date: r.date('EnterDate', { required: true }) ?? '',
-            status: r.key('SalesOrderStatus'),
+            status: statusOf(r, ctx),
             location_id: branch,
             customer_purchase_order: text('CustomerPurchaseOrder'),
             ship_date: r.date('ShipDate'),

@@ -21,10 +21,12 @@ export interface Step {
 
 export type Mode = 'delta' | 'full'
 
-/** What the plan of one file is given: the mode, the problems list, and the keys known so far (portal + this run). */
+/** What the plan of one file is given: the mode, the problems and warnings lists, and the keys known so far (portal + this run). */
 export interface PlanContext {
   mode: Mode
   problems: Problem[]
+  /** What the import takes in but reports (an unmapped status code): they never stop it. */
+  warnings: Problem[]
   known: Known
 }
 

@@ -1,4 +1,5 @@
 import { parseCsv } from '../../../lib/csv'
+import { restoreCell } from '../../../lib/csv-cells'
 import type { FileSpec } from './files'
 import type { ErpProblem as Problem } from '../problems'
 
@@ -68,7 +69,8 @@ function csvTable(file: string, text: string, spec: FileSpec, problems: Problem[
       })
       continue
     }
-    rows.push({ line: record.line, values: new Map(names.map((name, i) => [name, (record.fields[i] ?? '').trim()])) })
+    // A cell the portal's own export neutralised (a leading quote before =, +, -, @) reads as it was.
+    rows.push({ line: record.line, values: new Map(names.map((name, i) => [name, restoreCell(record.fields[i] ?? '').trim()])) })
   }
   return { file, columns: new Set(names), rows }
 }

@@ -34,6 +34,8 @@ export interface ImportReport {
   files: FileCounts[]
   totals: Counts
   problems: Problem[]
+  /** Values taken in as the reference says but worth a look (an unmapped status code); they never stop an import. */
+  warnings: Problem[]
 }
 
 /**
@@ -48,6 +50,7 @@ export async function importExport(
   options: ImportOptions,
 ): Promise<ImportReport> {
   const problems: Problem[] = []
+  const warnings: Problem[] = []
   for (const path of files.keys())
     if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: 'not a file of the ERP interchange (design section 10)' })
   const table = (spec: FileSpec) => readTable(files, spec, problems)
@@ -72,7 +75,7 @@ export async function importExport(
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await repo.lockImports(trx)
-    const ctx: PlanContext = { mode: options.mode, problems, known: await repo.knownKeys(trx) }
+    const ctx: PlanContext = { mode: options.mode, problems, warnings, known: await repo.knownKeys(trx) }
     // In the order rows refer to each other: branches before the accounts and stock that name them, and so on.
     const plans: Array<[file: string, plan: () => Promise<Step | Step[] | null>]> = []
     const add = (t: Table | null, plan: (t: Table) => Promise<Step | Step[]>) => t && plans.push([t.file, () => plan(t)])
@@ -124,6 +127,7 @@ export async function importExport(
       { added: 0, changed: 0, withdrawn: 0, failed: 0 },
     ),
     problems,
+    warnings,
   }
 }
 

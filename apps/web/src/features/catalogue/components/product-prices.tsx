@@ -10,7 +10,9 @@ export function priceRows(product: Product, onePrice: boolean): Row[] {
   const rows: Row[] = [{ label: 'Unit', value: product.SinglePricing.Price }]
   if (product.CartonPricing) rows.push({ label: `Carton of ${product.CartonQty ?? ''}`.trim(), value: product.CartonPricing.Price, note: 'each' })
   if (product.PalletPricing) rows.push({ label: `Pallet of ${product.PalletQty ?? ''}`.trim(), value: product.PalletPricing.Price, note: 'each' })
-  if (product.SinglePricing.RetailPrice !== undefined) rows.push({ label: 'RRP', value: product.SinglePricing.RetailPrice })
+  // No retail price, or an empty one (0), shows no RRP row at all.
+  const rrp = product.SinglePricing.RetailPrice
+  if (rrp !== undefined && rrp > 0) rows.push({ label: 'RRP', value: rrp })
   return rows
 }
 

@@ -10,6 +10,43 @@ const elders = aUser({ Name: 'Chris Nguyen', username: 'elders', SalesCategory: 
 const signInAs = (user = aUser()) => storeSession(aLogin({ user }), 'WAG')
 
 describe('the product page', () => {
+  it("shows no RRP row for an empty retail price, and keeps the description's paragraphs and line breaks as text", async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/48': {
+        body: aProductDetail({
+          ProductID: 48,
+          Description: 'Calf Rearing Pellets 20kg',
+          SinglePricing: { Price: 21.5, RetailPrice: 0 },
+          FullDescription1: 'Feed from day 4.\r\nFree choice, with hay.\r\n\r\nStore dry.',
+          FullDescription2: '<b>Not bold</b><img src=x onerror=alert(1)>',
+          FullDescription3: '',
+          UserDefinedField4: '',
+        }),
+      },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    renderApp('/product/48')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calf Rearing Pellets 20kg' })).toBeInTheDocument()
+    expect(screen.queryByText('RRP')).not.toBeInTheDocument()
+    expect(screen.queryByText('$0.00')).not.toBeInTheDocument()
+    const panel = screen.getByRole('tabpanel')
+    const paragraphs = [...panel.querySelectorAll('p')].map((p) => p.textContent)
+    expect(paragraphs).toEqual(['Feed from day 4.\nFree choice, with hay.', 'Store dry.', '<b>Not bold</b><img src=x onerror=alert(1)>'])
+    expect(panel.querySelector('b, img')).toBeNull()
+  })
+
+  it('shows the RRP when there is one', async () => {
+    signInAs()
+    catalogueApi({
+      'GET /api/product/49': { body: aProductDetail({ ProductID: 49, Description: 'Drench 1L', SinglePricing: { Price: 21.5, RetailPrice: 29.95 } }) },
+      'GET /api/categories/pour-ons-backliners/random-products': { body: [] },
+    })
+    renderApp('/product/49')
+    expect(await screen.findByText('RRP')).toBeInTheDocument()
+    expect(screen.getByText('$29.95')).toBeInTheDocument()
+  })
+
   it('shows the product with its prices, stock, the three tabs and up to 4 related products', async () => {
     signInAs()
     const product = aProductDetail({ ProductID: 42, Description: 'Ivomec Pour-On for Cattle 5L', Category: 'pour-ons-backliners' })

@@ -6,8 +6,22 @@ import { useDownloadAttachment } from '../api/download-attachment'
 import { barcodeUrl } from '../images'
 import styles from './product-screen.module.css'
 
+/**
+ * A description's paragraphs as the ERP wrote them: a blank line starts a new paragraph, a single line break
+ * stays a line break (the paragraph keeps it with white-space: pre-line). Text only: nothing in it is read as HTML.
+ */
+export function paragraphsOf(texts: string[]): string[] {
+  return texts.flatMap((text) =>
+    text
+      .replace(/\r\n?/g, '\n')
+      .split(/\n[ \t]*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+}
+
 function Information({ product }: { product: ProductDetail }) {
-  const paragraphs = [product.FullDescription1, product.FullDescription2, product.FullDescription3, product.UserDefinedField4].filter((p) => p.trim())
+  const paragraphs = paragraphsOf([product.FullDescription1, product.FullDescription2, product.FullDescription3, product.UserDefinedField4])
   const facts: Array<[string, string]> = [
     ['Product code', product.ProductCode],
     ['Brand', product.brandcode],

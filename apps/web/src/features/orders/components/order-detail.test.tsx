@@ -10,6 +10,7 @@ import { priceChangeMessage, reorderMessage } from './reorder-message'
 const anOrder = (overrides: Partial<Order> = {}): Order => ({
   OrderID: 7,
   SalesOrder: 'SO1208051',
+  PortalOrderId: null,
   SalesOrderStatus: 'Shipped',
   Description: 'Spring drench program',
   CustomerPurchaseOrder: 'PO-26462',
@@ -72,6 +73,21 @@ describe('Order Details', () => {
     expect(screen.getByText('March 3rd 2024')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Agrimin 24/7 Lick 20kg' })).toHaveAttribute('href', '/product/413')
     expect(screen.getAllByText('$2,200.00')).toHaveLength(2)
+  })
+
+  it("shows the number the order was placed under beside the ERP's own", async () => {
+    mockApi({ 'GET /api/orders/SO9000001': { body: anOrder({ SalesOrder: 'ERP5550001', PortalOrderId: 'SO9000001' }) } })
+    renderWithProviders(<OrderDetail id="SO9000001" />)
+    expect(await screen.findByText('Placed as')).toBeInTheDocument()
+    expect(screen.getByText('Placed as').nextElementSibling).toHaveTextContent('SO9000001')
+    expect(screen.getByText('Order #').nextElementSibling).toHaveTextContent('ERP5550001')
+  })
+
+  it('shows one number when the ERP has not given its own', async () => {
+    mockApi({ 'GET /api/orders/SO9000002': { body: anOrder({ SalesOrder: 'SO9000002', PortalOrderId: 'SO9000002' }) } })
+    renderWithProviders(<OrderDetail id="SO9000002" />)
+    expect(await screen.findByText('Order #')).toBeInTheDocument()
+    expect(screen.queryByText('Placed as')).not.toBeInTheDocument()
   })
 
   it('says how a line charged at carton prices is made up', async () => {

@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useOrder } from '../api/get-order'
 import { useReorder } from '../api/reorder'
+import { placedAs } from '../placed-as'
 import { priceChangeMessage, reorderMessage } from './reorder-message'
 import styles from '../../../components/ui/document.module.css'
 
@@ -81,7 +82,8 @@ function OrderView({ order, relatedInvoices, saveAsList }: { order: Order } & Pi
         <div>
           <h1 id="order-heading">Order Details</h1>
           <p className={styles.subtitle}>
-            {order.SalesOrder} · <StatusDot status={order.SalesOrderStatus} />
+            {order.SalesOrder}
+            {placedAs(order) && ` (placed as ${placedAs(order)})`} · <StatusDot status={order.SalesOrderStatus} />
           </p>
         </div>
         {(canReorder(order) || saveAsList) && (
@@ -102,6 +104,12 @@ function OrderView({ order, relatedInvoices, saveAsList }: { order: Order } & Pi
           <dl className={styles.facts}>
             <dt>Order #</dt>
             <dd>{order.SalesOrder}</dd>
+            {placedAs(order) && (
+              <>
+                <dt>Placed as</dt>
+                <dd>{placedAs(order)}</dd>
+              </>
+            )}
             <dt>Date Ordered</dt>
             <dd>{formatDate(order.EnterDate)}</dd>
             <dt>Purchase Order</dt>

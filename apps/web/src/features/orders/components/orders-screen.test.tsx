@@ -13,6 +13,7 @@ const anOrder = (n: number, overrides: Partial<OrderListRow> = {}): OrderListRow
   EnterDate: '2024-03-03',
   CustomerPurchaseOrder: `PO-${n}`,
   SalesOrder: `SO${1000 + n}`,
+  PortalOrderId: null,
   SalesOrderStatus: 'Shipped',
   Description: '',
   NumLines: 2,

@@ -9,6 +9,7 @@ import { formatDate, formatDollars } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { ordersQuery } from '../api/get-orders'
 import { justPlacedOf } from '../just-placed'
+import { placedAs } from '../placed-as'
 import styles from './orders-screen.module.css'
 import { useOrderList } from './use-order-list'
 
@@ -101,6 +102,7 @@ export function OrdersScreen() {
                 <td data-label="Order #">
                   <Link to={`/orders/${encodeURIComponent(o.SalesOrder)}`}>{o.SalesOrder}</Link>
                   {o.OrderID === justPlaced?.OrderID && <span className={styles.newBadge}>New</span>}
+                  {placedAs(o) && <span className={styles.placedAs}>placed as {placedAs(o)}</span>}
                 </td>
                 <td data-label="Purchase Order">{o.CustomerPurchaseOrder}</td>
                 {withBranches && <td data-label="Delivery Site">{(o.SiteCode && siteName.get(o.SiteCode)) ?? o.SiteCode}</td>}
