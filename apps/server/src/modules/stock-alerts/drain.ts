@@ -37,7 +37,7 @@ export async function sweepStockAlerts(deps: Pick<Deps, 'db' | 'config'>): Promi
 }
 
 export interface StockAlertWatcher {
-  /** Resolves once no drain is running or waiting (tests wait for it). */
+  /** Resolves once every stock change committed before the call has been drained (tests wait for it). */
   settled(): Promise<void>
   stop(): Promise<void>
 }
@@ -95,6 +95,7 @@ export function watchStockAlerts(deps: Pick<Deps, 'db' | 'config'>, changes: Cha
 
   return {
     async settled() {
+      await changes.caughtUp()
       while (timer || running) {
         if (running) await running
         else await new Promise((resolve) => setTimeout(resolve, GATHER_MS))

@@ -151,7 +151,9 @@ describe('telling the user', () => {
       .values(users.map((u) => ({ user_id: u.id, product_id: product.id, location_id: 'WAG' })))
       .onConflict((oc) => oc.doNothing())
       .execute()
+    const notifiedOf = () => t.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', product.id).where('closed_as', '=', 'notified').execute()
     const before = await mailsAbout()
+    const notifiedBefore = (await notifiedOf()).length
     // Straight in the table, and the drains started before this server's own has heard of it.
     await sql`UPDATE stock SET qty_available = 7 WHERE product_id = ${product.id} AND location_id = 'WAG'`.execute(t.db)
     const deps = { db: t.db, config: t.config }
@@ -159,9 +161,9 @@ describe('telling the user', () => {
     await t.app.stockAlerts!.settled()
     const open = await t.db.selectFrom('stock_alerts').select('id').where('product_id', '=', product.id).where('closed_at', 'is', null).execute()
     expect(open).toHaveLength(0)
-    const notified = await t.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', product.id).where('closed_as', '=', 'notified').execute()
-    expect(await mailsAbout()).toBe(before + notified.length)
-    expect(sent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(notified.length)
-    expect(notified.length).toBeGreaterThanOrEqual(30)
+    const notified = (await notifiedOf()).length - notifiedBefore
+    expect(notified).toBeGreaterThanOrEqual(30)
+    expect(await mailsAbout()).toBe(before + notified)
+    expect(sent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(notified)
   })
 })
