@@ -87,7 +87,11 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
   'POST /api/users': async (c) => t.db.deleteFrom('users').where('id', '>', c.f.maxUserId).execute(),
   'POST /api/lists': async (c) => t.db.deleteFrom('order_lists').where('id', '>', c.f.foreignList).execute(),
   // The demo's requests were made days ago; those of this run are removed.
-  'POST /api/stock-alerts': async () => t.db.deleteFrom('stock_alerts').where(sql<boolean>`created_at > now() - interval '1 day'`).execute(),
+  'POST /api/stock-alerts': async () =>
+    t.db
+      .deleteFrom('stock_alerts')
+      .where(sql<boolean>`created_at > now() - interval '1 day'`)
+      .execute(),
 }
 
 /** Valid requests that change nothing when sent (the bases fields are replaced in); other routes use the access matrix's. */

@@ -149,7 +149,11 @@ export async function claimAndMail(db: Db, productIds: number[] | null, limit: n
         RETURNING a.id, a.product_id, a.location_id, a.quantity, due.available, u.email, u.name, products.product_code, products.description
       )
       SELECT c.*, b.name AS branch_name FROM claimed c JOIN branches b ON b.location_id = c.location_id ORDER BY c.id`.execute(trx)
-    if (rows.length > 0) await trx.insertInto('email_outbox').values(rows.map((row) => outboxRow(mailOf(row)))).execute()
+    if (rows.length > 0)
+      await trx
+        .insertInto('email_outbox')
+        .values(rows.map((row) => outboxRow(mailOf(row))))
+        .execute()
     return rows
   })
 }

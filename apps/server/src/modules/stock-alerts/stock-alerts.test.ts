@@ -20,25 +20,35 @@ beforeAll(async () => {
       AND NOT EXISTS (SELECT 1 FROM stock_alerts a WHERE a.product_id = p.id)
     ORDER BY p.id LIMIT 1`.execute(t.db)
   product = rows[0]!
-  hidden = (await sql<{ id: number }>`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE p.active AND c.hidden_for_elders ORDER BY p.id LIMIT 1`.execute(t.db))
-    .rows[0]!.id
+  hidden = (
+    await sql<{
+      id: number
+    }>`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE p.active AND c.hidden_for_elders ORDER BY p.id LIMIT 1`.execute(t.db)
+  ).rows[0]!.id
 })
 afterAll(async () => t?.close())
 
 const call = (who: keyof typeof DEMO, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) })
-const sendStock = (rows: object[]) => t.app.inject({ method: 'POST', url: '/api/erp/stock', headers: { authorization: `Bearer ${TEST_ERP_KEY}` }, payload: rows })
+const sendStock = (rows: object[]) =>
+  t.app.inject({ method: 'POST', url: '/api/erp/stock', headers: { authorization: `Bearer ${TEST_ERP_KEY}` }, payload: rows })
 const setStock = async (qty: number, branch = 'WAG') => {
   const res = await sendStock([{ ProductCode: product.code, LocationID: branch, QtyAvailable: qty }])
   expect(res.statusCode, res.body).toBe(200)
   await t.app.stockAlerts!.settled()
 }
 const mailsAbout = async () =>
-  (await t.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body']).where('subject', 'like', `Back in stock%${product.code}%`).execute()).length
+  (await t.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body']).where('subject', 'like', `Back in stock%${product.code}%`).execute())
+    .length
 const stateOf = async (id: number) => (await t.db.selectFrom('stock_alerts').select(['closed_as']).where('id', '=', id).executeTakeFirstOrThrow()).closed_as
 
 beforeEach(async () => {
-  await t.db.updateTable('stock_alerts').set({ closed_at: sql`now()`, closed_as: 'cancelled' }).where('product_id', '=', product.id).where('closed_at', 'is', null).execute()
+  await t.db
+    .updateTable('stock_alerts')
+    .set({ closed_at: sql`now()`, closed_as: 'cancelled' })
+    .where('product_id', '=', product.id)
+    .where('closed_at', 'is', null)
+    .execute()
   await setStock(0, 'WAG')
   await setStock(0, 'MEL')
 })
@@ -57,7 +67,9 @@ describe('asking to be told', () => {
     expect(listed.json()[0]).toMatchObject({ id: first.json().id, status: 'waiting' })
     // The database keeps it so, whoever writes.
     const user = (await t.db.selectFrom('users').select('id').where('username', '=', 'trade').executeTakeFirstOrThrow()).id
-    await expect(t.db.insertInto('stock_alerts').values({ user_id: user, product_id: product.id, location_id: 'WAG' }).execute()).rejects.toThrow(/stock_alerts_one_open/)
+    await expect(t.db.insertInto('stock_alerts').values({ user_id: user, product_id: product.id, location_id: 'WAG' }).execute()).rejects.toThrow(
+      /stock_alerts_one_open/,
+    )
     // Another user of the same account has a request of their own.
     expect((await call('staff', 'POST', '/api/stock-alerts', { productId: product.id })).statusCode).toBe(201)
   })
@@ -83,7 +95,8 @@ describe('asking to be told', () => {
     const outside = await sql<{ location_id: string }>`
       SELECT b.location_id FROM branches b JOIN users u ON u.username = 'elders'
       WHERE b.trading AND NOT account_orders_from(u.account_id, b.location_id) ORDER BY b.location_id LIMIT 1`.execute(t.db)
-    if (outside.rows[0]) expect((await call('elders', 'POST', '/api/stock-alerts', { productId: product.id, warehouse: outside.rows[0].location_id })).statusCode).toBe(400)
+    if (outside.rows[0])
+      expect((await call('elders', 'POST', '/api/stock-alerts', { productId: product.id, warehouse: outside.rows[0].location_id })).statusCode).toBe(400)
   })
 
   it("cancels the user's own request; another user's answers 404 and stays", async () => {
@@ -110,7 +123,11 @@ describe('telling the user', () => {
     await setStock(0, 'MEL')
     await setStock(6)
     expect(await stateOf(made.id)).toBe('notified')
-    const mails = await t.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body']).where('subject', 'like', `Back in stock%${product.code}%`).execute()
+    const mails = await t.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('subject', 'like', `Back in stock%${product.code}%`)
+      .execute()
     expect(mails).toHaveLength(before + 1)
     const mail = mails.at(-1)!
     const email = (await t.db.selectFrom('users').select('email').where('username', '=', 'trade').executeTakeFirstOrThrow()).email
@@ -135,7 +152,11 @@ describe('telling the user', () => {
   it('lapses a request after 90 days without an e-mail', async () => {
     const made = (await call('trade', 'POST', '/api/stock-alerts', { productId: product.id })).json()
     expect(made.lapsesAt).toBe(new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10))
-    await t.db.updateTable('stock_alerts').set({ created_at: sql`now() - interval '91 days'` }).where('id', '=', made.id).execute()
+    await t.db
+      .updateTable('stock_alerts')
+      .set({ created_at: sql`now() - interval '91 days'` })
+      .where('id', '=', made.id)
+      .execute()
     const before = await mailsAbout()
     await setStock(50)
     expect(await mailsAbout()).toBe(before)
@@ -151,7 +172,8 @@ describe('telling the user', () => {
       .values(users.map((u) => ({ user_id: u.id, product_id: product.id, location_id: 'WAG' })))
       .onConflict((oc) => oc.doNothing())
       .execute()
-    const notifiedOf = () => t.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', product.id).where('closed_as', '=', 'notified').execute()
+    const notifiedOf = () =>
+      t.db.selectFrom('stock_alerts').select('user_id').where('product_id', '=', product.id).where('closed_as', '=', 'notified').execute()
     const before = await mailsAbout()
     const notifiedBefore = (await notifiedOf()).length
     // Straight in the table, and the drains started before this server's own has heard of it.

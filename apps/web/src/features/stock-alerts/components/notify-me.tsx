@@ -33,7 +33,7 @@ export function NotifyMe({ productId, warehouse, compact = false }: { productId:
         </p>
         <Button
           variant="secondary"
-         
+
           disabled={cancel.isPending}
           onClick={() =>
             cancel.mutate(waiting.id, {

@@ -33,8 +33,8 @@ export function StockAlertsScreen() {
       <title>Stock alerts</title>
       <h1 id="stock-alerts-heading">Stock alerts</h1>
       <p className={styles.lead}>
-        Products you asked to hear about. We e-mail you once when the branch has the quantity you asked for (or any, when you gave none); a request lapses
-        after 90 days. Ask with “Notify me” on a product that is out of stock.
+        Products you asked to hear about. We e-mail you once when the branch has the quantity you asked for (or any, when you gave none); a request lapses after
+        90 days. Ask with “Notify me” on a product that is out of stock.
       </p>
       {alerts.isPending ? (
         <div className={table.loading}>

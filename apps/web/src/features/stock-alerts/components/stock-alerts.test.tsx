@@ -2,10 +2,21 @@ import type { StockAlert } from '@portal/contract/stock-alerts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { aProductDetail } from '../../../test/catalogue-factories'
-import { aLogin, aUser, storeSession } from '../../../test/factories'
-import { sentTo } from '../../../test/fetch'
+import { aBrand, aCategory, aLogin, aSite, aUser, storeSession, warehouses } from '../../../test/factories'
+import { mockApi, sentTo, type Reply } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
-import { catalogueApi } from '../../catalogue/components/test-api'
+
+/** The frame's own calls, answered; a test adds those it is about. */
+const catalogueApi = (routes: Record<string, Reply | (() => Reply)>) =>
+  mockApi({
+    'GET /api/site': { body: aSite() },
+    'GET /api/me': { body: { user: aUser(), settings: aLogin().settings } },
+    'GET /api/warehouses': { body: warehouses },
+    'GET /api/categories': { body: [aCategory({ name: 'animal-health', title: 'Animal Health' })] },
+    'GET /api/brands': { body: [aBrand('Ivomec', 'IVOMEC')] },
+    'GET /api/cart': { body: { Count: 0, Value: 0, warehouse: null } },
+    ...routes,
+  })
 
 const signIn = () => storeSession(aLogin({ user: aUser() }), 'WAG')
 
@@ -24,7 +35,12 @@ const anAlert = (over: Partial<StockAlert> = {}): StockAlert => ({
   ...over,
 })
 
-const outOfStock = aProductDetail({ ProductID: 42, Description: 'Ivomec Pour-On for Cattle 5L', Category: 'pour-ons-backliners', Availability: { Available: 0 } })
+const outOfStock = aProductDetail({
+  ProductID: 42,
+  Description: 'Ivomec Pour-On for Cattle 5L',
+  Category: 'pour-ons-backliners',
+  Availability: { Available: 0 },
+})
 
 describe('Notify me on the product page', () => {
   it('is offered only when the branch has none, and asks with the quantity typed', async () => {
