@@ -38,7 +38,16 @@ async function ensureDatabase() {
 /** `rows` stock rows, the first `waiting` of them set to 0 with a request each (users in turn); the delta that raises them all. */
 async function prepare(db, rows, waiting) {
   await db.query(`UPDATE stock_alerts SET closed_at = now(), closed_as = 'cancelled' WHERE closed_at IS NULL`)
-  // The demo stocks fewer rows than a delta sends: every product gets a row at every trading branch.
+  // The demo stocks fewer rows than a delta sends: copies of its products (BENCH-n) until there are enough, and
+  // every product gets a row at every trading branch.
+  await db.query(
+    `WITH need AS (SELECT greatest(0, ceil($1::numeric / (SELECT count(*) FROM branches WHERE trading)) - (SELECT count(*) FROM products WHERE active))::int AS n),
+          model AS (SELECT brand_code, category_id, unit_price_cents FROM products WHERE active ORDER BY id LIMIT 1)
+     INSERT INTO products (product_code, description, brand_code, category_id, unit_price_cents)
+     SELECT 'BENCH-' || g, 'Bench product ' || g, m.brand_code, m.category_id, m.unit_price_cents FROM need, model m, generate_series(1, need.n) g
+     ON CONFLICT (product_code) DO NOTHING`,
+    [rows],
+  )
   await db.query(
     `INSERT INTO stock (product_id, location_id, qty_available) SELECT p.id, b.location_id, 0 FROM products p CROSS JOIN branches b
      WHERE p.active AND b.trading ON CONFLICT DO NOTHING`,
