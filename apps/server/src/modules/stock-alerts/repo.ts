@@ -135,17 +135,19 @@ export async function claimAndMail(db: Db, productIds: number[] | null, limit: n
         SELECT a.id, s.qty_available - ${heldByAnyone('s')} AS available
         FROM stock_alerts a
         JOIN stock s ON s.location_id = a.location_id AND s.product_id = a.product_id
+        JOIN users u ON u.id = a.user_id AND u.active
+        JOIN customer_accounts ca ON ca.id = u.account_id AND ca.active
+        JOIN products ON products.id = a.product_id AND products.active
         WHERE a.closed_at IS NULL AND ${products} AND a.created_at > now() - ${LAPSE}
           AND s.qty_available - ${heldByAnyone('s')} >= coalesce(a.quantity, 1)
+          AND (NOT ca.is_elders OR ${productVisibleTo({ isElders: true })})
         ORDER BY a.id
         LIMIT ${limit}
         FOR UPDATE OF a SKIP LOCKED
       ), claimed AS (
         UPDATE stock_alerts a SET closed_at = now(), closed_as = 'notified'
-        FROM due, users u, customer_accounts ca, products
-        WHERE a.id = due.id AND a.closed_at IS NULL AND u.id = a.user_id AND u.active AND ca.id = u.account_id AND ca.active
-          AND products.id = a.product_id AND products.active
-          AND (NOT ca.is_elders OR ${productVisibleTo({ isElders: true })})
+        FROM due, users u, products
+        WHERE a.id = due.id AND a.closed_at IS NULL AND u.id = a.user_id AND products.id = a.product_id
         RETURNING a.id, a.product_id, a.location_id, a.quantity, due.available, u.email, u.name, products.product_code, products.description
       )
       SELECT c.*, b.name AS branch_name FROM claimed c JOIN branches b ON b.location_id = c.location_id ORDER BY c.id`.execute(trx)
