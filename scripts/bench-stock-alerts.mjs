@@ -67,7 +67,7 @@ async function prepare(db, rows, waiting) {
       [awaited.map((r) => r.id), awaited.map((r) => r.location_id)],
     )
     await db.query(
-      `WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM users WHERE active)
+      `WITH u AS (SELECT users.id, row_number() OVER (ORDER BY users.id) - 1 AS n, count(*) OVER () AS total FROM users JOIN customer_accounts ca ON ca.id = users.account_id WHERE users.active AND ca.active AND NOT ca.is_elders)
        INSERT INTO stock_alerts (user_id, product_id, location_id)
        SELECT u.id, x.id, x.loc FROM unnest($1::int[], $2::text[]) WITH ORDINALITY AS x(id, loc, i) JOIN u ON u.n = x.i % u.total
        ON CONFLICT DO NOTHING`,
