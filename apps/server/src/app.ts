@@ -30,6 +30,8 @@ import { ordersRoutes } from './modules/orders/routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
 import { siteRoutes } from './modules/site/routes'
+import { watchStockAlerts } from './modules/stock-alerts/drain'
+import { stockAlertsRoutes } from './modules/stock-alerts/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
@@ -97,6 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
     // Pages cached from the previous index are forgotten once the new one is in place.
     deps.search.onChange(() => deps.caches?.forgetCatalogue())
+    // Back-in-stock e-mails follow the stock's notifications, after the write has committed (decision 0087).
+    const stockAlerts = watchStockAlerts(deps, changes, app.log)
+    app.decorate('stockAlerts', stockAlerts)
+    app.addHook('onClose', () => stockAlerts.stop())
   }
   registerObservability(app, { config, metrics, reporter: errorReporter })
   registerCompression(app)
@@ -122,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, deps)
       await api.register(quickOrderRoutes, deps)
       await api.register(listsRoutes, deps)
+      await api.register(stockAlertsRoutes, deps)
       await api.register(buyAgainRoutes, deps)
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)

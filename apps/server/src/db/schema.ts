@@ -421,6 +421,18 @@ export interface StatementRequestTable {
   created_at: Timestamp
 }
 
+/** A back-in-stock request (migrations/0035_stock_alerts.ts): open while `closed_at` is null. */
+export interface StockAlertTable {
+  id: Generated<number>
+  user_id: number
+  product_id: number
+  location_id: string
+  quantity: number | null
+  created_at: Generated<Timestamp>
+  closed_at: Timestamp | null
+  closed_as: 'notified' | 'cancelled' | 'lapsed' | null
+}
+
 export interface CodeSetupRequestTable {
   id: Generated<number>
   account_id: number
@@ -582,6 +594,7 @@ export interface DB {
   email_outbox: EmailOutboxTable
   statement_requests: StatementRequestTable
   code_setup_requests: CodeSetupRequestTable
+  stock_alerts: StockAlertTable
   content_media: ContentMediaTable
   content_media_renditions: ContentMediaRenditionTable
   content_groups: ContentGroupTable

@@ -9,6 +9,7 @@ import { countRows, syncSequences, withDeferredIndexes, type Db } from './bulk'
 import { buildProducts, buildStock, categoryRows, seedBranches, seedBrands, seedCategories, seedStock, writeProducts } from './catalogue'
 import { addYears, localToday, parseDay } from './dates'
 import { writeDemoExtras } from './extras'
+import { writeDemoStockAlerts } from './stock-alerts'
 import { HistoryWriter, type HistoryRecords } from './history'
 import { demoExportFiles, type DemoModel } from './interchange'
 import { periodRows, seedFinancialPeriods } from './periods'
@@ -107,6 +108,7 @@ export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   const unusableHash = options.demoLogins ? await hashPassword(randomBytes(32).toString('base64url')) : ''
   if (options.scale === 'demo') await loadThroughImport(db, { ...options, today }, hashes, unusableHash)
   else await generate(db, { ...options, today }, hashes, unusableHash)
+  if (options.demoLogins) await writeDemoStockAlerts(db)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).
   // VACUUM also sets the visibility map, without which no index-only scan is chosen (a deep history page).

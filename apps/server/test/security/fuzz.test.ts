@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
@@ -85,6 +86,12 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
   'POST /api/cart/checkout-info': async () => {},
   'POST /api/users': async (c) => t.db.deleteFrom('users').where('id', '>', c.f.maxUserId).execute(),
   'POST /api/lists': async (c) => t.db.deleteFrom('order_lists').where('id', '>', c.f.foreignList).execute(),
+  // The demo's requests were made days ago; those of this run are removed.
+  'POST /api/stock-alerts': async () =>
+    t.db
+      .deleteFrom('stock_alerts')
+      .where(sql<boolean>`created_at > now() - interval '1 day'`)
+      .execute(),
 }
 
 /** Valid requests that change nothing when sent (the bases fields are replaced in); other routes use the access matrix's. */
@@ -110,6 +117,9 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'DELETE /api/lists/:id': (c) => del(`/api/lists/${c.f.foreignList}`),
   'POST /api/lists/:id/lines': (c) => post(`/api/lists/${c.f.foreignList}/lines`, { ProductID: c.f.product.id, Quantity: 1 }),
   'DELETE /api/lists/:id/lines/:productId': (c) => del(`/api/lists/${c.f.foreignList}/lines/${c.f.product.id}`),
+  'POST /api/stock-alerts': (c) => post('/api/stock-alerts', { productId: c.f.product.id, warehouse: 'NOPE', quantity: 99_999 }),
+  // No one's request: nothing to cancel.
+  'DELETE /api/stock-alerts/:id': () => del('/api/stock-alerts/2000000000'),
   'POST /api/erp/stock': () => post('/api/erp/stock', [{ ProductCode: 'NO-SUCH-PRODUCT', LocationID: 'WAG', QtyAvailable: 1 }]),
   'POST /api/erp/orders/:PortalOrderId/ack': () => post('/api/erp/orders/SO8999999/ack', { SalesOrder: 'ERP-FUZZ-1' }),
   // Every run of an import is recorded (erp_runs), so the fuzzer's calls carry no files: they are refused before a run.

@@ -184,6 +184,15 @@ export const MATRIX: Row[] = [
   { route: 'DELETE /api/lists/:id/lines/:productId',    expect: [401, 200, 403, 200, 200], other: [404, 404, 404, 404],
     request: async (c, who) => del(`/api/lists/${await listOf(c, who)}/lines/${c.f.product.id}`),
     otherRequest: (c) => del(`/api/lists/${c.f.foreignList}/lines/${c.f.product.id}`) },
+  // Back-in-stock requests: each user's own; another user's, of the same account or another, is not found.
+  // The everyday product has fewer than 99,999 at every branch, so each may ask for that many.
+  { route: 'GET /api/stock-alerts',                     expect: [401, 200, 200, 200, 200], request: () => get('/api/stock-alerts') },
+  { route: 'POST /api/stock-alerts',                    expect: [401, 201, 201, 201, 201], other: [201, 201, 201, 404], prepare: cancelAlerts,
+    request: (c, who) => post('/api/stock-alerts', { productId: c.f.product.id, warehouse: branchOf(who), quantity: 99_999 }),
+    otherRequest: (c, who) => post('/api/stock-alerts', { productId: c.f.hidden.id, warehouse: branchOf(who), quantity: 99_999 }) },
+  { route: 'DELETE /api/stock-alerts/:id',              expect: [401, 204, 204, 204, 204], other: [404, 404, 404, 404],
+    request: async (c, who) => del(`/api/stock-alerts/${await alertOf(c, who)}`),
+    otherRequest: async (c, who) => del(`/api/stock-alerts/${await alertOf(c, ALERT_PARTNER[who])}`) },
   { route: 'GET /api/buy-again',                        expect: [401, 200, 200, 200, 200], request: () => get('/api/buy-again') },
 
   // Checkout: on account for trade accounts, by card for cash-sale accounts, never for resellers.
@@ -293,6 +302,25 @@ export const PICTURES: PictureCase[] = [
   { product: 'trade-only', expect: [401, 200, 200, 200, 404], cache: [NONE, PRIVATE_WEEK, PRIVATE_WEEK, PRIVATE_WEEK, NONE] },
   { product: 'unknown',    expect: [401, 404, 404, 404, 404], cache: [NONE, NONE, NONE, NONE, NONE] },
 ]
+
+/** The branch each user's back-in-stock requests are for: their default (elders' group holds WAG). */
+const branchOf = (who: Who) => (who === 'cash' ? 'MEL' : 'WAG')
+
+/** Cancels every waiting back-in-stock request of the user, so that the next one is new. */
+async function cancelAlerts(c: Ctx, who: User) {
+  const alerts = (await c.as(who, get('/api/stock-alerts'))).json() as Array<{ id: number; status: string }>
+  for (const alert of alerts.filter((a) => a.status === 'waiting')) await c.as(who, del(`/api/stock-alerts/${alert.id}`))
+}
+
+/** A waiting back-in-stock request of the user's (1 for no one). */
+async function alertOf(c: Ctx, who: Who): Promise<number> {
+  if (who === 'anon') return 1
+  const made = await c.as(who, post('/api/stock-alerts', { productId: c.f.product.id, warehouse: branchOf(who), quantity: 99_999 }))
+  return made.json().id as number
+}
+
+/** Whose request each user tries to cancel: another user of the same account where there is one. */
+const ALERT_PARTNER: Record<User, User> = { trade: 'staff', staff: 'trade', cash: 'elders', elders: 'cash' }
 
 /** A new list of the caller's account holding the everyday product, made by its Administrator (trade for staff). */
 async function listOf(c: Ctx, who: Who): Promise<number> {

@@ -120,6 +120,7 @@ describe('with a stored session', () => {
       'Quick Order',
       'Saved Lists',
       'Buy Again',
+      'Stock alerts',
       'Order History',
       'Backordered Items',
       'Invoice History',

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: 'quick-order', lazy: screen(() => import('./routes/quick-order-route'), 'QuickOrderRoute') },
               { path: 'lists', lazy: screen(() => import('../features/lists/components/lists-screen'), 'ListsScreen') },
               { path: 'lists/:id', lazy: screen(() => import('./routes/list-route'), 'ListRoute') },
+              { path: 'stock-alerts', lazy: screen(() => import('../features/stock-alerts/components/stock-alerts-screen'), 'StockAlertsScreen') },
               { path: 'buy-again', lazy: screen(() => import('./routes/buy-again-route'), 'BuyAgainRoute') },
               { path: 'checkout', lazy: screen(() => import('./routes/checkout-route'), 'CheckoutRoute') },
               { path: 'card-payment', lazy: screen(() => import('./routes/card-payment-route'), 'CardPaymentRoute') },

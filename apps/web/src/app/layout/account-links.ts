@@ -6,6 +6,7 @@ export function accountLinks(user: Pick<SessionUser, 'Role'>): { label: string; 
     { label: 'Quick Order', to: '/quick-order' },
     { label: 'Saved Lists', to: '/lists' },
     { label: 'Buy Again', to: '/buy-again' },
+    { label: 'Stock alerts', to: '/stock-alerts' },
     { label: 'Order History', to: '/orders' },
     { label: 'Backordered Items', to: '/back-orders' },
     { label: 'Invoice History', to: '/invoices' },

@@ -62,10 +62,13 @@ function RelatedProducts({ product, shopper }: { product: ProductDetail; shopper
 export function ProductScreen({
   productId,
   addToList,
+  notifyMe,
   brandName,
 }: {
   productId: number
   addToList?: (product: ProductDetail) => ReactNode
+  /** Shown when the branch has none of the product: a way to hear when it is back. */
+  notifyMe?: (product: ProductDetail, warehouse: string) => ReactNode
   /** The brand's name by its code, when known: the brand's link reads it rather than the code. */
   brandName?: (code: string) => string | undefined
 }) {
@@ -109,6 +112,7 @@ export function ProductScreen({
           <ProductPrices product={product} onePrice={shopper.isElders} size="large" />
           <Availability product={product} warehouse={shopper.warehouse} />
           <AddToCartForm key={`${product.ProductID}-${shopper.warehouse}`} product={product} shopper={shopper} size="large" charge={product} />
+          {product.Availability.Available <= 0 && notifyMe?.(product, shopper.warehouse)}
           {addToList?.(product)}
           {shopper.isElders && <CodeSetupButton productId={product.ProductID} warehouse={shopper.warehouse} requested={product.CodeSetupRequested} />}
         </div>

@@ -1,0 +1,2 @@
+export { NotifyMe } from './components/notify-me'
+export { stockAlertKeys } from './api/stock-alerts'
