@@ -229,11 +229,7 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
 const describeProblem = (p: Problem) =>
   `  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`
 
-function printReport(
-  report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] },
-  out: Output,
-  done: string,
-): number {
+function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] }, out: Output, done: string): number {
   if (report.files.length > 0) {
     out.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
