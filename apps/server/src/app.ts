@@ -28,7 +28,7 @@ import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
-import { siteRoutes } from './modules/site/routes'
+import { manifestRoutes, siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
@@ -123,6 +123,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
     },
     { prefix: '/api' },
   )
+  await app.register(manifestRoutes, deps)
   await app.register(contentRoutes, { ...deps, prefix: '/content' })
   if (!config.production) await app.register(devOutboxRoutes, { ...deps, prefix: '/dev' })
   // The payment providers' local stand-ins: never in production mode, where /sandbox/... answers 404.
