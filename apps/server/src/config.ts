@@ -451,11 +451,10 @@ function logoFileProblem(path: string): string | null {
  */
 export function loadServerConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(source)
-  const identity = identityProblems(source, config)
-  if (identity.length) throw new ConfigError(`Refusing to start without the distributor's identity:\n${identity.map((p) => `  ${p}`).join('\n')}`)
-  const problems = productionProblems(source, config)
+  const problems = [...productionProblems(source, config), ...identityProblems(source, config)]
   if (problems.length) {
-    throw new ConfigError(`Refusing to start in production mode (NODE_ENV=production):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    const mode = config.production ? ' in production mode (NODE_ENV=production)' : config.demo ? '' : ' outside demo mode'
+    throw new ConfigError(`Refusing to start${mode}:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   }
   return config
 }

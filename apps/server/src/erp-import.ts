@@ -1,7 +1,7 @@
 /**
  * Imports an ERP export folder (design section 10) into the portal.
  *
- *   npm run erp:import -- <folder> [--dry-run] [--full]
+ *   npm run erp:import -- <folder> [--dry-run] [--full] [--invite none|new|all]
  *
  * DATABASE_URL: writes into PostgreSQL directly, while the portal serves. Embedded PGlite (DATA_DIR): when the
  * portal is running it holds the database, and the files go to its POST /api/erp/import with the ERP key
@@ -12,23 +12,26 @@ import { mkdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ErpImportReport } from '@portal/contract/erp-import'
-import { ConfigError, loadConfig, type Config } from './config'
+import { ConfigError, identityProblems, loadConfig, type Config } from './config'
 import { lockDataDir } from './db/data-dir-lock'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrate'
 import { parseCommandLine, runCommand } from './lib/cli'
 import { readExportFolder } from './modules/erp/import/folder'
 import { runImport } from './modules/erp/import/run'
-import type { ExportFiles, Problem } from './modules/erp/import/service'
+import { INVITE_POLICIES, type ExportFiles, type InvitePolicy, type Problem } from './modules/erp/import/service'
 import { erpKeyForClient } from './modules/erp/key'
 
-const USAGE = `Usage: erp-import <folder> [--dry-run] [--full]
+const USAGE = `Usage: erp-import <folder> [--dry-run] [--full] [--invite none|new|all]
 
   <folder>    the ERP export: branches.csv, categories.csv, brands.csv, products.csv, stock.csv, accounts.csv,
               contract_prices.csv, users.csv, delivery_sites.csv, synonyms.csv, orders.csv, order_lines.csv,
               invoices.csv, invoice_lines.csv, financial_periods.csv (or .jsonl), images/, attachments/
   --dry-run   check everything and count what would change; write nothing
   --full      each file sent is the whole list: what it leaves out is withdrawn (never deleted)
+  --invite    whom to e-mail an invitation to choose a password: none; new, the users this import creates;
+              all, also the users who never signed in and were never sent one. Default: none when the portal
+              has no user yet (its first import), new afterwards. The summary says how many (--dry-run too).
 
 Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default ./data) for embedded PGlite.
 With the embedded database and the portal running, the files go through the portal's API
@@ -38,6 +41,7 @@ interface Args {
   folder: string
   dryRun: boolean
   full: boolean
+  invite: InvitePolicy | undefined
 }
 
 async function main(): Promise<number> {
@@ -47,7 +51,17 @@ async function main(): Promise<number> {
     console.log(USAGE)
     return parsed.values.help ? 0 : 2
   }
-  const args: Args = { folder: parsed.positionals[0]!, dryRun: parsed.values['dry-run'], full: parsed.values.full }
+  const invite = parsed.values.invite
+  if (invite !== undefined && !INVITE_POLICIES.includes(invite as InvitePolicy)) {
+    console.error(`--invite must be none, new or all (got ${JSON.stringify(invite)}).\n\n${USAGE}`)
+    return 2
+  }
+  const args: Args = {
+    folder: parsed.positionals[0]!,
+    dryRun: parsed.values['dry-run'],
+    full: parsed.values.full,
+    invite: invite as InvitePolicy | undefined,
+  }
   let config: Config
   let files: ExportFiles
   try {
@@ -72,6 +86,13 @@ async function main(): Promise<number> {
       return throughPortal(config, files, args)
     }
   }
+  // The invitations it writes carry the distributor's name: outside demo mode, its own (as the portal's start asks).
+  const identity = args.dryRun ? [] : identityProblems(process.env, config)
+  if (identity.length) {
+    unlock()
+    console.error(`The distributor's identity is not set:\n${identity.map((p) => `  ${p}`).join('\n')}`)
+    return 2
+  }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }).catch((error: unknown) => {
     unlock()
     throw error
@@ -79,7 +100,13 @@ async function main(): Promise<number> {
   try {
     await migrate(handle.db)
     const progress = progressPrinter()
-    const report = await runImport({ db: handle.db, config }, files, { mode: args.full ? 'full' : 'delta', dryRun: args.dryRun, who: 'cli', progress })
+    const report = await runImport({ db: handle.db, config }, files, {
+      mode: args.full ? 'full' : 'delta',
+      dryRun: args.dryRun,
+      ...(args.invite ? { invite: args.invite } : {}),
+      who: 'cli',
+      progress,
+    })
     progress.done()
     return printReport(report)
   } finally {
@@ -90,7 +117,7 @@ async function main(): Promise<number> {
 
 /** The embedded database is the running portal's: the same files go to its API, which runs the same import. */
 async function throughPortal(config: Config, files: ExportFiles, args: Args): Promise<number> {
-  const url = `http://127.0.0.1:${config.port}/api/erp/import?mode=${args.full ? 'full' : 'delta'}&dryRun=${args.dryRun}`
+  const url = `http://127.0.0.1:${config.port}/api/erp/import?mode=${args.full ? 'full' : 'delta'}&dryRun=${args.dryRun}${args.invite ? `&invite=${args.invite}` : ''}`
   const key = erpKeyForClient(config)
   if (!key) {
     console.error(
@@ -118,7 +145,7 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
   return res.status === 401 ? 2 : 1
 }
 
-function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'>): number {
+function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & Partial<Pick<ErpImportReport, 'invitations'>>): number {
   if (report.files.length > 0) {
     console.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
@@ -132,8 +159,20 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
       console.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
     return 1
   }
+  if (report.invitations) console.log(`\n${invitationLine(report.invitations, report.dryRun)}`)
   console.log(report.dryRun ? '\nNo problems. Nothing was written (--dry-run).' : '\nImported. The portal shows it now.')
   return 0
+}
+
+/** "Invitations: 3 sent (--invite new) ...", with what the other choices would send when they differ. */
+function invitationLine(i: ErpImportReport['invitations'], dryRun: boolean): string {
+  const sent = `${i.count} ${dryRun ? 'would be sent' : 'sent'}`
+  const why = i.defaulted ? `--invite ${i.invite}, the default ${i.invite === 'none' ? 'into a portal without users' : 'once the portal has users'}` : `--invite ${i.invite}`
+  const others = [
+    i.invite !== 'new' && i.newUsers > 0 ? `--invite new would send ${i.newUsers}` : null,
+    i.invite !== 'all' && i.waitingUsers > 0 ? `--invite all would send ${i.newUsers + i.waitingUsers}` : null,
+  ].filter(Boolean)
+  return `Invitations: ${sent} (${why})${others.length ? `; ${others.join(', ')}` : ''}.`
 }
 
 /** A bar per file on a terminal; plain lines otherwise (a log, a scheduler). */
@@ -171,6 +210,7 @@ function parse() {
     options: {
       'dry-run': { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
+      invite: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,

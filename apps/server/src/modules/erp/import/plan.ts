@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { ErpProblem as Problem } from '../problems'
+import type { UserChanges } from './invitations'
 
 export type Db = Kysely<DB>
 
@@ -26,6 +27,8 @@ export interface PlanContext {
   mode: Mode
   problems: Problem[]
   known: Known
+  /** What users.csv adds and (de)activates, for the run's invitations. */
+  users: UserChanges
 }
 
 /** Keys that rows may refer to: what the portal has plus what earlier files of the same run add. */
