@@ -47,6 +47,9 @@ describe('npm run erp:import', () => {
     expect((await erpImport([], target)).code).toBe(2)
     expect((await erpImport([SAMPLE, '--fast'], target)).code).toBe(2)
     expect((await erpImport([join(parent, 'no-such-folder')], target)).code).toBe(2)
+    const invite = await erpImport([SAMPLE, '--invite', 'everyone'], target)
+    expect(invite.code).toBe(2)
+    expect(invite.stderr).toContain('--invite must be none, new or all (got "everyone")')
   }, 60_000)
 
   it('exits 1 on a broken export, listing every problem, and writes nothing; 0 on the sample; 0 changed the second time', async () => {
@@ -59,15 +62,20 @@ describe('npm run erp:import', () => {
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     expect(dry.stdout).toContain('Nothing was written (--dry-run)')
+    // Into a portal without users, the default invites no one, and says what --invite would send.
+    expect(dry.stdout).toContain('Invitations: 0 would be sent (--invite none, the default into a portal without users); --invite new would send 28.')
 
     const first = await erpImport([SAMPLE], target)
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     expect(first.stdout).toContain('  checked products.csv')
+    expect(first.stdout).toContain('Invitations: 0 sent (--invite none, the default into a portal without users); --invite new would send 28.')
 
-    const second = await erpImport([SAMPLE, '--full'], target)
+    // The users the first import left waiting are invited when asked for, once.
+    const second = await erpImport([SAMPLE, '--full', '--invite', 'all'], target)
     expect(second.code, second.stderr).toBe(0)
     expect(second.stdout).toMatch(/products\.csv\s+0\s+0\s+0\s+0/)
+    expect(second.stdout).toContain('Invitations: 28 sent (--invite all).')
   }, 180_000)
 })
 
@@ -88,8 +96,11 @@ describe('npm run erp:import with the embedded database held by a running portal
   it('sends the files to the portal API with the ERP key and reports its answer', async () => {
     const port = (t.app.server.address() as AddressInfo).port
     const env = { DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), ERP_API_KEY: TEST_ERP_KEY }
-    const res = await erpImport([SAMPLE], env)
+    const res = await erpImport([SAMPLE, '--invite', 'none'], env)
     expect(res.code, res.stderr).toBe(0)
+    // The choice travels to the portal as its import route's invite=none: the sample's users get no e-mail.
+    expect(res.stdout).toMatch(/Invitations: 0 sent \(--invite none\); --invite new would send \d+/)
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'it@riverinarural.example').execute()).toEqual([])
     expect(res.stdout).toContain(`The portal is running on ${dataDir}: sending the files to http://127.0.0.1:${port}/api/erp/import`)
     expect(res.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     const imported = await t.db.selectFrom('products').select('product_code').where('product_code', '=', 'ONEC-1000').executeTakeFirst()
