@@ -50,10 +50,7 @@ const Env = z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
-    MAIL_FROM: z
-      .string()
-      .regex(MAIL_FROM, 'must be an e-mail address, or a name and an address: Hamilton Rural <orders@hamiltonrural.com.au>')
-      .optional(),
+    MAIL_FROM: z.string().regex(MAIL_FROM, 'must be an e-mail address, or a name and an address: Hamilton Rural <orders@hamiltonrural.com.au>').optional(),
     DISTRIBUTOR_NAME: z.string().trim().min(2).max(100).optional(),
     DISTRIBUTOR_ABN: z
       .string()
@@ -67,7 +64,10 @@ const Env = z
     DISTRIBUTOR_POSTAL_ADDRESS: z.string().trim().min(6).max(200).optional(),
     DISTRIBUTOR_LOGO: z
       .string()
-      .refine((v) => /^https:\/\/[^\s]+$/.test(v) || /\.(png|jpe?g)$/i.test(v), 'must be a PNG or JPEG file (path ending .png, .jpg or .jpeg) or an https:// URL')
+      .refine(
+        (v) => /^https:\/\/[^\s]+$/.test(v) || /\.(png|jpe?g)$/i.test(v),
+        'must be a PNG or JPEG file (path ending .png, .jpg or .jpeg) or an https:// URL',
+      )
       .optional(),
     DISTRIBUTOR_BRAND_COLOUR: z
       .string()
@@ -424,7 +424,7 @@ const IDENTITY_WORDS: Record<(typeof REQUIRED_IDENTITY)[number], string> = {
   DISTRIBUTOR_ABN: 'ABN, on tax invoices and statements',
   DISTRIBUTOR_PHONE: 'customer service phone',
   DISTRIBUTOR_EMAIL: 'e-mail address, the sender of its e-mails and where requests go',
-  DISTRIBUTOR_ADDRESS: 'street address, on documents and the pages\' footer',
+  DISTRIBUTOR_ADDRESS: "street address, on documents and the pages' footer",
 }
 
 /** The largest logo file: it is sent with every page that shows it and drawn into every PDF. */

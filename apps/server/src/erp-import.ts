@@ -167,7 +167,9 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
 /** "Invitations: 3 sent (--invite new) ...", with what the other choices would send when they differ. */
 function invitationLine(i: ErpImportReport['invitations'], dryRun: boolean): string {
   const sent = `${i.count} ${dryRun ? 'would be sent' : 'sent'}`
-  const why = i.defaulted ? `--invite ${i.invite}, the default ${i.invite === 'none' ? 'into a portal without users' : 'once the portal has users'}` : `--invite ${i.invite}`
+  const why = i.defaulted
+    ? `--invite ${i.invite}, the default ${i.invite === 'none' ? 'into a portal without users' : 'once the portal has users'}`
+    : `--invite ${i.invite}`
   const others = [
     i.invite !== 'new' && i.newUsers > 0 ? `--invite new would send ${i.newUsers}` : null,
     i.invite !== 'all' && i.waitingUsers > 0 ? `--invite all would send ${i.newUsers + i.waitingUsers}` : null,

@@ -42,7 +42,9 @@ async function main() {
 
   const lines = [``, `Trade ordering portal is running at ${config.publicUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`]
   lines.push(`API documentation: ${config.publicUrl}/api/docs/ui`)
-  lines.push(`Distributor: ${config.distributor.name}, ABN ${config.distributor.abn}${config.demo ? ' (the demo’s; DISTRIBUTOR_* settings make it your own)' : ''}`)
+  lines.push(
+    `Distributor: ${config.distributor.name}, ABN ${config.distributor.abn}${config.demo ? ' (the demo’s; DISTRIBUTOR_* settings make it your own)' : ''}`,
+  )
   if (!config.production) lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`)
   // Only the demo logins this database really has: a demo-mode portal on its ERP's data alone has none.
   const demoLogins = config.demo ? await presentDemoLogins(handle.db) : []

@@ -29,7 +29,6 @@ export interface Column<Row> {
   value: (row: Row) => string
 }
 
-
 /** #rrggbb as pdf-lib's colour: the distributor's brand colour for the accent (DISTRIBUTOR_BRAND_COLOUR). */
 export function pdfColour(hex: string) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number]

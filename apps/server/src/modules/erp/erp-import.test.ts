@@ -106,10 +106,9 @@ describe('invitations', () => {
     expect(quiet.json().invitations).toEqual({ invite: 'none', defaulted: false, count: 0, newUsers: 1, waitingUsers: 28 })
     expect(await outbox()).toEqual([])
 
-    const added = await importFiles(
-      t,
-      { 'users.csv': usersCsv('RRS001,new.buyer,new.buyer@example.com,New Buyer,User,Y', 'RRS001,off.buyer,off@example.com,Off Buyer,User,N') },
-    )
+    const added = await importFiles(t, {
+      'users.csv': usersCsv('RRS001,new.buyer,new.buyer@example.com,New Buyer,User,Y', 'RRS001,off.buyer,off@example.com,Off Buyer,User,N'),
+    })
     // An inactive new user is no invitation; the default once the portal has users is new.
     expect(added.json().invitations).toEqual({ invite: 'new', defaulted: true, count: 1, newUsers: 1, waitingUsers: 29 })
     expect(await outbox()).toEqual(['new.buyer@example.com'])

@@ -8,7 +8,14 @@ function rgbOf(hex: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(valid.slice(i, i + 2), 16)) as [number, number, number]
 }
 
-const hexOf = (rgb: number[]) => `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`
+const hexOf = (rgb: number[]) =>
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 
 /** WCAG relative luminance. */
 function luminance([r, g, b]: [number, number, number]): number {

@@ -35,7 +35,9 @@ export async function uninvitedUsers(db: Db): Promise<Invitee[]> {
       'users.active',
     ])
     .where('users.password_hash', '=', NO_PASSWORD)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('password_reset_tokens').select('id').whereRef('password_reset_tokens.user_id', '=', 'users.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('password_reset_tokens').select('id').whereRef('password_reset_tokens.user_id', '=', 'users.id'))),
+    )
     .orderBy('users.id')
     .execute()
   return rows
