@@ -63,7 +63,7 @@ export function webManifest(config: Pick<Config, 'distributor'>) {
     name,
     // A home-screen label is cut after some 12 characters: the first word(s) that fit, else the name.
     short_name: shortName(name),
-    description: `Order from ${name}'s catalogue, keep a cart per branch, and follow orders and invoices, on any connection.`,
+    description: `Order from the ${name} catalogue, keep a cart per branch, and follow orders and invoices, on any connection.`,
     lang: 'en-AU',
     start_url: '/',
     scope: '/',
