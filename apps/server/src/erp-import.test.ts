@@ -50,7 +50,7 @@ describe('npm run erp:import', () => {
     const invite = await erpImport([SAMPLE, '--invite', 'everyone'], target)
     expect(invite.code).toBe(2)
     expect(invite.stderr).toContain('--invite must be none, new or all (got "everyone")')
-  }, 120_000)
+  }, 180_000)
 
   it('exits 1 on a broken export, listing every problem, and writes nothing; 0 on the sample; 0 changed the second time', async () => {
     const broken = await erpImport([BROKEN], target)
