@@ -98,6 +98,12 @@ export const PRODUCTION_STAND_INS = {
   SECUREPAY_URL: 'https://test.api.securepay.com.au/directpost/authorise',
   SECUREPAY_MERCHANT_ID: 'BENCH01',
   SECUREPAY_PASSWORD: 'bench-only-transaction-password',
+  // Production mode starts only with a distributor's own identity (decision 0075).
+  DISTRIBUTOR_NAME: 'Bench Rural Supplies',
+  DISTRIBUTOR_ABN: '33 618 240 660',
+  DISTRIBUTOR_PHONE: '03 5572 1800',
+  DISTRIBUTOR_EMAIL: 'orders@bench.portal.invalid',
+  DISTRIBUTOR_ADDRESS: '1 Bench Street, Hamilton VIC 3300',
 }
 
 /** Starts the server on PostgreSQL for a benchmark: production mode, the hello-world route on. */

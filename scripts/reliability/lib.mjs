@@ -34,6 +34,15 @@ export const ensureServerBuilt = () => buildIfStale(['@portal/server'])
 /** The demo data set (with the demo logins) into a PostgreSQL database or a PGlite directory. */
 export const seedDemo = ({ url, dataDir }) => postgres.seed({ url, dataDir, scale: 'demo' })
 
+/** Outside demo mode the portal starts only with a distributor's identity of its own (decision 0075). */
+const OWN_IDENTITY = {
+  DISTRIBUTOR_NAME: 'Reliability Rural Supplies',
+  DISTRIBUTOR_ABN: '33 618 240 660',
+  DISTRIBUTOR_PHONE: '03 5572 1800',
+  DISTRIBUTOR_EMAIL: 'orders@reliability.portal.invalid',
+  DISTRIBUTOR_ADDRESS: '1 Test Street, Hamilton VIC 3300',
+}
+
 /**
  * The portal as its own process, its output in $TMPDIR/reliability-logs/. NODE_ENV=test rather than
  * production: production mode refuses to start without an https PUBLIC_URL, an SMTP server and real
@@ -42,7 +51,7 @@ export const seedDemo = ({ url, dataDir }) => postgres.seed({ url, dataDir, scal
  * their own data and create their own users.
  */
 export function startServer({ name, port, url, dataDir, env = {} }) {
-  return spawnServer({ name, port, url, dataDir, log: true, env: { NODE_ENV: 'test', DEMO_MODE: 'false', IP_LOOKUP_URL: 'off', ...env } })
+  return spawnServer({ name, port, url, dataDir, log: true, env: { NODE_ENV: 'test', DEMO_MODE: 'false', IP_LOOKUP_URL: 'off', ...OWN_IDENTITY, ...env } })
 }
 
 /** Runs the async main, prints a FAILED/PASSED line and sets the exit code. */

@@ -29,7 +29,7 @@ import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
-import { siteRoutes } from './modules/site/routes'
+import { manifestRoutes, siteRoutes } from './modules/site/routes'
 import { watchStockAlerts } from './modules/stock-alerts/drain'
 import { stockAlertsRoutes } from './modules/stock-alerts/routes'
 import { usersRoutes } from './modules/users/routes'
@@ -137,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   )
+  await app.register(manifestRoutes, deps)
   await app.register(contentRoutes, { ...deps, prefix: '/content' })
   if (!config.production) await app.register(devOutboxRoutes, { ...deps, prefix: '/dev' })
   // The payment providers' local stand-ins: never in production mode, where /sandbox/... answers 404.

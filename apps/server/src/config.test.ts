@@ -1,3 +1,8 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, loadServerConfig } from './config'
 
@@ -75,6 +80,15 @@ describe('configuration', () => {
   })
 })
 
+/** A distributor of its own, not the demo's. */
+const OWN_IDENTITY = {
+  DISTRIBUTOR_NAME: 'Hamilton Rural & Vet Supplies',
+  DISTRIBUTOR_ABN: '33 618 240 660',
+  DISTRIBUTOR_PHONE: '03 5572 1800',
+  DISTRIBUTOR_EMAIL: 'orders@hamiltonrural.example',
+  DISTRIBUTOR_ADDRESS: '40 Gipps Street, Hamilton VIC 3300',
+}
+
 describe('production mode', () => {
   /** Everything production needs, with the provider's live endpoint. */
   const LIVE = {
@@ -84,6 +98,7 @@ describe('production mode', () => {
     SECUREPAY_URL: 'https://api.securepay.com.au/directpost/authorise',
     SECUREPAY_MERCHANT_ID: 'RRS0042',
     SECUREPAY_PASSWORD: 'k7V!q2-issued-by-securepay',
+    ...OWN_IDENTITY,
   }
 
   const refusal = (env: Record<string, string | undefined>) => {
@@ -99,6 +114,7 @@ describe('production mode', () => {
   it('starts with real settings', () => {
     const config = loadServerConfig(LIVE)
     expect(config).toMatchObject({ production: true, demo: false, publicUrl: 'https://portal.riverinarural.example' })
+    expect(config.distributor).toMatchObject({ name: 'Hamilton Rural & Vet Supplies', abn: '33 618 240 660' })
     expect(config.payments.sandboxEnabled).toBe(false)
   })
 
@@ -148,6 +164,11 @@ describe('production mode', () => {
       'SECUREPAY_URL',
       'SECUREPAY_MERCHANT_ID',
       'SECUREPAY_PASSWORD',
+      'DISTRIBUTOR_NAME',
+      'DISTRIBUTOR_ABN',
+      'DISTRIBUTOR_PHONE',
+      'DISTRIBUTOR_EMAIL',
+      'DISTRIBUTOR_ADDRESS',
     ])
     expect(message).toMatch(/^Refusing to start in production mode/)
   })
@@ -156,4 +177,91 @@ describe('production mode', () => {
     expect(loadServerConfig({ DEMO_MODE: 'true' }).demo).toBe(true)
     expect(loadServerConfig({ NODE_ENV: 'test' }).payments.sandboxEnabled).toBe(true)
   })
+})
+
+describe("the distributor's identity", () => {
+  const refusal = (env: Record<string, string | undefined>) => {
+    try {
+      loadServerConfig(env)
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError)
+      return (err as Error).message
+    }
+    throw new Error('the configuration was accepted')
+  }
+
+  it("is the demo's in demo mode only", () => {
+    expect(loadServerConfig({}).distributor).toMatchObject({ name: 'Riverina Rural Supply', abn: '53 004 085 616', brandColour: '#1f5f3a', logo: null })
+    expect(loadServerConfig({}).mailFrom).toBe('Riverina Rural Supply <orders@riverinarural.example>')
+    const message = refusal({ DEMO_MODE: 'false' })
+    expect(message).toMatch(/^Refusing to start outside demo mode:/)
+    for (const name of ['DISTRIBUTOR_NAME', 'DISTRIBUTOR_ABN', 'DISTRIBUTOR_PHONE', 'DISTRIBUTOR_EMAIL', 'DISTRIBUTOR_ADDRESS'])
+      expect(message).toMatch(new RegExp(`^ {2}${name}: must be set outside demo mode`, 'm'))
+    expect(message).not.toMatch(/Riverina/)
+  })
+
+  it('outside demo mode is the settings, with the sender, accounts phone and postal address following them', () => {
+    const config = loadServerConfig({ DEMO_MODE: 'false', ...OWN_IDENTITY, DISTRIBUTOR_BRAND_COLOUR: '#7A3B12' })
+    expect(config.distributor).toEqual({
+      name: 'Hamilton Rural & Vet Supplies',
+      abn: '33 618 240 660',
+      phone: '03 5572 1800',
+      accountsPhone: '03 5572 1800',
+      email: 'orders@hamiltonrural.example',
+      address: '40 Gipps Street, Hamilton VIC 3300',
+      postalAddress: '40 Gipps Street, Hamilton VIC 3300',
+      logo: null,
+      brandColour: '#7a3b12',
+    })
+    expect(config.mailFrom).toBe('Hamilton Rural & Vet Supplies <orders@hamiltonrural.example>')
+    expect(loadServerConfig({ DEMO_MODE: 'false', ...OWN_IDENTITY, DISTRIBUTOR_NAME: 'Hamilton Rural Pty. Ltd.' }).mailFrom).toBe(
+      '"Hamilton Rural Pty. Ltd." <orders@hamiltonrural.example>',
+    )
+    expect(loadServerConfig({ DEMO_MODE: 'false', ...OWN_IDENTITY, MAIL_FROM: 'Hamilton Rural <noreply@hamiltonrural.example>' }).mailFrom).toBe(
+      'Hamilton Rural <noreply@hamiltonrural.example>',
+    )
+  })
+
+  it('checks the ABN with its check digits, the colour as #rrggbb and the e-mail addresses', () => {
+    expect(() => loadConfig({ DISTRIBUTOR_ABN: '33 618 240 661' })).toThrow(/DISTRIBUTOR_ABN: is not a valid ABN: its check digits do not add up/)
+    expect(() => loadConfig({ DISTRIBUTOR_ABN: '12 345 678' })).toThrow(/DISTRIBUTOR_ABN: must be an 11-digit ABN/)
+    expect(loadConfig({ DISTRIBUTOR_ABN: '33618240660' }).distributor.abn).toBe('33618240660')
+    expect(() => loadConfig({ DISTRIBUTOR_BRAND_COLOUR: 'green' })).toThrow(/DISTRIBUTOR_BRAND_COLOUR: must be a colour as #rrggbb/)
+    expect(() => loadConfig({ DISTRIBUTOR_BRAND_COLOUR: '#abc' })).toThrow(/DISTRIBUTOR_BRAND_COLOUR/)
+    expect(() => loadConfig({ DISTRIBUTOR_EMAIL: 'orders at hamilton' })).toThrow(/DISTRIBUTOR_EMAIL: must be an e-mail address/)
+    expect(() => loadConfig({ MAIL_FROM: 'Hamilton Rural' })).toThrow(/MAIL_FROM: must be an e-mail address, or a name and an address/)
+    expect(() => loadConfig({ DISTRIBUTOR_LOGO: 'logo.gif' })).toThrow(/DISTRIBUTOR_LOGO: must be a PNG or JPEG file/)
+  })
+
+  it('serves a logo file it can read, and refuses one it cannot', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-logo-'))
+    try {
+      const png = join(dir, 'logo.png')
+      writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))
+      expect(loadServerConfig({ DISTRIBUTOR_LOGO: png }).distributor.logo).toEqual({ file: png, type: 'image/png' })
+      expect(refusal({ DISTRIBUTOR_LOGO: join(dir, 'missing.png') })).toMatch(/^ {2}DISTRIBUTOR_LOGO: no such file/m)
+      writeFileSync(join(dir, 'fake.jpg'), 'not a picture')
+      expect(refusal({ DISTRIBUTOR_LOGO: join(dir, 'fake.jpg') })).toMatch(/DISTRIBUTOR_LOGO: is not a JPEG picture/)
+      expect(loadServerConfig({ DISTRIBUTOR_LOGO: 'https://cdn.example.com/logo.png' }).distributor.logo).toEqual({ url: 'https://cdn.example.com/logo.png' })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('stops the server with exit code 2 and the message when an identity setting is wrong', async () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url))
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', main], {
+          env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: join(tmpdir(), 'portal-never-opened'), ...env },
+        })
+        let stderr = ''
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+        child.on('exit', (code) => resolve({ code, stderr }))
+      })
+    // One start (each costs seconds): a setting missing and one malformed are both refusals the same way.
+    const refused = await run({ DEMO_MODE: 'false', ...OWN_IDENTITY, DISTRIBUTOR_ABN: '33 618 240 661' })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('DISTRIBUTOR_ABN: is not a valid ABN')
+  }, 180_000)
 })

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { z } from 'zod'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -12,6 +12,24 @@ const baseUrl = z.string().regex(/^(https?:\/\/[^/\s]+)?\/[^\s?#]*$/, 'must be a
 const sentryDsn = z
   .string()
   .regex(/^https?:\/\/[^:@/\s]+@[^/\s]+(\/[^\s?#]*)?\/[\w-]+$/, 'must be a Sentry DSN such as https://publickey@o1.ingest.sentry.io/123 (without a secret key)')
+
+/** An e-mail address as mail software takes it: something@domain.tld, no spaces. */
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/
+
+/** A sender: an address, or a name and an address in angle brackets. */
+const MAIL_FROM = /^(?:[^<>@\r\n]+ <[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+>|[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+)$/
+
+/**
+ * The ABN's check: subtract 1 from the first digit, weigh the 11 digits by 10, 1, 3, 5, ..., 19; the sum is a
+ * multiple of 89 (the Australian Business Register's published rule). A typo in one digit always fails it.
+ */
+export function validAbn(abn: string): boolean {
+  const digits = abn.replace(/ /g, '')
+  if (!/^\d{11}$/.test(digits)) return false
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19]
+  const sum = [...digits].reduce((total, d, i) => total + (Number(d) - (i === 0 ? 1 : 0)) * weights[i]!, 0)
+  return sum % 89 === 0
+}
 
 const Env = z
   .object({
@@ -32,15 +50,29 @@ const Env = z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
-    MAIL_FROM: z.string().min(3).default('Riverina Rural Supply <orders@riverinarural.example>'),
-    DISTRIBUTOR_NAME: z.string().min(1).default('Riverina Rural Supply'),
+    MAIL_FROM: z.string().regex(MAIL_FROM, 'must be an e-mail address, or a name and an address: Hamilton Rural <orders@hamiltonrural.com.au>').optional(),
+    DISTRIBUTOR_NAME: z.string().trim().min(2).max(100).optional(),
     DISTRIBUTOR_ABN: z
       .string()
-      .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an 11-digit ABN')
-      .default('53 004 085 616'),
-    DISTRIBUTOR_PHONE: z.string().min(6).default('02 6921 4400'),
-    DISTRIBUTOR_ACCOUNTS_PHONE: z.string().min(6).default('02 6921 4455'),
-    DISTRIBUTOR_EMAIL: z.email().default('orders@riverinarural.example'),
+      .regex(/^\d{2} ?\d{3} ?\d{3} ?\d{3}$/, 'must be an 11-digit ABN, e.g. 53 004 085 616')
+      .refine(validAbn, 'is not a valid ABN: its check digits do not add up (see abr.business.gov.au to look it up)')
+      .optional(),
+    DISTRIBUTOR_PHONE: z.string().trim().min(6).max(40).optional(),
+    DISTRIBUTOR_ACCOUNTS_PHONE: z.string().trim().min(6).max(40).optional(),
+    DISTRIBUTOR_EMAIL: z.string().regex(EMAIL, 'must be an e-mail address such as orders@hamiltonrural.com.au').optional(),
+    DISTRIBUTOR_ADDRESS: z.string().trim().min(6).max(200).optional(),
+    DISTRIBUTOR_POSTAL_ADDRESS: z.string().trim().min(6).max(200).optional(),
+    DISTRIBUTOR_LOGO: z
+      .string()
+      .refine(
+        (v) => /^https:\/\/[^\s]+$/.test(v) || /\.(png|jpe?g)$/i.test(v),
+        'must be a PNG or JPEG file (path ending .png, .jpg or .jpeg) or an https:// URL',
+      )
+      .optional(),
+    DISTRIBUTOR_BRAND_COLOUR: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour as #rrggbb, e.g. #1f5f3a')
+      .optional(),
     SESSION_IDLE_MINUTES: positiveInt.default(12 * 60),
     SESSION_MAX_DAYS: positiveInt.default(30),
     PASSWORD_RESET_MINUTES: positiveInt.default(60),
@@ -137,14 +169,8 @@ function toConfig(env: z.infer<typeof Env>) {
     demo: !production && (env.DEMO_MODE ?? true),
     seedScale: env.SEED_SCALE,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
-    distributor: {
-      name: env.DISTRIBUTOR_NAME,
-      abn: env.DISTRIBUTOR_ABN,
-      phone: env.DISTRIBUTOR_PHONE,
-      accountsPhone: env.DISTRIBUTOR_ACCOUNTS_PHONE,
-      email: env.DISTRIBUTOR_EMAIL,
-    },
+    mailFrom: mailFromOf(env),
+    distributor: identityOf(env, !production && (env.DEMO_MODE ?? true)),
     session: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       maxMs: env.SESSION_MAX_DAYS * 86_400_000,
@@ -196,6 +222,66 @@ function toConfig(env: z.infer<typeof Env>) {
       exportFileMode: env.ERP_EXPORT_GROUP_READABLE ? 0o640 : 0o600,
     },
   }
+}
+
+/**
+ * The demo distributor's identity: the defaults of every identity setting in demo mode, and only there
+ * (decision 0075). A fictional business with a valid ABN's shape and check digits.
+ */
+export const DEMO_IDENTITY = {
+  name: 'Riverina Rural Supply',
+  abn: '53 004 085 616',
+  phone: '02 6921 4400',
+  accountsPhone: '02 6921 4455',
+  email: 'orders@riverinarural.example',
+  address: '1 Hammond Avenue, Wagga Wagga NSW 2650',
+  postalAddress: 'PO Box 512, Wagga Wagga NSW 2650',
+} as const
+
+/** The brand colour without DISTRIBUTOR_BRAND_COLOUR: the portal's own green, not the demo's. */
+export const DEFAULT_BRAND_COLOUR = '#1f5f3a'
+
+/** The identity settings a portal outside demo mode must be given; the others have defaults of their own. */
+export const REQUIRED_IDENTITY = ['DISTRIBUTOR_NAME', 'DISTRIBUTOR_ABN', 'DISTRIBUTOR_PHONE', 'DISTRIBUTOR_EMAIL', 'DISTRIBUTOR_ADDRESS'] as const
+
+/** Where the distributor's logo comes from: a picture file the portal serves (GET /api/site/logo), or an https:// address. */
+export type Logo = { file: string; type: 'image/png' | 'image/jpeg' } | { url: string } | null
+
+/**
+ * The distributor's identity as pages, e-mails, PDFs and the app's manifest show it. Outside demo mode a
+ * required setting left out is empty here, and the server refuses to start (identityProblems).
+ */
+function identityOf(env: z.infer<typeof Env>, demo: boolean) {
+  const fallback = (value: string | undefined, demoValue: string) => value ?? (demo ? demoValue : '')
+  const address = fallback(env.DISTRIBUTOR_ADDRESS, DEMO_IDENTITY.address)
+  const phone = fallback(env.DISTRIBUTOR_PHONE, DEMO_IDENTITY.phone)
+  const logo: Logo = !env.DISTRIBUTOR_LOGO
+    ? null
+    : env.DISTRIBUTOR_LOGO.startsWith('https://')
+      ? { url: env.DISTRIBUTOR_LOGO }
+      : { file: env.DISTRIBUTOR_LOGO, type: /\.png$/i.test(env.DISTRIBUTOR_LOGO) ? 'image/png' : 'image/jpeg' }
+  return {
+    name: fallback(env.DISTRIBUTOR_NAME, DEMO_IDENTITY.name),
+    abn: fallback(env.DISTRIBUTOR_ABN, DEMO_IDENTITY.abn),
+    phone,
+    // Accounts receivable is the main number unless the distributor has one of its own.
+    accountsPhone: env.DISTRIBUTOR_ACCOUNTS_PHONE ?? (demo && !env.DISTRIBUTOR_PHONE ? DEMO_IDENTITY.accountsPhone : phone),
+    email: fallback(env.DISTRIBUTOR_EMAIL, DEMO_IDENTITY.email),
+    address,
+    postalAddress: env.DISTRIBUTOR_POSTAL_ADDRESS ?? (demo && !env.DISTRIBUTOR_ADDRESS ? DEMO_IDENTITY.postalAddress : address),
+    logo,
+    brandColour: (env.DISTRIBUTOR_BRAND_COLOUR ?? DEFAULT_BRAND_COLOUR).toLowerCase(),
+  }
+}
+
+/** The sender of the portal's e-mails: MAIL_FROM, else the distributor's name and e-mail address. */
+function mailFromOf(env: z.infer<typeof Env>): string {
+  if (env.MAIL_FROM) return env.MAIL_FROM
+  const demo = env.NODE_ENV !== 'production' && (env.DEMO_MODE ?? true)
+  const name = env.DISTRIBUTOR_NAME ?? (demo ? DEMO_IDENTITY.name : '')
+  const email = env.DISTRIBUTOR_EMAIL ?? (demo ? DEMO_IDENTITY.email : '')
+  // A name with characters special in an address header is quoted, as RFC 5322 asks.
+  return name ? `${/[()<>[\]:;@\\,."]/.test(name) ? JSON.stringify(name) : name} <${email}>` : email
 }
 
 const RELEASE = `trade-portal@${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}`
@@ -317,12 +403,61 @@ export function productionProblems(source: NodeJS.ProcessEnv, config: Config): s
   return problems
 }
 
-/** The server's start: the settings as loadConfig reads them, and in production mode none of productionProblems. */
+/**
+ * What a portal outside demo mode will not start without: the distributor's own name, ABN, phone, e-mail and
+ * address (the demo's are defaults in demo mode only), and a logo file that can be read.
+ */
+export function identityProblems(source: NodeJS.ProcessEnv, config: Config): string[] {
+  const problems: string[] = []
+  if (!config.demo) {
+    const missing = REQUIRED_IDENTITY.filter((name) => source[name] === undefined || source[name]!.trim() === '')
+    for (const name of missing)
+      problems.push(`${name}: must be set outside demo mode (DEMO_MODE=false or NODE_ENV=production): it is the distributor's own ${IDENTITY_WORDS[name]}`)
+  }
+  const logo = config.distributor.logo
+  if (logo && 'file' in logo) {
+    const problem = logoFileProblem(logo.file)
+    if (problem) problems.push(`DISTRIBUTOR_LOGO: ${problem} (got ${JSON.stringify(logo.file)})`)
+  }
+  return problems
+}
+
+const IDENTITY_WORDS: Record<(typeof REQUIRED_IDENTITY)[number], string> = {
+  DISTRIBUTOR_NAME: 'name, shown on every page, e-mail and document',
+  DISTRIBUTOR_ABN: 'ABN, on tax invoices and statements',
+  DISTRIBUTOR_PHONE: 'customer service phone',
+  DISTRIBUTOR_EMAIL: 'e-mail address, the sender of its e-mails and where requests go',
+  DISTRIBUTOR_ADDRESS: "street address, on documents and the pages' footer",
+}
+
+/** The largest logo file: it is sent with every page that shows it and drawn into every PDF. */
+export const LOGO_MAX_BYTES = 512 * 1024
+
+function logoFileProblem(path: string): string | null {
+  let size: number
+  try {
+    size = statSync(path).size
+  } catch {
+    return 'no such file'
+  }
+  if (size > LOGO_MAX_BYTES) return `must be at most ${LOGO_MAX_BYTES / 1024} KB`
+  const head = readFileSync(path).subarray(0, 8)
+  const png = head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  const jpeg = head[0] === 0xff && head[1] === 0xd8
+  if (/\.png$/i.test(path) ? !png : !jpeg) return `is not a ${/\.png$/i.test(path) ? 'PNG' : 'JPEG'} picture`
+  return null
+}
+
+/**
+ * The server's start: the settings as loadConfig reads them, the distributor's identity (identityProblems),
+ * and in production mode none of productionProblems.
+ */
 export function loadServerConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const config = loadConfig(source)
-  const problems = productionProblems(source, config)
+  const problems = [...productionProblems(source, config), ...identityProblems(source, config)]
   if (problems.length) {
-    throw new ConfigError(`Refusing to start in production mode (NODE_ENV=production):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    const mode = config.production ? ' in production mode (NODE_ENV=production)' : config.demo ? '' : ' outside demo mode'
+    throw new ConfigError(`Refusing to start${mode}:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   }
   return config
 }

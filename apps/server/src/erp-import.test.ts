@@ -47,7 +47,10 @@ describe('npm run erp:import', () => {
     expect((await erpImport([], target)).code).toBe(2)
     expect((await erpImport([SAMPLE, '--fast'], target)).code).toBe(2)
     expect((await erpImport([join(parent, 'no-such-folder')], target)).code).toBe(2)
-  }, 60_000)
+    const invite = await erpImport([SAMPLE, '--invite', 'everyone'], target)
+    expect(invite.code).toBe(2)
+    expect(invite.stderr).toContain('--invite must be none, new or all (got "everyone")')
+  }, 180_000)
 
   it('exits 1 on a broken export, listing every problem, and writes nothing; 0 on the sample; 0 changed the second time', async () => {
     // A new database is made only when asked; a dry run checks against an empty one in memory.
@@ -59,6 +62,8 @@ describe('npm run erp:import', () => {
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     expect(dry.stdout).toContain('Nothing was written (--dry-run)')
+    // Into a portal without users, the default invites no one, and says what --invite would send.
+    expect(dry.stdout).toContain('Invitations: 0 would be sent (--invite none, the default into a portal without users); --invite new would send 28.')
 
     const first = await erpImport([SAMPLE, '--create'], target)
     expect(first.code, first.stderr).toBe(0)
@@ -66,15 +71,18 @@ describe('npm run erp:import', () => {
     expect(first.stdout).not.toContain('The portal shows it now')
     expect(first.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     expect(first.stdout).toContain('  checked products.csv')
+    expect(first.stdout).toContain('Invitations: 0 sent (--invite none, the default into a portal without users); --invite new would send 28.')
 
     const broken = await erpImport([BROKEN], target)
     expect(broken.code).toBe(1)
     expect(broken.stderr).toContain('products.csv:5 Price "abc": not an amount in dollars with up to 2 decimals')
     expect(broken.stderr).toContain('nothing was written')
 
-    const second = await erpImport([SAMPLE, '--full'], target)
+    // The users the first import left waiting are invited when asked for, once.
+    const second = await erpImport([SAMPLE, '--full', '--invite', 'all'], target)
     expect(second.code, second.stderr).toBe(0)
     expect(second.stdout).toMatch(/products\.csv\s+0\s+0\s+0\s+0/)
+    expect(second.stdout).toContain('Invitations: 28 sent (--invite all).')
   }, 300_000)
 })
 
@@ -95,11 +103,14 @@ describe('npm run erp:import with the embedded database held by a running portal
   it('sends the files to the portal API with the ERP key and reports its answer', async () => {
     const port = (t.app.server.address() as AddressInfo).port
     const env = { DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), ERP_API_KEY: TEST_ERP_KEY }
-    const res = await erpImport([SAMPLE], env)
+    const res = await erpImport([SAMPLE, '--invite', 'none'], env)
     expect(res.code, res.stderr).toBe(0)
     expect(res.stdout.split('\n')[0]).toBe(`Database: ${dataDir} (embedded PGlite), held by the running portal (pid ${process.pid})`)
     expect(res.stdout).toContain(`Sending the files to the running portal at http://127.0.0.1:${port}/api/erp/import`)
     expect(res.stdout).toContain(`Imported through the running portal into ${dataDir} (embedded PGlite); the portal shows it now.`)
+    // The choice travels to the portal as its import route's invite=none: the sample's users get no e-mail.
+    expect(res.stdout).toMatch(/Invitations: 0 sent \(--invite none\); --invite new would send \d+/)
+    expect(await t.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'it@riverinarural.example').execute()).toEqual([])
     expect(res.stdout).toMatch(/products\.csv\s+200\s+0\s+0\s+0/)
     const imported = await t.db.selectFrom('products').select('product_code').where('product_code', '=', 'ONEC-1000').executeTakeFirst()
     expect(imported).toBeDefined()

@@ -3,7 +3,7 @@ import { ConfigError, loadServerConfig } from './config'
 import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { startingData } from './demo'
-import { DEMO_LOGINS } from './lib/demo-logins'
+import { presentDemoLogins } from './lib/demo-logins'
 import { boundHeapGrowth } from './lib/memory'
 import { configuredSecrets } from './lib/secret-values'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
@@ -46,9 +46,15 @@ async function main() {
 
   const lines = [``, `Trade ordering portal is running at ${config.publicUrl} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`]
   lines.push(`API documentation: ${config.publicUrl}/api/docs/ui`)
-  if (config.demo) {
-    lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`, ``, `Demo logins:`)
-    for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
+  lines.push(
+    `Distributor: ${config.distributor.name}, ABN ${config.distributor.abn}${config.demo ? ' (the demo’s; DISTRIBUTOR_* settings make it your own)' : ''}`,
+  )
+  if (!config.production) lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`)
+  // Only the demo logins this database really has: a demo-mode portal on its ERP's data alone has none.
+  const demoLogins = config.demo ? await presentDemoLogins(handle.db) : []
+  if (demoLogins.length) {
+    lines.push(``, `Demo logins:`)
+    for (const l of demoLogins) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
   }
   if (erp?.source === 'demo') {
     // The demo key is as public as the demo logins: shown so that a newcomer can try the interchange at once.
@@ -81,7 +87,9 @@ async function main() {
 
 main().catch(async (err) => {
   console.error(err instanceof ConfigError ? err.message : err)
-  if (reporter && !(err instanceof ConfigError)) {
+  // A setting at fault exits 2, as the commands do for their usage: nothing to retry until it is fixed.
+  if (err instanceof ConfigError) process.exit(2)
+  if (reporter) {
     reporter.captureError(err, { phase: 'start' })
     await reporter.flush()
   }

@@ -34,7 +34,8 @@ test('meets the install criteria: a manifest with name, icons, theme and start U
   await signIn(page, 'trade', 'Trade2026')
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
   const manifest = await (await request.get('/manifest.webmanifest')).json()
-  expect(manifest).toMatchObject({ name: 'Trade Portal', short_name: 'Trade Portal', start_url: '/', display: 'standalone', theme_color: '#1f5f3a' })
+  // The server's manifest, in the distributor's name and colour (the demo's here).
+  expect(manifest).toMatchObject({ name: 'Riverina Rural Supply', short_name: 'Riverina', start_url: '/', display: 'standalone', theme_color: '#1f5f3a' })
   const icons = manifest.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>
   for (const size of ['192x192', '512x512']) expect(icons.some((i) => i.sizes === size && i.type === 'image/png' && i.purpose === 'any')).toBe(true)
   expect(icons.some((i) => i.purpose === 'maskable')).toBe(true)

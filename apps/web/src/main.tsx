@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom'
 import { AppProviders, createQueryClient } from './app/providers'
 import { createAppRouter } from './app/router'
 import { fetchSiteAtStart, siteQuery } from './features/site/api/get-site'
+import { applyBrand } from './features/site/brand'
 import { configureBases } from './lib/api'
 import { reportError, setRouteResolver, startErrorReporting } from './lib/error-reporting'
 import { handTitleToScreens } from './lib/title'
@@ -21,7 +22,10 @@ void queryClient.prefetchQuery({ ...siteQuery(), queryFn: () => settings })
 const router = createAppRouter()
 setRouteResolver(() => routePattern(router.state.matches))
 void settings.then(
-  (site) => startErrorReporting(site.errorReporting),
+  (site) => {
+    applyBrand(site)
+    return startErrorReporting(site.errorReporting)
+  },
   () => startErrorReporting(null),
 )
 

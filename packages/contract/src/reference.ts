@@ -60,9 +60,15 @@ export const SiteInfo = z
     phone: z.string(),
     accountsPhone: z.string(),
     email: z.string(),
+    address: z.string().describe('The street address (DISTRIBUTOR_ADDRESS)'),
+    postalAddress: z.string().describe('The postal address (DISTRIBUTOR_POSTAL_ADDRESS; the street address unless set)'),
+    brandColour: z.string().describe('The brand colour as #rrggbb (DISTRIBUTOR_BRAND_COLOUR): the header, buttons and the installed app'),
+    logoUrl: z.string().nullable().describe('The logo picture: /api/site/logo, an https:// address, or null for the portal’s own mark'),
     demo: z.boolean(),
     contentBaseUrl: z.string().describe('Where the web app reads news, promotions and the home banners (a WordPress REST API wp/v2 base)'),
-    demoLogins: z.array(z.object({ username: z.string(), password: z.string(), description: z.string() })),
+    demoLogins: z
+      .array(z.object({ username: z.string(), password: z.string(), description: z.string() }))
+      .describe('In demo mode, the demo logins this database really has; otherwise none'),
     payments: PaymentSettings.describe('Card payment provider, card endpoint, IP lookup, analytics hook and, in demo mode, the sandbox’s test cards'),
     apiBaseUrl: z.string().describe('Where the web app sends its API calls: /api on the portal itself, or an https:// URL (API_BASE_URL)'),
     imageBaseUrl: z

@@ -158,10 +158,11 @@ async function loadThroughImport(db: Kysely<DB>, options: SeedOptions & { today:
   const model = await generateDemo(options)
   const files = demoExportFiles(model)
   report('Demo export', 1, 1)
-  // The import reads the settings only to invite the users of users.csv; the demo sends none (demo/extras.ts makes them).
+  // The import reads the settings only to invite the users of users.csv; the demo invites none (demo/extras.ts makes their logins).
   const result = await runImport({ db, config: {} as Config }, files, {
     mode: 'delta',
     dryRun: false,
+    invite: 'none',
     who: 'demo',
     progress: (e) => report(e.phase === 'checked' ? 'Import: check' : 'Import: write', e.index + 1, e.total),
   })

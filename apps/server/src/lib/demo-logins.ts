@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
 /**
  * The demo's well-known logins (DEMO_MODE): made by the demo loader (src/demo), printed by npm start and shown on
  * the sign-in page. A plain list below every layer, so the site module need not reach up into the demo.
@@ -18,3 +21,23 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 export const LARGE_SCALE_LOGINS: readonly DemoLogin[] = [
   { username: 'bigfarm', password: 'Bigfarm2026', description: 'Murray Darling Pastoral Holdings (BIGFARM): 20,000+ orders, for benchmarks' },
 ]
+
+/**
+ * The demo logins that are really there: active users of those names in this database. A portal started in demo
+ * mode on its ERP's data alone (SEED_SCALE=none) has none of them, and offers none on its sign-in page.
+ */
+export async function presentDemoLogins(db: Kysely<DB>): Promise<DemoLogin[]> {
+  const all = [...DEMO_LOGINS, ...LARGE_SCALE_LOGINS]
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where(
+      'username',
+      'in',
+      all.map((l) => l.username),
+    )
+    .where('active', '=', true)
+    .execute()
+  const present = new Set(rows.map((r) => r.username))
+  return all.filter((l) => present.has(l.username))
+}

@@ -12,7 +12,6 @@ const MARGIN = 40
 const FOOTER = 28
 const INK = rgb(0.11, 0.15, 0.13)
 const MUTED = rgb(0.36, 0.4, 0.37)
-const ACCENT = rgb(0.12, 0.37, 0.23)
 const RULE = rgb(0.8, 0.84, 0.81)
 const SHADE = rgb(0.95, 0.96, 0.95)
 
@@ -30,7 +29,11 @@ export interface Column<Row> {
   value: (row: Row) => string
 }
 
-const colours = { ink: INK, muted: MUTED, accent: ACCENT }
+/** #rrggbb as pdf-lib's colour: the distributor's brand colour for the accent (DISTRIBUTOR_BRAND_COLOUR). */
+export function pdfColour(hex: string) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [number, number, number]
+  return rgb(r, g, b)
+}
 
 const REPLACEMENTS: Record<string, string> = {
   '\u2018': "'",
@@ -55,12 +58,14 @@ export class PdfDocumentWriter {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly footerText: string,
+    private readonly accent: ReturnType<typeof rgb>,
   ) {
     this.charset = new Set(regular.getCharacterSet())
     this.newPage()
   }
 
-  static async create(meta: { title: string; author: string; subject: string; footer: string }): Promise<PdfDocumentWriter> {
+  /** `accent`: the brand colour (#rrggbb) of headings and rules. */
+  static async create(meta: { title: string; author: string; subject: string; footer: string; accent: string }): Promise<PdfDocumentWriter> {
     const doc = await PDFDocument.create()
     doc.setTitle(meta.title)
     doc.setAuthor(meta.author)
@@ -68,7 +73,7 @@ export class PdfDocumentWriter {
     doc.setCreator(meta.author)
     doc.setProducer('Trade ordering portal')
     const [regular, bold] = await Promise.all([doc.embedFont(StandardFonts.Helvetica), doc.embedFont(StandardFonts.HelveticaBold)])
-    return new PdfDocumentWriter(doc, regular, bold, meta.footer)
+    return new PdfDocumentWriter(doc, regular, bold, meta.footer, pdfColour(meta.accent))
   }
 
   get left() {
@@ -116,7 +121,7 @@ export class PdfDocumentWriter {
       x: options.align === 'right' ? x - width : x,
       y: this.y - size,
       size,
-      color: colours[options.color ?? 'ink'],
+      color: { ink: INK, muted: MUTED, accent: this.accent }[options.color ?? 'ink'],
     })
   }
 
@@ -161,7 +166,7 @@ export class PdfDocumentWriter {
       start: { x: this.left, y: this.y },
       end: { x: this.right, y: this.y },
       thickness,
-      color: color === 'accent' ? ACCENT : RULE,
+      color: color === 'accent' ? this.accent : RULE,
     })
   }
 

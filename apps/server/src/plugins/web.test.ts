@@ -98,11 +98,15 @@ describe('the installable app', () => {
     expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT)
   })
 
-  it('sends the manifest as a web app manifest, asked for again each time', async () => {
-    const res = await get('/manifest.webmanifest')
+  it("never sends a build's own manifest: the server's (modules/site) carries the distributor's name", async () => {
+    const manifest = await Fastify()
+    await registerWeb(manifest, dist)
+    manifest.get('/manifest.webmanifest', async (_request, reply) => reply.type('application/manifest+json').send({ name: 'The server’s' }))
+    // Registering the route beside the build's static files would throw were the build's manifest still served.
+    await manifest.ready()
+    const res = await manifest.inject({ method: 'GET', url: '/manifest.webmanifest' })
     expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/)
-    expect(res.headers['cache-control']).toBe('no-cache')
-    expect(res.json()).toMatchObject({ start_url: '/', display: 'standalone' })
+    expect(res.json()).toEqual({ name: 'The server’s' })
+    await manifest.close()
   })
 })

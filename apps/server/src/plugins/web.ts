@@ -20,8 +20,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       // Cache-Control is ours (below); left on, send's own 'public, max-age=0' would replace it.
       cacheControl: false,
-      // The compressed copies are found next to their file; they need no routes of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The compressed copies are found next to their file; they need no routes of their own. The manifest is
+      // the server's own, with the distributor's name and colour (modules/site/routes.ts), never a build's.
+      globIgnore: ['**/*.br', '**/*.gz', '**/manifest.webmanifest'],
       setHeaders(res, path) {
         // Anything but the hashed assets is asked for again each time: index.html, the manifest, and the service
         // worker /sw.js above all, whose update check must reach the new release (docs/decisions/0031-offline-app.md).

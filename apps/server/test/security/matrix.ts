@@ -88,6 +88,10 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/change-password',                 expect: [401, 200, 200, 200, 200],
     request: (_, who) => post('/api/change-password', { currentPassword: DEMO[userOr(who)].password, newPassword: DEMO[userOr(who)].password }) },
   { route: 'GET /api/site',                             expect: [200, 200, 200, 200, 200], request: () => get('/api/site') },
+  // The distributor's logo file (DISTRIBUTOR_LOGO), public like the pages showing it; the suite's portal has none.
+  { route: 'GET /api/site/logo',                        expect: [404, 404, 404, 404, 404], request: () => get('/api/site/logo') },
+  // The installable app's manifest, made from the distributor's name and colour.
+  { route: 'GET /manifest.webmanifest',                 expect: [200, 200, 200, 200, 200], request: () => get('/manifest.webmanifest') },
 
   // Reference data and the catalogue. "Other" is a record hidden from resellers.
   { route: 'GET /api/warehouses',                       expect: [200, 200, 200, 200, 200], request: () => get('/api/warehouses') },

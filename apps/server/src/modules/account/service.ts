@@ -107,6 +107,7 @@ export async function requestStatement(deps: Deps, session: Session, body: State
         '',
         distributor.name,
         `ABN ${distributor.abn}`,
+        distributor.postalAddress,
       ].join('\n'),
       attachments: [
         {

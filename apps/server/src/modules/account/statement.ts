@@ -58,6 +58,7 @@ export async function statementPdf(config: Config, s: StatementData): Promise<Ui
     author: distributor.name,
     subject: `Account statement for ${s.account.name}, ${s.period.description}`,
     footer: `${distributor.name}  ABN ${distributor.abn}  Statement ${s.period.description}  Account ${s.account.code}`,
+    accent: distributor.brandColour,
   })
 
   pdf.textAt(distributor.name, pdf.left, { size: 16, bold: true, color: 'accent' })
@@ -68,7 +69,10 @@ export async function statementPdf(config: Config, s: StatementData): Promise<Ui
   pdf.down(14)
   pdf.textAt(`Accounts ${distributor.accountsPhone}   ${distributor.email}`, pdf.left, { size: 8.5, color: 'muted' })
   pdf.textAt(`As at ${pdfDate(s.asAt)}`, pdf.right, { size: 9, align: 'right' })
-  pdf.down(18)
+  pdf.down(11)
+  // Payments by post go to the postal address.
+  pdf.textAt(distributor.postalAddress, pdf.left, { size: 8.5, color: 'muted' }, pdf.contentWidth / 2)
+  pdf.down(16)
   pdf.rule('accent', 1.5)
   pdf.down(12)
 

@@ -44,6 +44,7 @@ describe('the sample export', () => {
     expect(countsOf(first, 'products.csv')).toEqual({ file: 'products.csv', added: 200, changed: 0, withdrawn: 0, failed: 0 })
     expect(countsOf(first, 'accounts.csv').added).toBe(20)
     expect(countsOf(first, 'images/').added).toBe(6)
+    expect(first.json().invitations).toEqual({ invite: 'none', defaulted: true, count: 0, newUsers: 28, waitingUsers: 0 })
 
     const before = await changesNothing(t)
     const second = await importFiles(t, files)
@@ -52,7 +53,11 @@ describe('the sample export', () => {
     expect(await changesNothing(t)).toEqual(before)
   })
 
-  it('gives the first Administrator an invitation with a set-password link, after which they sign in', async () => {
+  it('gives the first Administrator an invitation with a set-password link when asked for, after which they sign in', async () => {
+    // The first import invited no one (the default into a portal without users); invite=all sends the waiting ones theirs.
+    expect(await t.db.selectFrom('email_outbox').select('id').execute()).toEqual([])
+    const invited = await importFiles(t, readExportFolder(SAMPLE), '?invite=all')
+    expect(invited.json().invitations).toEqual({ invite: 'all', defaulted: false, count: 28, newUsers: 0, waitingUsers: 28 })
     const mail = await t.db.selectFrom('email_outbox').select(['text_body']).where('to_address', '=', 'it@riverinarural.example').executeTakeFirstOrThrow()
     expect(mail.text_body).toContain('Username: admin')
     const token = /reset-password#token=([\w-]+)/.exec(mail.text_body)![1]!
@@ -67,6 +72,61 @@ describe('the sample export', () => {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow()
     expect(invoices.n).toBe(23)
+  })
+})
+
+describe('invitations', () => {
+  let t: TestContext
+  const outbox = async () => (await t.db.selectFrom('email_outbox').select('to_address').orderBy('id').execute()).map((m) => m.to_address)
+  const usersCsv = (...rows: string[]) => ['AccountCode,UserName,Email,Name,Role,Active', ...rows].join('\n') + '\n'
+  beforeAll(async () => {
+    t = await startTestApp({}, { emptyDatabase: true })
+  })
+  afterAll(async () => t?.close())
+
+  it('says how many a first import would send, sends none by default, and refuses an unknown choice', async () => {
+    const files = readExportFolder(SAMPLE)
+    const dry = await importFiles(t, files, '?dryRun=true&invite=new')
+    expect(dry.statusCode, dry.body).toBe(200)
+    expect(dry.json().invitations).toEqual({ invite: 'new', defaulted: false, count: 28, newUsers: 28, waitingUsers: 0 })
+    expect(await outbox()).toEqual([])
+
+    const bad = await importFiles(t, files, '?invite=everyone')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toMatch(/invite/)
+    expect(await t.db.selectFrom('users').select('id').execute()).toEqual([])
+
+    const first = await importFiles(t, files)
+    expect(first.json().invitations).toEqual({ invite: 'none', defaulted: true, count: 0, newUsers: 28, waitingUsers: 0 })
+    expect(await outbox()).toEqual([])
+  })
+
+  it('afterwards invites the users an import creates by default, and none when told', async () => {
+    const quiet = await importFiles(t, { 'users.csv': usersCsv('RRS001,quiet.one,quiet@example.com,Quiet One,User,Y') }, '?invite=none')
+    expect(quiet.json().invitations).toEqual({ invite: 'none', defaulted: false, count: 0, newUsers: 1, waitingUsers: 28 })
+    expect(await outbox()).toEqual([])
+
+    const added = await importFiles(t, {
+      'users.csv': usersCsv('RRS001,new.buyer,new.buyer@example.com,New Buyer,User,Y', 'RRS001,off.buyer,off@example.com,Off Buyer,User,N'),
+    })
+    // An inactive new user is no invitation; the default once the portal has users is new.
+    expect(added.json().invitations).toEqual({ invite: 'new', defaulted: true, count: 1, newUsers: 1, waitingUsers: 29 })
+    expect(await outbox()).toEqual(['new.buyer@example.com'])
+  })
+
+  it('with all, also invites every active user who never signed in and was never sent a link, once', async () => {
+    // Deactivated by this same run: not invited.
+    const res = await importFiles(t, { 'users.csv': usersCsv('RRS001,quiet.one,quiet@example.com,Quiet One,User,N') }, '?invite=all')
+    expect(res.json().invitations).toEqual({ invite: 'all', defaulted: false, count: 28, newUsers: 0, waitingUsers: 28 })
+    const sent = await outbox()
+    expect(sent).toHaveLength(29)
+    expect(sent).toContain('it@riverinarural.example')
+    expect(sent).not.toContain('quiet@example.com')
+    expect(sent).not.toContain('off@example.com')
+
+    const again = await importFiles(t, { 'users.csv': usersCsv('RRS001,quiet.one,quiet@example.com,Quiet One,User,N') }, '?invite=all')
+    expect(again.json().invitations).toMatchObject({ count: 0, waitingUsers: 0 })
+    expect(await outbox()).toHaveLength(29)
   })
 })
 

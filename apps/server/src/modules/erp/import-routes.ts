@@ -32,7 +32,12 @@ export const erpImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       if (!req.isMultipart())
         throw badRequest('not_multipart', 'Send the files as multipart/form-data, each part named by its path (products.csv, images/ABC-1.png).', 'body')
       const files = await readUpload(req.parts())
-      const report = await runImport(deps, files, { mode: req.query.mode, dryRun: req.query.dryRun, who: apiCaller(req.ip) })
+      const report = await runImport(deps, files, {
+        mode: req.query.mode,
+        dryRun: req.query.dryRun,
+        ...(req.query.invite ? { invite: req.query.invite } : {}),
+        who: apiCaller(req.ip),
+      })
       if (!report.ok) throw new ErpProblemsError(report.problems)
       return report
     },

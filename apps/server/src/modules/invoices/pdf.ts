@@ -36,6 +36,7 @@ export async function invoicePdf(config: Config, doc: InvoiceDocument): Promise<
     author: distributor.name,
     subject: `${title} ${doc.invoice} for ${doc.account.name}`,
     footer: `${distributor.name}  ABN ${distributor.abn}  ${title} ${doc.invoice}`,
+    accent: distributor.brandColour,
   })
 
   pdf.textAt(distributor.name, pdf.left, { size: 16, bold: true, color: 'accent' })
@@ -46,7 +47,9 @@ export async function invoicePdf(config: Config, doc: InvoiceDocument): Promise<
   pdf.down(14)
   pdf.textAt(`Phone ${distributor.phone}   ${distributor.email}`, pdf.left, { size: 8.5, color: 'muted' })
   pdf.textAt(`Date of issue ${pdfDate(doc.invoiceDate)}`, pdf.right, { size: 9, align: 'right' })
-  pdf.down(18)
+  pdf.down(11)
+  pdf.textAt(distributor.address, pdf.left, { size: 8.5, color: 'muted' }, pdf.contentWidth / 2)
+  pdf.down(16)
   pdf.rule('accent', 1.5)
   pdf.down(12)
 

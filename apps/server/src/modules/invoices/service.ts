@@ -139,6 +139,7 @@ export async function send(deps: Deps, session: Session, id: string, email: stri
       '',
       distributor.name,
       `ABN ${distributor.abn}`,
+      distributor.postalAddress,
     ].join('\n'),
     attachments: [{ filename: `${invoice}.pdf`, contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
   })

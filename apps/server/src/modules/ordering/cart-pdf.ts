@@ -1,7 +1,8 @@
 import { LineCapStyle, rgb } from 'pdf-lib'
 import type { Config } from '../../config'
 import type { Session } from '../../lib/context'
-import { PdfDocumentWriter, pdfMoney } from '../../lib/pdf-document'
+import { readFileSync } from 'node:fs'
+import { PdfDocumentWriter, pdfColour, pdfMoney } from '../../lib/pdf-document'
 import { describeParts, partsExCents } from '@portal/contract/pricing'
 import type { CartContents, PricedLine } from './cart'
 
@@ -14,7 +15,6 @@ export interface CartPdfInput {
   printedAt: Date
 }
 
-const ACCENT = rgb(0.12, 0.37, 0.23)
 const LOGO_SIZE = 30
 
 const kilograms = (grams: number) => `${(grams / 1000).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kg`
@@ -42,14 +42,17 @@ export async function renderCartPdf({ distributor, session, cart, title, printed
     author: distributor.name,
     subject: `${title} for ${session.accountName} (${session.accountCode})`,
     footer: `${distributor.name} - ${title} for ${session.accountCode}, printed ${printed}. Not a tax invoice.`,
+    accent: distributor.brandColour,
   })
 
-  drawLogo(doc)
+  await drawLogo(doc, distributor)
   doc.textAt(distributor.name, doc.left + LOGO_SIZE + 10, { size: 15, bold: true, color: 'accent' })
   doc.textAt(title, doc.right, { size: 15, bold: true, align: 'right' })
   doc.down(19)
   doc.textAt(`ABN ${distributor.abn}   Phone ${distributor.phone}   ${distributor.email}`, doc.left + LOGO_SIZE + 10, { size: 8, color: 'muted' })
-  doc.down(LOGO_SIZE - 19 + 10)
+  doc.down(10)
+  doc.textAt(distributor.address, doc.left + LOGO_SIZE + 10, { size: 8, color: 'muted' })
+  doc.down(LOGO_SIZE - 29 + 10)
   doc.rule('accent', 1.25)
   doc.down(12)
 
@@ -86,12 +89,28 @@ export async function renderCartPdf({ distributor, session, cart, title, printed
   return doc.save()
 }
 
-/** The distributor's mark, as in the web app's header: a leaf on a rounded green square. */
-function drawLogo(doc: PdfDocumentWriter) {
+/**
+ * The distributor's logo file (DISTRIBUTOR_LOGO) in a LOGO_SIZE square, or the portal's own mark as in the web
+ * app's header (a leaf on a rounded square of the brand colour). A logo at an https:// address is not fetched.
+ */
+async function drawLogo(doc: PdfDocumentWriter, distributor: Config['distributor']) {
   const page = doc.doc.getPage(0)
   const top = page.getHeight() - doc.left
+  const logo = distributor.logo
+  if (logo && 'file' in logo) {
+    const bytes = readFileSync(logo.file)
+    const picture = logo.type === 'image/png' ? await doc.doc.embedPng(bytes) : await doc.doc.embedJpg(bytes)
+    const { width, height } = picture.scaleToFit(LOGO_SIZE, LOGO_SIZE)
+    page.drawImage(picture, { x: doc.left, y: top - height, width, height })
+    return
+  }
   const scale = LOGO_SIZE / 32
-  page.drawSvgPath('M7 0H25A7 7 0 0 1 32 7V25A7 7 0 0 1 25 32H7A7 7 0 0 1 0 25V7A7 7 0 0 1 7 0Z', { x: doc.left, y: top, scale, color: ACCENT })
+  page.drawSvgPath('M7 0H25A7 7 0 0 1 32 7V25A7 7 0 0 1 25 32H7A7 7 0 0 1 0 25V7A7 7 0 0 1 7 0Z', {
+    x: doc.left,
+    y: top,
+    scale,
+    color: pdfColour(distributor.brandColour),
+  })
   page.drawSvgPath('M9 23c0-8 5-13 14-14-1 9-6 14-14 14Zm0 0 8-8', {
     x: doc.left,
     y: top,

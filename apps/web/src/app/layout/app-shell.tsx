@@ -34,7 +34,7 @@ export function AppShell() {
         Skip to content
       </a>
       <header className={styles.header}>
-        <TopBar session={session} siteName={site?.name} />
+        <TopBar session={session} siteName={site?.name} logoUrl={site?.logoUrl} />
         <MainNav user={session.user} />
       </header>
       <OfflineStatus readHistoryAhead={readHistoryAhead} />

@@ -32,7 +32,8 @@ export function Footer({ warehouse, site }: { warehouse: string; site: SiteInfo 
         {site && (
           <p className={styles.footerContact}>
             © {new Date().getFullYear()} {site.name} · ABN {site.abn} · Orders <a href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</a> · Accounts{' '}
-            <a href={`tel:${site.accountsPhone.replace(/\s/g, '')}`}>{site.accountsPhone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a>
+            <a href={`tel:${site.accountsPhone.replace(/\s/g, '')}`}>{site.accountsPhone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
+            {site.address}
           </p>
         )}
       </div>

@@ -10,7 +10,7 @@ export function PublicLayout() {
     <>
       <header className={styles.publicHeader}>
         <div className={`page ${styles.publicHeaderInner}`}>
-          <Logo name={site?.name} />
+          <Logo name={site?.name} logoUrl={site?.logoUrl} />
         </div>
       </header>
       <main id="main" className={styles.publicMain}>
@@ -31,7 +31,7 @@ export function PublicLayout() {
           {site && (
             <p>
               {site.name} · ABN {site.abn} · Phone <a href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</a> ·{' '}
-              <a href={`mailto:${site.email}`}>{site.email}</a>
+              <a href={`mailto:${site.email}`}>{site.email}</a> · {site.address}
             </p>
           )}
         </div>

@@ -4,11 +4,11 @@ import { BranchSwitcher } from './branch-switcher'
 import { Logo } from './logo'
 import styles from './layout.module.css'
 
-export function TopBar({ session, siteName }: { session: Session; siteName: string | undefined }) {
+export function TopBar({ session, siteName, logoUrl }: { session: Session; siteName: string | undefined; logoUrl?: string | null }) {
   return (
     <div className={styles.topBar}>
       <div className={`page ${styles.topBarInner}`}>
-        <Logo name={siteName} />
+        <Logo name={siteName} logoUrl={logoUrl} />
         <div className={styles.account}>
           <span className={styles.greeting}>Hi, {session.user.Name}!</span>
           <BranchSwitcher current={session.currentWarehouse} />

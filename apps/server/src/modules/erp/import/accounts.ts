@@ -1,5 +1,4 @@
-import type { Config } from '../../../config'
-import { inviteUser, NO_PASSWORD } from '../../auth'
+import { NO_PASSWORD } from '../../auth'
 import { collect } from './catalogue'
 import { counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
@@ -100,8 +99,11 @@ export async function planContractPrices(db: Db, table: Table, ctx: PlanContext)
   }
 }
 
-/** Users: keyed by UserName (without regard to case). New ones get an invitation e-mail; no password travels in a file. */
-export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: Pick<Config, 'publicUrl' | 'distributor'>): Promise<Step> {
+/**
+ * Users: keyed by UserName (without regard to case). No password travels in a file: a new user has none until an
+ * invitation's link sets one, and which users are invited is the run's choice (invitations.ts), told what changes here.
+ */
+export async function planUsers(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.users(db)
   const { rows, failed } = collect(
     table,
@@ -120,6 +122,9 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
   )
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
+  for (const [key, row] of added) if (row.active !== false) ctx.users.added.add(key)
+  for (const [key, row] of changed) if (row.active !== undefined) ctx.users.activeAfter.set(key, row.active)
+  for (const key of withdrawn) ctx.users.activeAfter.set(key, false)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
@@ -127,11 +132,7 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
       const accounts = await repo.accountIds(trx)
       const columns = ({ account, role, ...row }: (typeof added)[number][1]) =>
         given({ ...row, role: role as 'Administrator' | 'User', account_id: accounts.get(account)!.id })
-      for (const [, row] of added) {
-        const id = await repo.insertUser(trx, { ...columns(row), password_hash: NO_PASSWORD } as never)
-        if (row.active !== false)
-          await inviteUser(trx, config, { id, username: row.username, name: row.name, email: row.email, accountName: accounts.get(row.account)!.name })
-      }
+      for (const [, row] of added) await repo.insertUser(trx, { ...columns(row), password_hash: NO_PASSWORD } as never)
       const ids = await repo.userIds(trx)
       await repo.updateWhere(
         trx,

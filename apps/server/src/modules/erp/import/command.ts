@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { basename, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ErpImportReport } from '@portal/contract/erp-import'
-import { ConfigError, loadConfig, type Config } from '../../../config'
+import { ConfigError, identityProblems, loadConfig, type Config } from '../../../config'
 import { dataDirHolder, holdsDatabase, lockDataDir } from '../../../db/data-dir-lock'
 import { openDatabase, type DatabaseHandle } from '../../../db/database'
 import { migrate, migrations, pendingMigrations } from '../../../db/migrate'
@@ -10,9 +10,9 @@ import { databaseName, parseCommandLine } from '../../../lib/cli'
 import { erpKeyForClient } from '../key'
 import { readExportFolder } from './folder'
 import { runImport } from './run'
-import { importExport, type ExportFiles, type ImportOptions, type Problem } from './service'
+import { importExport, INVITE_POLICIES, type ExportFiles, type ImportOptions, type InvitePolicy, type Problem } from './service'
 
-export const USAGE = `Usage: erp-import <folder> [--dry-run] [--full] [--create]
+export const USAGE = `Usage: erp-import <folder> [--dry-run] [--full] [--create] [--invite none|new|all]
 
   <folder>    the ERP export: branches.csv, categories.csv, brands.csv, products.csv, stock.csv, accounts.csv,
               contract_prices.csv, users.csv, delivery_sites.csv, synonyms.csv, orders.csv, order_lines.csv,
@@ -22,6 +22,9 @@ export const USAGE = `Usage: erp-import <folder> [--dry-run] [--full] [--create]
   --create    the database may be new: make it (DATA_DIR) or its tables (DATABASE_URL). Without it, a
               DATA_DIR holding no database or a PostgreSQL database without the portal's tables is refused.
               With --dry-run, the export is checked against an empty database in memory.
+  --invite    whom to e-mail an invitation to choose a password: none; new, the users this import creates;
+              all, also the users who never signed in and were never sent one. Default: none when the portal
+              has no user yet (its first import), new afterwards. The summary says how many (--dry-run too).
 
 Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default ./data) for embedded PGlite.
 With the embedded database and the portal running, the files go through the portal's API
@@ -49,6 +52,7 @@ interface Args {
   dryRun: boolean
   full: boolean
   create: boolean
+  invite: InvitePolicy | undefined
 }
 
 /** How often a long phase says it is still going (a scheduler's log shows the import alive). */
@@ -66,7 +70,18 @@ export async function erpImportCommand(argv: string[], env: NodeJS.ProcessEnv = 
     out.log(USAGE)
     return parsed.values.help ? 0 : 2
   }
-  const args: Args = { folder: parsed.positionals[0]!, dryRun: parsed.values['dry-run'], full: parsed.values.full, create: parsed.values.create }
+  const invite = parsed.values.invite
+  if (invite !== undefined && !INVITE_POLICIES.includes(invite as InvitePolicy)) {
+    out.error(`--invite must be none, new or all (got ${JSON.stringify(invite)}).\n\n${USAGE}`)
+    return 2
+  }
+  const args: Args = {
+    folder: parsed.positionals[0]!,
+    dryRun: parsed.values['dry-run'],
+    full: parsed.values.full,
+    create: parsed.values.create,
+    invite: invite as InvitePolicy | undefined,
+  }
   let config: Config
   try {
     config = loadConfig(env)
@@ -91,6 +106,12 @@ export async function erpImportCommand(argv: string[], env: NodeJS.ProcessEnv = 
   out.log(`${args.dryRun ? 'Checking' : 'Importing'} ${files.size} file(s) from ${resolve(args.folder)} (${args.full ? 'full' : 'delta'})`)
 
   if (holder) return throughPortal(config, files, args, out)
+  // The invitations it writes carry the distributor's name: outside demo mode, its own (as the portal's start asks).
+  const identity = args.dryRun ? [] : identityProblems(env, config)
+  if (identity.length) {
+    out.error(`The distributor's identity is not set:\n${identity.map((p) => `  ${p}`).join('\n')}`)
+    return 2
+  }
   if (!config.databaseUrl) return intoDataDir(config, files, args, out)
   return intoPostgres(config, files, args, out)
 }
@@ -173,7 +194,12 @@ async function importWith(handle: DatabaseHandle, config: Config, files: ExportF
     }
     if (pending.length > 0) await migrate(handle.db)
     const progress = progressPrinter(out)
-    const options = { mode: args.full ? 'full' : 'delta', dryRun: args.dryRun, progress } satisfies Partial<ImportOptions>
+    const options = {
+      mode: args.full ? 'full' : 'delta',
+      dryRun: args.dryRun,
+      progress,
+      ...(args.invite ? { invite: args.invite } : {}),
+    } satisfies Partial<ImportOptions>
     try {
       const report = args.dryRun
         ? await importExport({ db: handle.db, config }, files, { ...options, acknowledge: async () => {} })
@@ -191,7 +217,7 @@ async function importWith(handle: DatabaseHandle, config: Config, files: ExportF
 /** The embedded database is the running portal's: the same files go to its API, which runs the same import. */
 async function throughPortal(config: Config, files: ExportFiles, args: Args, out: Output): Promise<number> {
   const endpoint = `http://127.0.0.1:${config.port}/api/erp/import`
-  const url = `${endpoint}?mode=${args.full ? 'full' : 'delta'}&dryRun=${args.dryRun}`
+  const url = `${endpoint}?mode=${args.full ? 'full' : 'delta'}&dryRun=${args.dryRun}${args.invite ? `&invite=${args.invite}` : ''}`
   const key = erpKeyForClient(config)
   if (!key) {
     out.error(
@@ -229,7 +255,11 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
 const describeProblem = (p: Problem) =>
   `  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`
 
-function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] }, out: Output, done: string): number {
+function printReport(
+  report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] } & Partial<Pick<ErpImportReport, 'invitations'>>,
+  out: Output,
+  done: string,
+): number {
   if (report.files.length > 0) {
     out.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
@@ -246,8 +276,22 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
     out.log(`\n${report.warnings.length} warning(s), imported as shown:`)
     for (const p of report.warnings) out.log(describeProblem(p))
   }
+  if (report.invitations) out.log(`\n${invitationLine(report.invitations, report.dryRun)}`)
   out.log(report.dryRun ? '\nNo problems. Nothing was written (--dry-run).' : `\n${done}`)
   return 0
+}
+
+/** "Invitations: 3 sent (--invite new) ...", with what the other choices would send when they differ. */
+function invitationLine(i: ErpImportReport['invitations'], dryRun: boolean): string {
+  const sent = `${i.count} ${dryRun ? 'would be sent' : 'sent'}`
+  const why = i.defaulted
+    ? `--invite ${i.invite}, the default ${i.invite === 'none' ? 'into a portal without users' : 'once the portal has users'}`
+    : `--invite ${i.invite}`
+  const others = [
+    i.invite !== 'new' && i.newUsers > 0 ? `--invite new would send ${i.newUsers}` : null,
+    i.invite !== 'all' && i.waitingUsers > 0 ? `--invite all would send ${i.newUsers + i.waitingUsers}` : null,
+  ].filter(Boolean)
+  return `Invitations: ${sent} (${why})${others.length ? `; ${others.join(', ')}` : ''}.`
 }
 
 /** Every HEARTBEAT_MS while a step runs: how long it has taken so far. */
@@ -326,6 +370,7 @@ function parse(argv: string[]) {
       'dry-run': { type: 'boolean', default: false },
       full: { type: 'boolean', default: false },
       create: { type: 'boolean', default: false },
+      invite: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,

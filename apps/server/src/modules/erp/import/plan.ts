@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import type { ErpProblem as Problem } from '../problems'
+import type { UserChanges } from './invitations'
 
 export type Db = Kysely<DB>
 
@@ -28,6 +29,8 @@ export interface PlanContext {
   /** What the import takes in but reports (an unmapped status code): they never stop it. */
   warnings: Problem[]
   known: Known
+  /** What users.csv adds and (de)activates, for the run's invitations. */
+  users: UserChanges
 }
 
 /** Keys that rows may refer to: what the portal has plus what earlier files of the same run add. */

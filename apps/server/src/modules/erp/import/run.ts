@@ -3,7 +3,7 @@ import { finishRun, startRun } from '../runs'
 import { acknowledgeOrder } from '../service'
 import { importExport, type ExportFiles, type ImportOptions, type ImportReport } from './service'
 
-export interface RunOptions extends Pick<ImportOptions, 'mode' | 'dryRun' | 'progress'> {
+export interface RunOptions extends Pick<ImportOptions, 'mode' | 'dryRun' | 'progress' | 'invite'> {
   /** Who runs it, as the runs list shows: 'cli', or 'api' and the caller's address. */
   who: string
 }

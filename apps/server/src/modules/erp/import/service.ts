@@ -3,6 +3,7 @@ import { planAccounts, planContractPrices, planDeliverySites, planUsers } from '
 import { planBranches, planBrands, planCategories, planProducts, planStock, planSynonyms } from './catalogue'
 import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER, isInterchangePath, type FileSpec } from './files'
 import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
+import { defaultPolicy, noUserChanges, planInvitations, type InvitationSummary, type InvitePolicy } from './invitations'
 import { planAttachments, planImages } from './media'
 import type { Counts, Mode, PlanContext, Step } from './plan'
 import type { ErpProblem as Problem } from '../problems'
@@ -11,11 +12,14 @@ import * as repo from './repo'
 
 export type { ExportFiles } from './read'
 export type { Mode } from './plan'
+export { INVITE_POLICIES, type InvitationSummary, type InvitePolicy } from './invitations'
 export type { ErpProblem as Problem } from '../problems'
 
 export interface ImportOptions {
   mode: Mode
   dryRun: boolean
+  /** Whom to invite by e-mail: `none`, the users this run creates (`new`), or also those still waiting (`all`); unset: the default (invitations.ts). */
+  invite?: InvitePolicy
   /** Acknowledges a portal order that orders.csv names by PortalOrderId (the orders feed's service). */
   acknowledge: Acknowledge
   /** Called as each file is planned and as each is written (the CLI's progress). */
@@ -36,6 +40,8 @@ export interface ImportReport {
   problems: Problem[]
   /** Values taken in as the reference says but worth a look (an unmapped status code); they never stop an import. */
   warnings: Problem[]
+  /** How many invitations the run sends (dry: would send), under which choice, and what the other choices would send. */
+  invitations: InvitationSummary
 }
 
 /**
@@ -75,7 +81,9 @@ export async function importExport(
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await repo.lockImports(trx)
-    const ctx: PlanContext = { mode: options.mode, problems, warnings, known: await repo.knownKeys(trx) }
+    const ctx: PlanContext = { mode: options.mode, problems, warnings, known: await repo.knownKeys(trx), users: noUserChanges() }
+    // Decided on the portal as the run finds it: its first users are not invited unless asked for.
+    const fallback = await defaultPolicy(trx)
     // In the order rows refer to each other: branches before the accounts and stock that name them, and so on.
     const plans: Array<[file: string, plan: () => Promise<Step | Step[] | null>]> = []
     const add = (t: Table | null, plan: (t: Table) => Promise<Step | Step[]>) => t && plans.push([t.file, () => plan(t)])
@@ -91,7 +99,7 @@ export async function importExport(
       plans.push([tables.attachments?.file ?? `${ATTACHMENT_FOLDER}/`, () => planAttachments(trx, files, tables.attachments, ctx)])
     add(tables.accounts, (t) => planAccounts(trx, t, ctx))
     add(tables.contractPrices, (t) => planContractPrices(trx, t, ctx))
-    add(tables.users, (t) => planUsers(trx, t, ctx, deps.config))
+    add(tables.users, (t) => planUsers(trx, t, ctx))
     add(tables.deliverySites, (t) => planDeliverySites(trx, t, ctx))
     add(tables.financialPeriods, (t) => planFinancialPeriods(trx, t, ctx))
     if (tables.orders || tables.orderLines)
@@ -105,13 +113,17 @@ export async function importExport(
       options.progress?.({ file, phase: 'checked', index, total: plans.length })
     }
 
+    const invitations = await planInvitations(trx, ctx.users, options.invite, fallback)
+
     const write = problems.length === 0 && !options.dryRun
-    if (write)
+    if (write) {
       for (const [index, step] of steps.entries()) {
         await step.write(trx)
         options.progress?.({ file: step.file, phase: 'written', index, total: steps.length })
       }
-    return { steps, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
+      await invitations.send(trx, deps.config)
+    }
+    return { steps, invitations: invitations.summary, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
   })
 
   if (outcome.wrote) await showCommitted(deps)
@@ -128,6 +140,7 @@ export async function importExport(
     ),
     problems,
     warnings,
+    invitations: outcome.invitations,
   }
 }
 

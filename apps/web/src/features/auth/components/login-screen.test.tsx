@@ -107,6 +107,21 @@ describe('the login form', () => {
   })
 })
 
+describe("the distributor's identity on the login page", () => {
+  it('shows its name, logo, ABN, phone, e-mail and address, and no demo accounts when the portal has none', async () => {
+    mockApi({ 'GET /api/site': { body: aSite({ demo: true, demoLogins: [], logoUrl: '/api/site/logo' }) } })
+    renderApp('/login')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    const home = await screen.findByRole('link', { name: 'Southern Cross Rural Supplies' })
+    expect(home.querySelector('img')).toHaveAttribute('src', '/api/site/logo')
+    const footer = screen.getByRole('contentinfo')
+    expect(footer).toHaveTextContent('Southern Cross Rural Supplies · ABN 12 345 678 901 · Phone 1800 000 000')
+    expect(footer).toHaveTextContent('40 Gipps Street, Hamilton VIC 3300')
+    expect(document.body).not.toHaveTextContent(/Riverina/)
+    expect(screen.queryByRole('heading', { name: 'Demo accounts' })).not.toBeInTheDocument()
+  })
+})
+
 describe('the forgotten password view', () => {
   async function openForgotten() {
     const app = renderApp('/login')
