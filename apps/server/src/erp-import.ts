@@ -1,5 +1,5 @@
 /**
- * Imports an ERP export folder (design section 10) into the portal.
+ * Imports an ERP export folder (docs/erp-interchange.md) into the portal.
  *
  *   npm run erp:import -- <folder> [--dry-run] [--full]
  *
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
     return 2
   }
   if (files.size === 0) {
-    console.error(`${args.folder} holds no file of the ERP interchange (see design section 10 or examples/erp).`)
+    console.error(`${args.folder} holds no file of the ERP interchange (see docs/erp-interchange.md or examples/erp).`)
     return 2
   }
   console.log(`${args.dryRun ? 'Checking' : 'Importing'} ${files.size} file(s) from ${args.folder} (${args.full ? 'full' : 'delta'})`)
@@ -111,14 +111,15 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args): Pr
     )
     return 2
   }
-  const body = (await res.json().catch(() => null)) as (ErpImportReport & { problems?: Problem[]; message?: string }) | null
+  const body = (await res.json().catch(() => null)) as (ErpImportReport & { problems?: Problem[]; message?: string; total?: number }) | null
   if (res.status === 200 && body) return printReport(body)
-  if (res.status === 422 && body?.problems) return printReport({ ok: false, dryRun: args.dryRun, files: [], problems: body.problems })
+  if (res.status === 422 && body?.problems)
+    return printReport({ ok: false, dryRun: args.dryRun, files: [], problems: body.problems, problemCount: body.total ?? body.problems.length })
   console.error(`The portal answered ${res.status}: ${body?.message ?? 'no message'}`)
   return res.status === 401 ? 2 : 1
 }
 
-function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'>): number {
+function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems' | 'problemCount'>): number {
   if (report.files.length > 0) {
     console.log(`\n${'file'.padEnd(24)}${'added'.padStart(8)}${'changed'.padStart(9)}${'withdrawn'.padStart(11)}${'failed'.padStart(8)}`)
     for (const f of report.files)
@@ -127,7 +128,8 @@ function printReport(report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | '
       )
   }
   if (!report.ok) {
-    console.error(`\n${report.problems.length} problem(s); nothing was written:`)
+    const more = report.problemCount > report.problems.length ? `, the first ${report.problems.length} listed` : ''
+    console.error(`\n${report.problemCount} problem(s)${more}; nothing was written:`)
     for (const p of report.problems)
       console.error(`  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`)
     return 1

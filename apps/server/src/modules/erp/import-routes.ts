@@ -10,7 +10,7 @@ import { runImport } from './import/run'
 import { ErpProblemsError } from './problems'
 import { apiCaller } from './runs'
 
-/** POST /api/erp/import (design section 10): inside the /api/erp scope (index.ts), which checks the ERP key. */
+/** POST /api/erp/import (docs/erp-interchange.md): inside the /api/erp scope (index.ts), which checks the ERP key. */
 export const erpImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
 
@@ -33,7 +33,7 @@ export const erpImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
         throw badRequest('not_multipart', 'Send the files as multipart/form-data, each part named by its path (products.csv, images/ABC-1.png).', 'body')
       const files = await readUpload(req.parts())
       const report = await runImport(deps, files, { mode: req.query.mode, dryRun: req.query.dryRun, who: apiCaller(req.ip) })
-      if (!report.ok) throw new ErpProblemsError(report.problems)
+      if (!report.ok) throw new ErpProblemsError(report.problems, report.problemCount)
       return report
     },
   )

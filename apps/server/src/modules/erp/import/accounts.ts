@@ -1,7 +1,8 @@
 import type { Config } from '../../../config'
 import { inviteUser, NO_PASSWORD } from '../../auth'
 import { collect } from './catalogue'
-import { counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
+import { MESSAGES } from './messages'
+import { checkKnown, counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
@@ -23,12 +24,12 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
                 .filter(Boolean),
             ),
           ].sort()
-    for (const b of branches ?? []) if (!ctx.known.branches.has(b)) r.problem('Branches', b, 'unknown branch')
+    for (const b of branches ?? []) checkKnown(ctx, r, 'branches', 'Branches', b)
     let defaultBranch = r.text('DefaultWareHouse') || undefined
-    if (defaultBranch && !ctx.known.branches.has(defaultBranch)) r.problem('DefaultWareHouse', defaultBranch, 'unknown branch')
+    checkKnown(ctx, r, 'branches', 'DefaultWareHouse', defaultBranch)
     if (!defaultBranch && !existing.has(code)) {
       defaultBranch = branches?.[0]
-      if (!defaultBranch) r.problem('DefaultWareHouse', '', 'a new account needs a default branch (DefaultWareHouse or Branches)')
+      if (!defaultBranch) r.problem('DefaultWareHouse', '', MESSAGES.defaultBranch())
     }
     const discount = r.decimal('DiscountPercent', { max: 100 })
     return {
@@ -47,7 +48,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
       },
     }
   })
-  for (const key of named) ctx.known.accounts.add(key)
+  for (const key of named.keys()) ctx.known.accounts.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -74,8 +75,8 @@ export async function planContractPrices(db: Db, table: Table, ctx: PlanContext)
   const { rows, failed } = collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
     const product = r.key('ProductCode')
-    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
-    if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+    checkKnown(ctx, r, 'accounts', 'AccountCode', account)
+    checkKnown(ctx, r, 'products', 'ProductCode', product)
     return { key: `${account}|${product}`, row: { price_cents: r.money('Price', { required: true }) ?? 0 } }
   })
   const { added, changed } = diff(rows, existing)
@@ -108,12 +109,12 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
     ctx,
     (r) => {
       const account = r.key('AccountCode')
-      if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+      checkKnown(ctx, r, 'accounts', 'AccountCode', account)
       const username = r.key('UserName')
       const email = r.key('Email')
-      if (email && !EMAIL.test(email)) r.problem('Email', email, 'not an e-mail address')
+      if (email && !EMAIL.test(email)) r.problem('Email', email, MESSAGES.email())
       const role = r.key('Role')
-      if (role && role !== 'Administrator' && role !== 'User') r.problem('Role', role, 'must be Administrator or User')
+      if (role && role !== 'Administrator' && role !== 'User') r.problem('Role', role, MESSAGES.role())
       return { key: username.toLowerCase(), row: { username, account, email, name: r.key('Name'), role, active: r.bool('Active', true) } }
     },
     'UserName',
@@ -148,7 +149,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
   const existing = await repo.deliverySites(db)
   const { rows, named, failed } = collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
-    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+    checkKnown(ctx, r, 'accounts', 'AccountCode', account)
     const text = (field: string) => r.text(field)
     return {
       key: `${account}|${r.key('SiteCode')}`,
@@ -157,7 +158,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
         address1: text('Address1'),
         address2: text('Address2'),
         city: text('City'),
-        state: text('State'),
+        state: r.state('State'),
         postal_code: text('PostalCode'),
         contact: text('Contact'),
         email: text('Email'),
@@ -166,7 +167,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
       },
     }
   })
-  for (const key of named) ctx.known.sites.add(key)
+  for (const key of named.keys()) ctx.known.sites.add(key)
   const { added, changed } = diff(rows, existing)
   return {
     file: table.file,

@@ -2,7 +2,8 @@ import { lineTotals, sumTotals } from '../../../lib/money'
 
 const PORTAL_ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/
 import { collect } from './catalogue'
-import { counts, diff, given, type Db, type Fields, type PlanContext, type Step } from './plan'
+import { MESSAGES, type Message } from './messages'
+import { checkKnown, counts, diff, given, notChecked, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
@@ -57,13 +58,14 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
         const account = r.key('AccountCode')
         const branch = r.key('LocationID')
         const site = r.text('SiteCode')
-        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
-        if (branch && !ctx.known.branches.has(branch)) r.problem('LocationID', branch, 'unknown branch')
-        if (site && !ctx.known.sites.has(`${account}|${site}`)) r.problem('SiteCode', site, `unknown delivery site of account ${account}`)
+        checkKnown(ctx, r, 'accounts', 'AccountCode', account)
+        checkKnown(ctx, r, 'branches', 'LocationID', branch)
+        if (site && !ctx.known.sites.has(`${account}|${site}`) && !notChecked(ctx, 'sites', r.table.file, 'SiteCode') && !notChecked(ctx, 'accounts', r.table.file, 'SiteCode'))
+          r.problem('SiteCode', site, MESSAGES.unknownSite(account))
         const salesOrder = r.key('SalesOrder')
         const portal = r.text('PortalOrderId')
         if (portal) {
-          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, 'not a portal order number (such as SO9000001)')
+          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, MESSAGES.portalOrderId())
           else portalIds.set(salesOrder, { id: portal, line: r.line })
         }
         const text = (field: string) => r.text(field)
@@ -81,7 +83,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
             delivery_address1: text('DeliveryAddress1'),
             delivery_address2: text('DeliveryAddress2'),
             delivery_city: text('DeliveryCity'),
-            delivery_state: text('DeliveryState'),
+            delivery_state: r.state('DeliveryState'),
             delivery_postal_code: text('DeliveryPostalCode'),
             email: text('Email'),
             phone: text('Phone'),
@@ -97,7 +99,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
           const salesOrder = r.key('SalesOrder')
           const line = r.whole('Line', { required: true, min: 1 }) ?? 0
           const product = r.key('ProductCode')
-          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          checkKnown(ctx, r, 'products', 'ProductCode', product)
           const row: LineRow = {
             product_code: product,
             qty_ordered: r.whole('QuantityOrdered', { required: true }) ?? 0,
@@ -113,7 +115,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
         'Line',
       )
     : null
-  const named = [...new Set([...(orderRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(orderRows?.named.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.orders(db, named)
   const portal = await repo.portalOrders(
     db,
@@ -122,19 +124,18 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
   // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
   for (const [salesOrder, { id, line }] of portalIds) {
     const now = portal.get(id)
-    const problem = (field: string, value: string, message: string) => ctx.problems.push({ file: orders!.file, line, field, value, message })
-    if (now === undefined) problem('PortalOrderId', id, 'unknown portal order')
-    else if (now.acknowledged && now.salesOrder !== salesOrder)
-      problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
-    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, 'another order already has this SalesOrder')
+    const problem = (field: string, value: string, message: Message) => ctx.problems.push({ file: orders!.file, line, field, value, message })
+    if (now === undefined) problem('PortalOrderId', id, MESSAGES.unknownPortalOrder())
+    else if (now.acknowledged && now.salesOrder !== salesOrder) problem('SalesOrder', salesOrder, MESSAGES.acknowledgedAs(id, now.salesOrder))
+    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, MESSAGES.salesOrderTaken())
   }
   let lineProblems = 0
   if (lineRows && lines) {
     for (const [key] of lineRows.rows) {
       const salesOrder = key.split('|')[0]!
-      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder)) {
+      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder) && !notChecked(ctx, 'orders', lines.file, 'SalesOrder')) {
         lineProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: 'unknown sales order' })
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: MESSAGES.unknownSalesOrder() })
       }
     }
   }
@@ -189,9 +190,9 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
   const invoiceRows = invoices
     ? collect(invoices, ctx, (r) => {
         const account = r.key('AccountCode')
-        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+        checkKnown(ctx, r, 'accounts', 'AccountCode', account)
         const location = r.text('SalesLocation')
-        if (location && !ctx.known.branches.has(location)) r.problem('SalesLocation', location, 'unknown branch')
+        checkKnown(ctx, r, 'branches', 'SalesLocation', location)
         const invoiceDate = r.date('InvoiceDate', { required: true }) ?? ''
         const text = (field: string) => r.text(field)
         return {
@@ -220,7 +221,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
           const invoice = r.key('Invoice')
           const line = r.whole('Line', { required: true, min: 1 }) ?? 0
           const product = r.key('ProductCode')
-          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          checkKnown(ctx, r, 'products', 'ProductCode', product)
           const row: LineRow = {
             product_code: product,
             qty_ordered: r.whole('Quantity', { required: true, min: -1_000_000_000 }) ?? 0,
@@ -231,16 +232,16 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         'Line',
       )
     : null
-  const named = [...new Set([...(invoiceRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(invoiceRows?.named.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.invoices(db, named)
   const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
   let extraProblems = 0
   if (lineRows && lines)
     for (const [key] of lineRows.rows) {
       const invoice = key.split('|')[0]!
-      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice)) {
+      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice) && !notChecked(ctx, 'invoices', lines.file, 'Invoice')) {
         extraProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: 'unknown invoice' })
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: MESSAGES.unknownInvoice() })
       }
     }
   // The server computes GST per line; an Amount that does not add up is the ERP's or the export's mistake.
@@ -256,7 +257,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
           line: invoiceRows.lines.get(invoice)!,
           field: 'Amount',
           value: (row.extended_inc_cents / 100).toFixed(2),
-          message: `does not match the lines: ${(total / 100).toFixed(2)} including GST`,
+          message: MESSAGES.amountMismatch(total),
         })
       }
     }
@@ -332,7 +333,7 @@ export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContex
       const period = r.whole('financialPeriod', { required: true, min: 1 })
       const start = r.date('StartDate', { required: true }) ?? ''
       const end = r.date('EndDate', { required: true }) ?? ''
-      if (start && end && end < start) r.problem('EndDate', end, 'before StartDate')
+      if (start && end && end < start) r.problem('EndDate', end, MESSAGES.endBeforeStart())
       return { key: `${year}|${period}`, row: { description: r.key('DESCRIPTION'), start_date: start, end_date: end } }
     },
     'financialPeriod',
