@@ -12,7 +12,15 @@ export const LISTED_PROBLEMS = 1_000
 /** The longest value a problem repeats: the start of a longer one is enough to find it. */
 const SHOWN_VALUE = 200
 
-const shown = (value: string) => (value.length > SHOWN_VALUE ? `${value.slice(0, SHOWN_VALUE)}…` : value)
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is replaced
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/**
+ * A value as a problem repeats it: its start when long, and a NUL shown as ␀ and half a character as �, since
+ * the runs keep problems in PostgreSQL, which stores neither.
+ */
+const shown = (value: string) =>
+  (value.length > SHOWN_VALUE ? `${value.slice(0, SHOWN_VALUE)}…` : value).replace(UNSTORABLE, (c) => (c === '\u0000' ? '\u2400' : '\uFFFD'))
 
 /** A problem of a file's line (or a JSON array's element), its field and value. */
 export function problem(file: string, line: number, field: string, value: unknown, message: string): ErpProblem {
@@ -34,7 +42,7 @@ export class Problems {
   push(...found: ErpProblem[]) {
     for (const p of found) {
       this.total++
-      if (this.list.length < LISTED_PROBLEMS) this.list.push({ ...p, value: shown(p.value) })
+      if (this.list.length < LISTED_PROBLEMS) this.list.push({ ...p, file: shown(p.file), field: shown(p.field), value: shown(p.value) })
     }
     return this.total
   }

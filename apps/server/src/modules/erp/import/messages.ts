@@ -9,11 +9,20 @@ declare const listed: unique symbol
  */
 export type Message = string & { readonly [listed]: true }
 
-type Entry<A extends unknown[]> = ((...args: A) => Message) & { doc: string }
+type Entry<A extends unknown[]> = ((...args: A) => Message) & { docs: readonly string[] }
 
-/** `doc`: the message as the reference spells it, with <placeholders> for what varies. */
-const entry = <A extends unknown[]>(doc: string, text: (...args: A) => string): Entry<A> => Object.assign((...args: A) => text(...args) as Message, { doc })
+/** `doc`: the message as the reference spells it, with <placeholders> for what varies (each form, when it has several). */
+const entry = <A extends unknown[]>(doc: string | readonly string[], text: (...args: A) => string): Entry<A> =>
+  Object.assign((...args: A) => text(...args) as Message, { docs: typeof doc === 'string' ? [doc] : doc })
 const fixed = (text: string) => entry(text, () => text)
+
+/** The forms of "unknown branch" and the like, as `hint` words them. */
+const unknownForms = (what: string, plural: string) => [
+  `unknown ${what}: did you mean <code>?`,
+  `unknown ${what}; the ${plural} are <codes>`,
+  `unknown ${what}: not in ${plural}.csv nor in the portal`,
+  `unknown ${what}: there are none yet; add it to ${plural}.csv`,
+]
 
 const REFERENCE = 'docs/erp-interchange.md'
 
@@ -86,18 +95,9 @@ export const MESSAGES = {
 
   // Keys and what rows refer to
   duplicate: entry('duplicate key: also on line <N>', (line: number) => `duplicate key: also on line ${line}`),
-  unknownBranch: entry(
-    'unknown branch: did you mean <code>? (or: the branches are <codes>; or: not in branches.csv nor in the portal; or: there are none yet; add it to branches.csv)',
-    (h: string) => `unknown branch${h}`,
-  ),
-  unknownCategory: entry(
-    'unknown category: did you mean <code>? (or: the categories are <codes>; or: not in categories.csv nor in the portal; or: there are none yet; add it to categories.csv)',
-    (h: string) => `unknown category${h}`,
-  ),
-  unknownBrand: entry(
-    'unknown brand: did you mean <code>? (or: the brands are <codes>; or: not in brands.csv nor in the portal; or: there are none yet; add it to brands.csv)',
-    (h: string) => `unknown brand${h}`,
-  ),
+  unknownBranch: entry(unknownForms('branch', 'branches'), (h: string) => `unknown branch${h}`),
+  unknownCategory: entry(unknownForms('category', 'categories'), (h: string) => `unknown category${h}`),
+  unknownBrand: entry(unknownForms('brand', 'brands'), (h: string) => `unknown brand${h}`),
   unknownProduct: fixed('unknown product: not in products.csv nor in the portal'),
   unknownAccount: fixed('unknown account: not in accounts.csv nor in the portal'),
   unknownSite: entry('unknown delivery site of account <AccountCode>', (account: string) => `unknown delivery site of account ${account}`),
@@ -130,6 +130,6 @@ export const MESSAGES = {
 
   // The run
   unexpected: fixed('the import stopped on an unexpected error; nothing was written'),
-} satisfies Record<string, { doc: string }>
+} satisfies Record<string, { docs: readonly string[] }>
 
 export type MessageKey = keyof typeof MESSAGES
