@@ -48,6 +48,11 @@ class Lines {
   private at = 0
   private line = 1
 
+  /** Where the next record starts, as startAfter last found it. */
+  get offset() {
+    return this.at
+  }
+
   constructor(private readonly bytes: Uint8Array) {}
 
   /** The line of the first byte at or after `offset` that is not a line break: where the next record starts. */
@@ -116,7 +121,9 @@ export async function* readCsv(bytes: Uint8Array, limits: CsvLimits = NO_LIMITS)
       await new Promise<void>((resolve) => parser.write(bytes.subarray(start, end), () => resolve()))
       yield* drain()
       if (failure !== null) break
-      if (end - lastEnd > limits.maxRecordBytes)
+      // Empty lines are no record: the record in progress starts after them.
+      nextLine = lines.startAfter(lastEnd)
+      if (end - lines.offset > limits.maxRecordBytes)
         throw new CsvFileError(nextLine, `a row longer than ${limits.maxRecordBytes / 1024 / 1024} MB starts here`, 'record-too-long')
       await yieldToOthers()
     }

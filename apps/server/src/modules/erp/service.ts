@@ -30,7 +30,7 @@ function wholeNumber(value: unknown): number | null {
 function refuseQuotedQuantities(rows: unknown[]) {
   const at = rows.findIndex((row) => typeof (row as Record<string, unknown> | null)?.QtyAvailable === 'string')
   if (at < 0) return
-  const sent = (rows[at] as Record<string, string>).QtyAvailable.slice(0, 40)
+  const sent = String((rows[at] as Record<string, unknown>).QtyAvailable).slice(0, 40)
   throw badRequest('not_a_number', `QtyAvailable must be a JSON number such as 12, not the text ${JSON.stringify(sent)} (row ${at + 1}).`, `body.${at}.QtyAvailable`)
 }
 

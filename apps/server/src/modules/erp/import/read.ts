@@ -144,7 +144,9 @@ async function* jsonLines(bytes: Uint8Array): AsyncGenerator<{ line: number; tex
     const newline = bytes.indexOf(0x0a, start)
     const end = newline < 0 ? bytes.length : newline
     if (end - start > IMPORT_LIMITS.rowMiB * MiB) throw new CsvFileError(line, '', 'record-too-long')
-    const text = utf8.decode(bytes.subarray(start, end)).trim()
+    // An empty line (a file can be millions of them) is passed over without making a string of it.
+    const empty = end === start || (end === start + 1 && bytes[start] === 0x0d)
+    const text = empty ? '' : utf8.decode(bytes.subarray(start, end)).trim()
     if (text !== '') yield { line, text }
     start = end + 1
     if (line % 10_000 === 0) await yieldToOthers()
