@@ -110,8 +110,7 @@ export async function* readCsv(bytes: Uint8Array, limits: CsvLimits = NO_LIMITS)
   })
   const drain = function* () {
     for (const record of ready.splice(0)) {
-      if (++count > limits.maxRecords)
-        throw new CsvFileError(record.line, `more than ${limits.maxRecords - 1} rows: split the file`, 'too-many-records')
+      if (++count > limits.maxRecords) throw new CsvFileError(record.line, `more than ${limits.maxRecords - 1} rows: split the file`, 'too-many-records')
       yield record
     }
   }

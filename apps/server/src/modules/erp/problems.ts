@@ -48,7 +48,8 @@ export class Problems {
   }
 }
 
-const counted = (total: number) => `${total} problem${total === 1 ? '' : 's'} found${total > LISTED_PROBLEMS ? `, the first ${LISTED_PROBLEMS} listed` : ''}; nothing was written.`
+const counted = (total: number) =>
+  `${total} problem${total === 1 ? '' : 's'} found${total > LISTED_PROBLEMS ? `, the first ${LISTED_PROBLEMS} listed` : ''}; nothing was written.`
 
 /**
  * Thrown by the interchange's services when a run has problems: nothing was written. Routes answer it with

@@ -31,7 +31,11 @@ function refuseQuotedQuantities(rows: unknown[]) {
   const at = rows.findIndex((row) => typeof (row as Record<string, unknown> | null)?.QtyAvailable === 'string')
   if (at < 0) return
   const sent = String((rows[at] as Record<string, unknown>).QtyAvailable).slice(0, 40)
-  throw badRequest('not_a_number', `QtyAvailable must be a JSON number such as 12, not the text ${JSON.stringify(sent)} (row ${at + 1}).`, `body.${at}.QtyAvailable`)
+  throw badRequest(
+    'not_a_number',
+    `QtyAvailable must be a JSON number such as 12, not the text ${JSON.stringify(sent)} (row ${at + 1}).`,
+    `body.${at}.QtyAvailable`,
+  )
 }
 
 const code = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)

@@ -10,7 +10,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.accounts(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const code = r.key('AccountCode')
     const listed = r.text('Branches')
     const branches =
@@ -72,7 +72,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planContractPrices(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.contractPrices(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
     const product = r.key('ProductCode')
     checkKnown(ctx, r, 'accounts', 'AccountCode', account)
@@ -104,7 +104,7 @@ export async function planContractPrices(db: Db, table: Table, ctx: PlanContext)
 /** Users: keyed by UserName (without regard to case). New ones get an invitation e-mail; no password travels in a file. */
 export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: Pick<Config, 'publicUrl' | 'distributor'>): Promise<Step> {
   const existing = await repo.users(db)
-  const { rows, failed } = collect(
+  const { rows, failed } = await collect(
     table,
     ctx,
     (r) => {
@@ -147,7 +147,7 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext, config: 
 
 export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.deliverySites(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
     checkKnown(ctx, r, 'accounts', 'AccountCode', account)
     const text = (field: string) => r.text(field)

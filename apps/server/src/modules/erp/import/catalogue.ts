@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import { FILES } from './files'
 import { readersOf, type RowReader } from './fields'
 import { isBranchCode } from '@portal/contract/common'
@@ -6,15 +7,27 @@ import { checkKnown, counts, diff, given, missing, unknownMessage, type Db, type
 import type { Table } from './read'
 import * as repo from './repo'
 
-/** Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. */
-export function collect<T extends Fields>(table: Table, ctx: PlanContext, read: (r: RowReader) => { key: string; row: T } | null, field = keyField(table)) {
+/** How many rows are checked between two turns of other requests. */
+const ROWS_A_TURN = 5_000
+
+/**
+ * Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. Other
+ * requests are answered between every ROWS_A_TURN rows: a file of a million rows is checked without stalling them.
+ */
+export async function collect<T extends Fields>(
+  table: Table,
+  ctx: PlanContext,
+  read: (r: RowReader) => { key: string; row: T } | null,
+  field = keyField(table),
+) {
   const rows = new Map<string, T>()
   const lines = new Map<string, number>()
   // Every key the file names, right or not: a row with a problem is still no "unknown" to the rows naming it,
   // and a key named twice is a duplicate whatever else is wrong with either row.
   const named = new Map<string, number>()
   let failed = 0
-  for (const r of readersOf(table, ctx.problems)) {
+  for (const [i, r] of readersOf(table, ctx.problems).entries()) {
+    if (i % ROWS_A_TURN === ROWS_A_TURN - 1) await yieldToOthers()
     const found = read(r)
     if (found?.key) {
       const first = named.get(found.key)
@@ -34,7 +47,7 @@ const keyField = (table: Table) => Object.values(FILES).find((f) => table.file.s
 
 export async function planBranches(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.branches(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const code = r.key('LocationID')
     // The API reads every branch code asked for in upper case, 1 to 10 characters: a code it cannot read is refused here, not offered.
     if (code && !isBranchCode(code)) r.problem('LocationID', code, MESSAGES.branchCode())
@@ -58,7 +71,7 @@ export async function planBranches(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planCategories(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.categories(db)
-  const { rows, lines, named, failed } = collect(table, ctx, (r) => ({
+  const { rows, lines, named, failed } = await collect(table, ctx, (r) => ({
     key: r.key('Category'),
     row: {
       title: r.key('Title'),
@@ -128,7 +141,7 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
 
 export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.brands(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => ({
+  const { rows, named, failed } = await collect(table, ctx, (r) => ({
     key: r.key('BrandCode'),
     row: { description: r.key('Description'), active: r.bool('Active', true) },
   }))
@@ -157,7 +170,7 @@ export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promis
 
 export async function planProducts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.products(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const category = r.key('Category')
     const brand = r.key('brandcode')
     checkKnown(ctx, r, 'categories', 'Category', category)
@@ -210,7 +223,7 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planStock(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.stock(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const product = r.key('ProductCode')
     const branch = r.key('LocationID')
     checkKnown(ctx, r, 'products', 'ProductCode', product)
@@ -238,7 +251,7 @@ export async function planStock(db: Db, table: Table, ctx: PlanContext): Promise
 /** synonyms.csv (decision 0029): Term, and Synonyms separated by ';'. A full file replaces the list. */
 export async function planSynonyms(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.synonyms(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const term = r.key('Term')
     const synonyms = (r.text('Synonyms') ?? '')
       .split(';')

@@ -54,13 +54,18 @@ function lineRecord(productCode: string, description: string, productId: number 
 export async function planOrders(db: Db, orders: Table | null, lines: Table | null, ctx: PlanContext, acknowledge: Acknowledge): Promise<Step[]> {
   const portalIds = new Map<string, { id: string; line: number }>()
   const orderRows = orders
-    ? collect(orders, ctx, (r) => {
+    ? await collect(orders, ctx, (r) => {
         const account = r.key('AccountCode')
         const branch = r.key('LocationID')
         const site = r.text('SiteCode')
         checkKnown(ctx, r, 'accounts', 'AccountCode', account)
         checkKnown(ctx, r, 'branches', 'LocationID', branch)
-        if (site && !ctx.known.sites.has(`${account}|${site}`) && !notChecked(ctx, 'sites', r.table.file, 'SiteCode') && !notChecked(ctx, 'accounts', r.table.file, 'SiteCode'))
+        if (
+          site &&
+          !ctx.known.sites.has(`${account}|${site}`) &&
+          !notChecked(ctx, 'sites', r.table.file, 'SiteCode') &&
+          !notChecked(ctx, 'accounts', r.table.file, 'SiteCode')
+        )
           r.problem('SiteCode', site, MESSAGES.unknownSite(account))
         const salesOrder = r.key('SalesOrder')
         const portal = r.text('PortalOrderId')
@@ -92,7 +97,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       })
     : null
   const lineRows = lines
-    ? collect(
+    ? await collect(
         lines,
         ctx,
         (r) => {
@@ -188,7 +193,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
 /** invoices.csv and invoice_lines.csv: an invoice's Amount (inc GST) must equal its lines' totals, GST computed here. */
 export async function planInvoices(db: Db, invoices: Table | null, lines: Table | null, ctx: PlanContext): Promise<Step[]> {
   const invoiceRows = invoices
-    ? collect(invoices, ctx, (r) => {
+    ? await collect(invoices, ctx, (r) => {
         const account = r.key('AccountCode')
         checkKnown(ctx, r, 'accounts', 'AccountCode', account)
         const location = r.text('SalesLocation')
@@ -214,7 +219,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
       })
     : null
   const lineRows = lines
-    ? collect(
+    ? await collect(
         lines,
         ctx,
         (r) => {
@@ -325,7 +330,7 @@ function splitInc(incCents: number) {
 
 export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.financialPeriods(db)
-  const { rows, failed } = collect(
+  const { rows, failed } = await collect(
     table,
     ctx,
     (r) => {

@@ -36,9 +36,18 @@ afterAll(async () => t?.close())
 
 describe('an awkward export of another distributor', () => {
   it('arrives intact: BOM, CRLF, quoted commas, doubled quotes, line breaks, accents, padded values, reordered columns', async () => {
-    const products = await t.db.selectFrom('products').select(['product_code', 'description', 'unit_price_cents', 'full_description1']).orderBy('product_code').execute()
+    const products = await t.db
+      .selectFrom('products')
+      .select(['product_code', 'description', 'unit_price_cents', 'full_description1'])
+      .orderBy('product_code')
+      .execute()
     expect(products).toEqual([
-      { product_code: 'WRV-CR-20', description: 'Calf milk replacer, 20 kg', unit_price_cents: 8950, full_description1: 'Mix 150 g per litre.\r\nFeed twice daily.' },
+      {
+        product_code: 'WRV-CR-20',
+        description: 'Calf milk replacer, 20 kg',
+        unit_price_cents: 8950,
+        full_description1: 'Mix 150 g per litre.\r\nFeed twice daily.',
+      },
       { product_code: 'WRV-HW-1', description: 'Hot wire insulator', unit_price_cents: 725, full_description1: '' },
       { product_code: 'WRV-TAG', description: 'Ear tag "Large" – yellow', unit_price_cents: 1200, full_description1: '' },
       { product_code: 'ÉLV-DR-1', description: "Drench à l'avermectine 1 L", unit_price_cents: 4510, full_description1: 'Pour-on; "shake well"' },
@@ -120,7 +129,8 @@ describe('every problem once, at its root', () => {
 
   it('reports a duplicate product code even when one of its rows has another error', async () => {
     const res = await importFiles({
-      'products.csv': 'ProductCode,Description,Category,brandcode,Price\nDUP-1,First,fencing,WRV,abc\nDUP-1,Second,fencing,WRV,2.00\nDUP-2,,fencing,WRV,1.00\nDUP-2,,fencing,WRV,1.00\n',
+      'products.csv':
+        'ProductCode,Description,Category,brandcode,Price\nDUP-1,First,fencing,WRV,abc\nDUP-1,Second,fencing,WRV,2.00\nDUP-2,,fencing,WRV,1.00\nDUP-2,,fencing,WRV,1.00\n',
     })
     expect(listed(res)).toEqual([
       'products.csv:2 Price=abc: not an amount in dollars with up to 2 decimals, such as 1234.50',
@@ -245,7 +255,12 @@ describe('a broken upload', () => {
     const before = await unchanged()
     const body = await multipart({ 'products.csv': 'ProductCode,Description,Category,brandcode,Price\nCUT-1,a,fencing,WRV,1.00\n'.repeat(50) })
     for (const cut of [body.payload.length - 10, Math.floor(body.payload.length / 2), 40]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/erp/import', payload: body.payload.subarray(0, cut), headers: { ...body.headers, ...erpKey } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/erp/import',
+        payload: body.payload.subarray(0, cut),
+        headers: { ...body.headers, ...erpKey },
+      })
       expect(res.statusCode, `${cut}: ${res.body}`).toBeGreaterThanOrEqual(400)
       expect(res.statusCode).toBeLessThan(500)
     }
@@ -287,12 +302,19 @@ describe('caps: no file can take the server memory or time', () => {
     products.set(header)
     products.set(commas, header.length)
     const started = Date.now()
-    const { result: res, grewMiB } = await peakGrowth(() => importFiles(new Map([['stock.csv', emptyLines], ['products.csv', products]])))
+    const { result: res, grewMiB } = await peakGrowth(() =>
+      importFiles(
+        new Map([
+          ['stock.csv', emptyLines],
+          ['products.csv', products],
+        ]),
+      ),
+    )
     const seconds = (Date.now() - started) / 1000
     expect(res.statusCode).toBe(422)
     expect(listed(res)).toEqual([
-      'stock.csv:1 =: the file is empty: it needs a header row',
       'products.csv:1 =: a row longer than 1 MB starts here: check the file is the export you meant',
+      'stock.csv:1 =: the file is empty: it needs a header row',
     ])
     expect(res.body.length).toBeLessThan(10_000)
     expect(seconds).toBeLessThan(20)
@@ -306,9 +328,38 @@ describe('caps: no file can take the server memory or time', () => {
     const stock = new Uint8Array(header.length + rows.length)
     stock.set(header)
     stock.set(rows, header.length)
-    const res = await importFiles(new Map([['stock.csv', stock], ['brands.jsonl', new Uint8Array(20 * MiB).fill(0x0a)]]), '?dryRun=true')
+    const res = await importFiles(
+      new Map([
+        ['stock.csv', stock],
+        ['brands.jsonl', new Uint8Array(20 * MiB).fill(0x0a)],
+      ]),
+      '?dryRun=true',
+    )
     expect(res.statusCode).toBe(422)
     expect(listed(res)).toEqual(['stock.csv:3 =: a row longer than 1 MB starts here: check the file is the export you meant'])
+  })
+
+  it('other requests are answered while a large export is read and checked', async () => {
+    const rows = encoder.encode('WRV-TAG,HAM,1\n'.repeat(300_000))
+    const stock = new Uint8Array([...encoder.encode('ProductCode,LocationID,QtyAvailable\n'), ...rows])
+    let running = true
+    const waits: number[] = []
+    const health = (async () => {
+      while (running) {
+        const asked = performance.now()
+        await t.app.inject({ method: 'GET', url: '/api/health' })
+        waits.push(performance.now() - asked)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    })()
+    const res = await importFiles(new Map([['stock.csv', stock]]), '?dryRun=true')
+    running = false
+    await health
+    expect(res.statusCode).toBe(422)
+    expect(res.json().total).toBe(299_999)
+    expect(waits.length).toBeGreaterThan(3)
+    // Each file is read and checked in slices: the longest wait is a slice's, not the whole file's.
+    expect(Math.max(...waits)).toBeLessThan(2_000)
   })
 
   it(`lists the first ${LISTED_PROBLEMS} problems and counts them all`, async () => {

@@ -94,7 +94,7 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
   const sent = [...files].filter(([path]) => path.startsWith(`${ATTACHMENT_FOLDER}/`))
   if (sent.length === 0 && !list) return null
   const descriptions = list
-    ? collect(list, ctx, (r) => ({ key: `${r.key('ProductCode')}|${r.key('FileName')}`, row: { description: r.text('Description') ?? '' } }), 'FileName')
+    ? await collect(list, ctx, (r) => ({ key: `${r.key('ProductCode')}|${r.key('FileName')}`, row: { description: r.text('Description') ?? '' } }), 'FileName')
     : null
   const wanted = new Map<string, { code: string; name: string; data: Uint8Array; type: string; description: string }>()
   let failed = descriptions?.failed ?? 0
@@ -102,8 +102,7 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     const parts = path.split('/')
     const [, code = '', name = ''] = parts
     const before = ctx.problems.length
-    if (parts.length !== 3 || !name)
-      ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: MESSAGES.attachmentPath() })
+    if (parts.length !== 3 || !name) ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: MESSAGES.attachmentPath() })
     else if (!ctx.known.products.has(code)) {
       if (!notChecked(ctx, 'products', `${ATTACHMENT_FOLDER}/`, 'ProductCode'))
         ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value: code, message: MESSAGES.unknownProduct() })

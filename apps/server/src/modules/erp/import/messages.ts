@@ -40,7 +40,10 @@ export function hint(plural: string, file: string, near: string | null, codes: r
 export const MESSAGES = {
   // The files
   notInterchange: fixed(`not a file of the ERP interchange; the files are listed in ${REFERENCE}`),
-  sentTwice: entry('<file> was sent too (file names match whatever their case): send one', (other: string) => `${other} was sent too (file names match whatever their case): send one`),
+  sentTwice: entry(
+    '<file> was sent too (file names match whatever their case): send one',
+    (other: string) => `${other} was sent too (file names match whatever their case): send one`,
+  ),
   csvAndJsonl: entry('both <name>.csv and <name>.jsonl were sent; send one', (name: string) => `both ${name}.csv and ${name}.jsonl were sent; send one`),
   tooLarge: entry('larger than <N> MB: split it over several imports', (mb: number) => `larger than ${mb} MB: split it over several imports`),
   notUtf8: fixed('the file is not UTF-8 text: save it as UTF-8 (a byte-order mark is allowed)'),
@@ -50,8 +53,14 @@ export const MESSAGES = {
   strayQuote: fixed('a quote inside an unquoted field (write it as "" inside a quoted field)'),
   afterClosingQuote: fixed('text after a closing quote (write a quote as "" inside a quoted field)'),
   unreadable: fixed('the text cannot be read as CSV from this line on'),
-  rowTooLong: entry('a row longer than <N> MB starts here: check the file is the export you meant', (mb: number) => `a row longer than ${mb} MB starts here: check the file is the export you meant`),
-  tooManyRows: entry('more than <N> rows: split the file over several imports', (n: number) => `more than ${n.toLocaleString('en-AU')} rows: split the file over several imports`),
+  rowTooLong: entry(
+    'a row longer than <N> MB starts here: check the file is the export you meant',
+    (mb: number) => `a row longer than ${mb} MB starts here: check the file is the export you meant`,
+  ),
+  tooManyRows: entry(
+    'more than <N> rows: split the file over several imports',
+    (n: number) => `more than ${n.toLocaleString('en-AU')} rows: split the file over several imports`,
+  ),
   tooManyColumns: entry('the header has <N> columns; <file> has <M>', (n: number, name: string, m: number) => `the header has ${n} columns; ${name} has ${m}`),
   unknownColumn: entry(
     'unknown column; <file> has <its columns>',

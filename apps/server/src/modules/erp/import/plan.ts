@@ -120,7 +120,13 @@ export function unknownMessage(ctx: PlanContext, kind: 'branches' | 'categories'
 export function checkKnown(ctx: PlanContext, r: RowReader, kind: keyof Known, field: string, code: string | undefined) {
   if (!code || ctx.known[kind].has(code) || notChecked(ctx, kind, r.table.file, field)) return
   const message =
-    kind === 'products' ? MESSAGES.unknownProduct() : kind === 'accounts' ? MESSAGES.unknownAccount() : kind === 'sites' ? null : unknownMessage(ctx, kind, code)
+    kind === 'products'
+      ? MESSAGES.unknownProduct()
+      : kind === 'accounts'
+        ? MESSAGES.unknownAccount()
+        : kind === 'sites'
+          ? null
+          : unknownMessage(ctx, kind, code)
   if (message) r.problem(field, code, message)
 }
 

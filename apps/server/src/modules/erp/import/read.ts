@@ -50,8 +50,7 @@ export function sentFile(files: ExportFiles, spec: FileSpec, problems: Problems)
   if (sent.length === 0) return null
   if (sent.length > 1) {
     const kinds = new Set(sent.map((path) => path.toLowerCase()))
-    for (const path of sent.slice(1))
-      at(problems, path)(0, '', '', kinds.size > 1 ? MESSAGES.csvAndJsonl(spec.name) : MESSAGES.sentTwice(sent[0]!))
+    for (const path of sent.slice(1)) at(problems, path)(0, '', '', kinds.size > 1 ? MESSAGES.csvAndJsonl(spec.name) : MESSAGES.sentTwice(sent[0]!))
     return 'refused'
   }
   const path = sent[0]!
@@ -69,8 +68,8 @@ export async function readTable(files: ExportFiles, spec: FileSpec, problems: Pr
   const { path, kind } = found
   const bytes = files.get(path)!
   const report = at(problems, path)
-  if (bytes.length > IMPORT_LIMITS.fileMiB * MiB) return report(0, '', '', MESSAGES.tooLarge(IMPORT_LIMITS.fileMiB)), 'refused'
-  if (!isUtf8(bytes)) return report(0, '', '', MESSAGES.notUtf8()), 'refused'
+  if (bytes.length > IMPORT_LIMITS.fileMiB * MiB) return (report(0, '', '', MESSAGES.tooLarge(IMPORT_LIMITS.fileMiB)), 'refused')
+  if (!isUtf8(bytes)) return (report(0, '', '', MESSAGES.notUtf8()), 'refused')
   const before = problems.length
   const table = kind === 'csv' ? await csvTable(path, bytes, spec, problems) : await jsonlTable(path, bytes, spec, problems)
   if (table === null && problems.length === before) report(0, '', '', MESSAGES.unreadable())

@@ -64,7 +64,8 @@ export async function importExport(
 ): Promise<ImportReport> {
   const problems = new Problems()
   files = new Map([...files].map(([path, data]) => [folderInLowerCase(path), data]))
-  for (const path of files.keys()) if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: MESSAGES.notInterchange() })
+  for (const path of files.keys())
+    if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: MESSAGES.notInterchange() })
   // Read one file after the other: each is held as rows only once read, and other requests run between its slices.
   const refused = new Map<Refusable, string>()
   const read = {} as Record<FileKey, Table | null>
@@ -72,7 +73,8 @@ export async function importExport(
     const table = await readTable(files, FILES[key], problems)
     read[key] = table === 'refused' ? null : table
     const holds = HOLDS[key]
-    if (table === 'refused' && holds) refused.set(holds, [...files.keys()].find((path) => path.toLowerCase().startsWith(`${FILES[key].name}.`)) ?? FILES[key].name)
+    if (table === 'refused' && holds)
+      refused.set(holds, [...files.keys()].find((path) => path.toLowerCase().startsWith(`${FILES[key].name}.`)) ?? FILES[key].name)
   }
   const tables = read
 
