@@ -317,7 +317,7 @@ describe('caps: no file can take the server memory or time', () => {
       'stock.csv:1 =: the file is empty: it needs a header row',
     ])
     expect(res.body.length).toBeLessThan(10_000)
-    // A bound a machine shared with other test files keeps; the same bytes sent twice take no longer than once.
+    // Seconds even on a machine shared with other test files: the bytes are read once, in slices.
     expect(seconds).toBeLessThan(40)
     // The request's own bytes (40 MB sent, as a multipart body and as its files) are most of what it holds.
     expect(grewMiB).toBeLessThan(t.config.memoryBudgetMiB)
