@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the sample ERP export of this folder (design section 10): 4 branches, 200 products, 20 accounts with
+// Writes the sample ERP export of this folder (docs/erp-interchange.md): 4 branches, 200 products, 20 accounts with
 // users, delivery sites and contract prices, and a little history. Deterministic: the same files every run.
 //   node examples/erp/generate.mjs [--out examples/erp]
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'

@@ -208,7 +208,7 @@ function toConfig(env: z.infer<typeof Env>) {
     metrics: { token: env.METRICS_TOKEN ?? null, enabled: !production || env.METRICS_TOKEN !== undefined },
     /** GET /api/ready fails when the oldest unsent e-mail is older than this; 0 leaves the outbox out of it. */
     readyOutboxMs: env.READY_OUTBOX_MINUTES * 60_000,
-    /** The ERP interchange (modules/erp, design section 10). */
+    /** The ERP interchange (modules/erp, docs/erp-interchange.md). */
     erp: {
       /** The setting; without it the routes are off in production and a demo key is kept in the data directory (modules/erp/key.ts). */
       apiKey: env.ERP_API_KEY ?? null,

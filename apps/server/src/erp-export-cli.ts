@@ -1,5 +1,5 @@
 /**
- * Writes the portal's new orders for an ERP that reads files (design section 10, decision 0037).
+ * Writes the portal's new orders for an ERP that reads files (docs/erp-interchange.md, decision 0037).
  *
  *   npm run erp:export -- --out FOLDER
  *   node apps/server/dist/erp-export.js --out FOLDER

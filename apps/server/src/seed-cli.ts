@@ -22,7 +22,7 @@ const USAGE = `Usage: seed-cli [--scale demo|large] [--no-demo-logins] [--reset]
   --reset           empty every table first (TRUNCATE ... RESTART IDENTITY CASCADE)
   --schema          PostgreSQL schema to use (created when missing); needs DATABASE_URL
   --today           the date the order history runs up to (default: today)
-  --export          write the demo data as an ERP export folder (design section 10) instead; touches no database
+  --export          write the demo data as an ERP export folder (docs/erp-interchange.md) instead; touches no database
 
 Environment: DATABASE_URL=postgres://... for PostgreSQL, else DATA_DIR (default ./data) for embedded PGlite.`
 

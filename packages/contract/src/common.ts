@@ -29,6 +29,12 @@ export const WarehouseCode = z
   .max(10)
   .regex(/^[A-Za-z0-9_-]+$/, 'Expected a branch code')
 
+/** The rule a branch's own code follows, in words: the API reads every code asked for in upper case. */
+export const BRANCH_CODE_RULE = '1 to 10 capital letters, digits, - or _, such as HAM or NPL-2'
+
+/** Whether a branch may have this code: one WarehouseCode accepts as it is, in upper case, so every route finds it. */
+export const isBranchCode = (code: string) => WarehouseCode.safeParse(code).data === code && code === code.toUpperCase()
+
 /** The spec's clients may send the session token as a query parameter; our web app sends a header. */
 export const TokenQuery = z.object({ token: z.string().max(200).optional() })
 

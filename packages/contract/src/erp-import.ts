@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ErpProblem } from './erp'
 
-/** POST /api/erp/import?mode=delta|full&dryRun=true|false (design section 10). */
+/** POST /api/erp/import?mode=delta|full&dryRun=true|false (docs/erp-interchange.md). */
 export const ErpImportQuery = z.object({
   mode: z.enum(['delta', 'full']).default('delta').describe('full: rows missing from a file sent are withdrawn (Active false), never deleted'),
   dryRun: z
@@ -45,6 +45,7 @@ export const ErpImportReport = z
     ok: z.boolean(),
     files: z.array(ErpImportCounts.extend({ file: z.string() })),
     totals: ErpImportCounts,
+    problemCount: z.number().int().describe('Every problem found; `problems` lists the first 1,000'),
     problems: z.array(ErpProblem),
     warnings: z
       .array(ErpProblem)

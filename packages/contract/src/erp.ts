@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PRICE_BREAKS } from './pricing'
 
-/** One thing wrong with an ERP file or request row (design section 10): where it is, and what is wrong. */
+/** One thing wrong with an ERP file or request row (docs/erp-interchange.md): where it is, and what is wrong. */
 export const ErpProblem = z
   .object({
     file: z.string().describe('The file (e.g. products.csv) or, for a JSON request, the route (e.g. stock)'),
@@ -14,7 +14,14 @@ export const ErpProblem = z
 export type ErpProblem = z.infer<typeof ErpProblem>
 
 /** 422 from the ERP routes: every problem found; nothing was written. */
-export const ErpProblems = z.object({ error: z.literal('erp_problems'), message: z.string(), problems: z.array(ErpProblem) }).meta({ id: 'ErpProblems' })
+export const ErpProblems = z
+  .object({
+    error: z.literal('erp_problems'),
+    message: z.string(),
+    total: z.number().int().optional().describe('Every problem found; `problems` lists the first 1,000'),
+    problems: z.array(ErpProblem),
+  })
+  .meta({ id: 'ErpProblems' })
 export type ErpProblems = z.infer<typeof ErpProblems>
 
 export const ErpRunKind = z.enum(['import', 'stock', 'export'])

@@ -92,7 +92,7 @@ const BULK_TABLES = [
 /**
  * Loads the demo data into an empty, migrated database.
  *
- * The demo scale is generated as the ERP's interchange files (design section 10) and loaded through the ERP
+ * The demo scale is generated as the ERP's interchange files (docs/erp-interchange.md) and loaded through the ERP
  * import itself (same checks, same writers, one transaction, recorded as an ERP run by "demo"); what the
  * interchange has no field for (the demo logins and their passwords, payments, ...) is written next
  * (demo/extras.ts). The large scale (benchmarks) keeps its bulk path: decision 0040.

@@ -8,7 +8,7 @@ import { DELIVERY_COLUMNS, PAYMENT_COLUMNS, type HistoryRecords } from './histor
 import { BRANDS, type BranchSeed } from './reference'
 
 /**
- * What the demo has and the ERP interchange (design section 10) has no field for, written after the import
+ * What the demo has and the ERP interchange (docs/erp-interchange.md) has no field for, written after the import
  * in the fewest statements (decision 0040): branch order, phone and e-mail; which categories and brands resellers
  * do not see; product popularity; an account's ABN; the branch of a delivery site; the demo users and their
  * passwords (the import invites users by e-mail and never takes a password); who placed an order and the order

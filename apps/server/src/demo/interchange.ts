@@ -10,7 +10,7 @@ import { BRANDS, type BranchSeed } from './reference'
 import { DEMO_SYNONYMS_CSV } from './synonyms'
 
 /**
- * The demo data as the distributor's ERP would send it (design section 10): one file per interchange file,
+ * The demo data as the distributor's ERP would send it (docs/erp-interchange.md): one file per interchange file,
  * images/{ProductCode}.webp and attachments/{ProductCode}/{FileName}. The demo loader imports these through
  * the ERP import itself; `npm run seed -- --export DIR` writes them to a folder.
  */
@@ -62,7 +62,7 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
   const productCode = new Map(built.rows.map((p) => [p.id, p.product_code]))
   const accountCode = new Map(model.accounts.map((a) => [a.id, a.code]))
   const categoryName = new Map(model.categories.map((c) => [c.id, c.name]))
-  // Each file with every field design section 10 gives it, as the import reads them (modules/erp/import/files.ts).
+  // Each file with every field docs/erp-interchange.md gives it, as the import reads them (modules/erp/import/files.ts).
   const table = (spec: FileSpec, rows: Iterable<Record<string, Cell>>) => files.set(`${spec.name}.csv`, csv(spec.fields, rows))
 
   table(

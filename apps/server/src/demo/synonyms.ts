@@ -2,7 +2,7 @@ import { parseCsv } from '../lib/csv'
 import type { Db } from './bulk'
 
 /**
- * The demo distributor's synonyms.csv, as its ERP would send it (design section 10: Term, Synonyms
+ * The demo distributor's synonyms.csv, as its ERP would send it (docs/erp-interchange.md: Term, Synonyms
  * separated by ';'). Each row's term and synonyms all mean the same, each way round (decision 0029).
  */
 export const DEMO_SYNONYMS_CSV = `Term,Synonyms

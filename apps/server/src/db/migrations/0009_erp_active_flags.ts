@@ -1,5 +1,5 @@
 /**
- * The ERP interchange (design section 10) withdraws what a full file no longer lists instead of deleting it:
+ * The ERP interchange (docs/erp-interchange.md) withdraws what a full file no longer lists instead of deleting it:
  * categories, brands, customer accounts and users get an `active` flag like products have. A withdrawn
  * category or brand leaves the lists; a withdrawn account's or user's sign-ins and sessions stop working.
  */

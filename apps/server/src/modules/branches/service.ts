@@ -23,10 +23,13 @@ export function branchOf(session: Pick<Session, 'defaultBranch'>, asked: string 
   return (asked ?? session.defaultBranch).toUpperCase()
 }
 
-/** Every branch, for `GET /api/warehouses` (the selector leaves out those that do not trade). */
+/**
+ * The branches customers order from, for `GET /api/warehouses` (the branch menu, the cart's branch choice): a
+ * branch that does not trade (an ERP's `Active N`) is offered nowhere, since no cart or order takes it.
+ */
 export async function warehouses({ db }: Pick<Deps, 'db'>): Promise<Warehouse[]> {
   const rows = await repo.listBranches(db)
-  return rows.map((r) => ({ LocationID: r.location_id, NAME: r.name }))
+  return rows.filter((r) => r.trading).map((r) => ({ LocationID: r.location_id, NAME: r.name }))
 }
 
 /** The branches an account may order from (its branch group, resellers'); empty when it may order from any. */

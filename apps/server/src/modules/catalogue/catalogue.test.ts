@@ -87,8 +87,9 @@ describe('reference data', () => {
         { LocationID: 'MEL', NAME: 'Melbourne' },
       ]),
     )
-    expect(names.some((n: string) => n.includes('Consignment'))).toBe(true)
-    expect(names).toContain('Farmers Mailbox')
+    // Branches that do not trade (the consignment and Farmers Mailbox locations) are offered nowhere.
+    expect(names.some((n: string) => n.includes('Consignment'))).toBe(false)
+    expect(names).not.toContain('Farmers Mailbox')
   })
 
   it('lists parent categories in their display order with their children', async () => {

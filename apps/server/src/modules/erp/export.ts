@@ -7,7 +7,7 @@ import { neutraliseCell } from '../../lib/csv-cells'
 import { recordRun } from './runs'
 import { exportNewOrders } from './service'
 
-/** orders.csv: design section 10's fields, then what a new order also carries (the ERP's importer may ignore them). */
+/** orders.csv: the fields docs/erp-interchange.md lists, then what a new order also carries (the ERP's importer may ignore them). */
 const ORDER_COLUMNS = [
   'AccountCode',
   'SalesOrder',

@@ -10,7 +10,7 @@ import { runImport } from './import/run'
 import { ErpProblemsError } from './problems'
 import { apiCaller } from './runs'
 
-/** POST /api/erp/import (design section 10): inside the /api/erp scope (index.ts), which checks the ERP key. */
+/** POST /api/erp/import (docs/erp-interchange.md): inside the /api/erp scope (index.ts), which checks the ERP key. */
 export const erpImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
 
@@ -38,7 +38,7 @@ export const erpImportRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
         ...(req.query.invite ? { invite: req.query.invite } : {}),
         who: apiCaller(req.ip),
       })
-      if (!report.ok) throw new ErpProblemsError(report.problems)
+      if (!report.ok) throw new ErpProblemsError(report.problems, report.problemCount)
       return report
     },
   )

@@ -18,7 +18,7 @@ export interface ErpOptions extends Deps {
 }
 
 /**
- * The /api/erp scope (design section 10): every route inside answers `Authorization: Bearer <ERP_API_KEY>`
+ * The /api/erp scope (docs/erp-interchange.md): every route inside answers `Authorization: Bearer <ERP_API_KEY>`
  * only, every call is logged (without the key), and problems with what was sent answer 422 with the list.
  * Registered with the prefix /erp inside /api.
  */
@@ -34,7 +34,7 @@ export const erpScope: FastifyPluginAsync<ErpOptions> = async (scope, { erpKey, 
     req.log.info({ erp: { method: req.method, route: req.routeOptions.url, status: reply.statusCode, from: req.ip } }, 'ERP interchange call')
   })
   scope.setErrorHandler((error, _req, reply) => {
-    if (error instanceof ErpProblemsError) return replyProblems(reply, error.problems)
+    if (error instanceof ErpProblemsError) return replyProblems(reply, error.problems, error.total)
     throw error
   })
   // The scope's own options carry its prefix (/erp); the route files inside add none of their own.

@@ -19,7 +19,7 @@ import * as erp from './service'
 
 const errors = { 400: ErrorBody, 401: ErrorBody }
 
-/** The stock delta, the orders feed and the runs (design section 10); inside the /api/erp scope (index.ts), which checks the key. */
+/** The stock delta, the orders feed and the runs (docs/erp-interchange.md); inside the /api/erp scope (index.ts), which checks the key. */
 export const erpRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get(
     '/runs',

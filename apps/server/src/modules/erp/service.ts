@@ -18,10 +18,24 @@ type Db = Kysely<DB>
 
 const MAX_QTY = 2_147_483_647
 
-/** A whole number ≥ 0, as a JSON number or digits in a string (ERP scripts send either). */
+/** A whole number ≥ 0 sent as a JSON number. */
 function wholeNumber(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : NaN
-  return Number.isInteger(n) && n >= 0 && n <= MAX_QTY ? n : null
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_QTY ? value : null
+}
+
+/**
+ * Quantities are JSON numbers, as docs/erp-interchange.md says: a number sent as a string ("12") is the sender's
+ * mistake of type, refused with a 400 naming the row's field rather than read one way here and another elsewhere.
+ */
+function refuseQuotedQuantities(rows: unknown[]) {
+  const at = rows.findIndex((row) => typeof (row as Record<string, unknown> | null)?.QtyAvailable === 'string')
+  if (at < 0) return
+  const sent = String((rows[at] as Record<string, unknown>).QtyAvailable).slice(0, 40)
+  throw badRequest(
+    'not_a_number',
+    `QtyAvailable must be a JSON number such as 12, not the text ${JSON.stringify(sent)} (row ${at + 1}).`,
+    `body.${at}.QtyAvailable`,
+  )
 }
 
 const code = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null)
@@ -36,6 +50,7 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
   if (rows.length > ERP_STOCK_MAX_ROWS) {
     throw badRequest('too_many_rows', `At most ${ERP_STOCK_MAX_ROWS} stock rows a call (got ${rows.length}); send the rest in further calls.`, 'body')
   }
+  refuseQuotedQuantities(rows)
   const startedAt = new Date()
   const { db } = deps
   const [products, branches] = await Promise.all([

@@ -52,7 +52,7 @@ describe('POST /api/erp/stock', () => {
     const qtyA = a!.Availability.Available + 17
     const res = await sendStock([
       { ProductCode: a!.ProductCode, LocationID: 'WAG', QtyAvailable: qtyA },
-      { ProductCode: b!.ProductCode, LocationID: 'WAG', QtyAvailable: '0' },
+      { ProductCode: b!.ProductCode, LocationID: 'WAG', QtyAvailable: 0 },
       { ProductCode: a!.ProductCode, LocationID: 'MEL', QtyAvailable: 5 },
     ])
     expect(res.statusCode, res.body).toBe(200)
@@ -89,7 +89,7 @@ describe('POST /api/erp/stock', () => {
       { ProductCode: p!.ProductCode, LocationID: 'ZZZ', QtyAvailable: 1 },
       { ProductCode: p!.ProductCode, LocationID: 'MEL', QtyAvailable: -1 },
       { ProductCode: p!.ProductCode, LocationID: 'SHE', QtyAvailable: 2.5 },
-      { ProductCode: p!.ProductCode, LocationID: 'ADE', QtyAvailable: 'ten' },
+      { ProductCode: p!.ProductCode, LocationID: 'ADE', QtyAvailable: true },
       { ProductCode: p!.ProductCode, LocationID: 'WAG', QtyAvailable: 3 },
       { LocationID: 'WAG', QtyAvailable: 3 },
       'not an object',
@@ -102,13 +102,26 @@ describe('POST /api/erp/stock', () => {
       { file: 'stock', line: 3, field: 'LocationID', value: 'ZZZ', message: 'Unknown branch ZZZ' },
       { file: 'stock', line: 4, field: 'QtyAvailable', value: '-1', message: 'Must be a whole number, 0 or more' },
       { file: 'stock', line: 5, field: 'QtyAvailable', value: '2.5', message: 'Must be a whole number, 0 or more' },
-      { file: 'stock', line: 6, field: 'QtyAvailable', value: 'ten', message: 'Must be a whole number, 0 or more' },
+      { file: 'stock', line: 6, field: 'QtyAvailable', value: 'true', message: 'Must be a whole number, 0 or more' },
       { file: 'stock', line: 7, field: 'ProductCode', value: p!.ProductCode, message: `Duplicate: ${p!.ProductCode} at WAG is already on line 1` },
       { file: 'stock', line: 8, field: 'ProductCode', value: '', message: 'Missing: the product code is required' },
       { file: 'stock', line: 9, field: '', value: 'not an object', message: 'Expected an object {ProductCode, LocationID, QtyAvailable}' },
     ])
     expect(await stockOf(t.db, p!.ProductID, 'WAG')).toBe(before)
     expect((await t.app.inject({ method: 'GET', url: '/api/erp/runs?size=200', headers: erpKey })).json()).toHaveLength(runsBefore)
+  })
+
+  it('refuses a quantity sent as text, "12" included, with a 400 naming the row\'s field, and writes nothing', async () => {
+    const [p] = await brandPage(await someBrand())
+    const before = await stockOf(t.db, p!.ProductID, 'WAG')
+    const res = await sendStock([
+      { ProductCode: p!.ProductCode, LocationID: 'WAG', QtyAvailable: 7 },
+      { ProductCode: p!.ProductCode, LocationID: 'MEL', QtyAvailable: '12' },
+    ])
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error: 'not_a_number', fields: [{ field: 'body.1.QtyAvailable' }] })
+    expect(res.json().message).toBe('QtyAvailable must be a JSON number such as 12, not the text "12" (row 2).')
+    expect(await stockOf(t.db, p!.ProductID, 'WAG')).toBe(before)
   })
 
   it('refuses more than the row limit with a 400 naming it, and a body that is not a list', async () => {

@@ -1,6 +1,7 @@
 import { NO_PASSWORD } from '../../auth'
 import { collect } from './catalogue'
-import { counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
+import { MESSAGES } from './messages'
+import { checkKnown, counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
@@ -8,7 +9,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.accounts(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const code = r.key('AccountCode')
     const listed = r.text('Branches')
     const branches =
@@ -22,12 +23,12 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
                 .filter(Boolean),
             ),
           ].sort()
-    for (const b of branches ?? []) if (!ctx.known.branches.has(b)) r.problem('Branches', b, 'unknown branch')
+    for (const b of branches ?? []) checkKnown(ctx, r, 'branches', 'Branches', b)
     let defaultBranch = r.text('DefaultWareHouse') || undefined
-    if (defaultBranch && !ctx.known.branches.has(defaultBranch)) r.problem('DefaultWareHouse', defaultBranch, 'unknown branch')
+    checkKnown(ctx, r, 'branches', 'DefaultWareHouse', defaultBranch)
     if (!defaultBranch && !existing.has(code)) {
       defaultBranch = branches?.[0]
-      if (!defaultBranch) r.problem('DefaultWareHouse', '', 'a new account needs a default branch (DefaultWareHouse or Branches)')
+      if (!defaultBranch) r.problem('DefaultWareHouse', '', MESSAGES.defaultBranch())
     }
     const discount = r.decimal('DiscountPercent', { max: 100 })
     return {
@@ -46,7 +47,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
       },
     }
   })
-  for (const key of named) ctx.known.accounts.add(key)
+  for (const key of named.keys()) ctx.known.accounts.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -70,11 +71,11 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planContractPrices(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.contractPrices(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
     const product = r.key('ProductCode')
-    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
-    if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+    checkKnown(ctx, r, 'accounts', 'AccountCode', account)
+    checkKnown(ctx, r, 'products', 'ProductCode', product)
     return { key: `${account}|${product}`, row: { price_cents: r.money('Price', { required: true }) ?? 0 } }
   })
   const { added, changed } = diff(rows, existing)
@@ -105,17 +106,17 @@ export async function planContractPrices(db: Db, table: Table, ctx: PlanContext)
  */
 export async function planUsers(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.users(db)
-  const { rows, failed } = collect(
+  const { rows, failed } = await collect(
     table,
     ctx,
     (r) => {
       const account = r.key('AccountCode')
-      if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+      checkKnown(ctx, r, 'accounts', 'AccountCode', account)
       const username = r.key('UserName')
       const email = r.key('Email')
-      if (email && !EMAIL.test(email)) r.problem('Email', email, 'not an e-mail address')
+      if (email && !EMAIL.test(email)) r.problem('Email', email, MESSAGES.email())
       const role = r.key('Role')
-      if (role && role !== 'Administrator' && role !== 'User') r.problem('Role', role, 'must be Administrator or User')
+      if (role && role !== 'Administrator' && role !== 'User') r.problem('Role', role, MESSAGES.role())
       return { key: username.toLowerCase(), row: { username, account, email, name: r.key('Name'), role, active: r.bool('Active', true) } }
     },
     'UserName',
@@ -147,9 +148,9 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext): Promise
 
 export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.deliverySites(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const account = r.key('AccountCode')
-    if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+    checkKnown(ctx, r, 'accounts', 'AccountCode', account)
     const text = (field: string) => r.text(field)
     return {
       key: `${account}|${r.key('SiteCode')}`,
@@ -158,7 +159,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
         address1: text('Address1'),
         address2: text('Address2'),
         city: text('City'),
-        state: text('State'),
+        state: r.state('State'),
         postal_code: text('PostalCode'),
         contact: text('Contact'),
         email: text('Email'),
@@ -167,7 +168,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
       },
     }
   })
-  for (const key of named) ctx.known.sites.add(key)
+  for (const key of named.keys()) ctx.known.sites.add(key)
   const { added, changed } = diff(rows, existing)
   return {
     file: table.file,

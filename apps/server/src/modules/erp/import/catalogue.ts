@@ -1,20 +1,43 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import { FILES } from './files'
 import { readersOf, type RowReader } from './fields'
-import { counts, diff, given, keep, missing, type Db, type Fields, type PlanContext, type Step } from './plan'
+import { isBranchCode } from '@portal/contract/common'
+import { MESSAGES, type Message } from './messages'
+import { checkKnown, counts, diff, given, missing, unknownMessage, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
-/** Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. */
-export function collect<T extends Fields>(table: Table, ctx: PlanContext, read: (r: RowReader) => { key: string; row: T } | null, field = keyField(table)) {
+/** How many rows are checked between two turns of other requests. */
+const ROWS_A_TURN = 5_000
+
+/**
+ * Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. Other
+ * requests are answered between every ROWS_A_TURN rows: a file of a million rows is checked without stalling them.
+ */
+export async function collect<T extends Fields>(
+  table: Table,
+  ctx: PlanContext,
+  read: (r: RowReader) => { key: string; row: T } | null,
+  field = keyField(table),
+) {
   const rows = new Map<string, T>()
   const lines = new Map<string, number>()
-  // Every key the file names, right or not: a row with a problem is still no "unknown" to the rows naming it.
-  const named = new Set<string>()
+  // Every key the file names, right or not: a row with a problem is still no "unknown" to the rows naming it,
+  // and a key named twice is a duplicate whatever else is wrong with either row.
+  const named = new Map<string, number>()
   let failed = 0
-  for (const r of readersOf(table, ctx.problems)) {
+  for (const [i, r] of readersOf(table, ctx.problems).entries()) {
+    if (i % ROWS_A_TURN === ROWS_A_TURN - 1) await yieldToOthers()
     const found = read(r)
-    if (found?.key) named.add(found.key)
-    if (found && !r.failed) keep(rows, lines, found.key, r.line, found.row, (message) => r.problem(field, found.key, message))
+    if (found?.key) {
+      const first = named.get(found.key)
+      if (first !== undefined) r.problem(field, found.key, MESSAGES.duplicate(first))
+      else named.set(found.key, r.line)
+    }
+    if (found && !r.failed) {
+      rows.set(found.key, found.row)
+      lines.set(found.key, r.line)
+    }
     if (r.failed) failed++
   }
   return { rows, lines, named, failed }
@@ -24,11 +47,13 @@ const keyField = (table: Table) => Object.values(FILES).find((f) => table.file.s
 
 export async function planBranches(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.branches(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => ({
-    key: r.key('LocationID'),
-    row: { name: r.key('NAME'), trading: r.bool('Active', true) },
-  }))
-  for (const key of named) ctx.known.branches.add(key)
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
+    const code = r.key('LocationID')
+    // The API reads every branch code asked for in upper case, 1 to 10 characters: a code it cannot read is refused here, not offered.
+    if (code && !isBranchCode(code)) r.problem('LocationID', code, MESSAGES.branchCode())
+    return { key: code, row: { name: r.key('NAME'), trading: r.bool('Active', true) } }
+  })
+  for (const key of named.keys()) ctx.known.branches.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing, 'trading')
   return {
@@ -46,7 +71,7 @@ export async function planBranches(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planCategories(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.categories(db)
-  const { rows, lines, named, failed } = collect(table, ctx, (r) => ({
+  const { rows, lines, named, failed } = await collect(table, ctx, (r) => ({
     key: r.key('Category'),
     row: {
       title: r.key('Title'),
@@ -56,7 +81,7 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
       active: r.bool('Active', true),
     },
   }))
-  for (const key of named) ctx.known.categories.add(key)
+  for (const key of named.keys()) ctx.known.categories.add(key)
   let badRows = 0
   // Parents must exist (in the portal or this file) and never lead back to the category itself.
   const parentOf = (name: string) => {
@@ -64,16 +89,16 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
     return row && row.parent !== undefined ? row.parent : ((existing.get(name)?.parent as string | null | undefined) ?? null)
   }
   for (const [name, row] of rows) {
-    const problem = (message: string) => {
+    const problem = (message: Message) => {
       badRows++
       ctx.problems.push({ file: table.file, line: lines.get(name)!, field: 'Parent', value: row.parent ?? '', message })
     }
-    if (row.parent && !ctx.known.categories.has(row.parent)) problem('unknown category')
+    if (row.parent && !ctx.known.categories.has(row.parent)) problem(unknownMessage(ctx, 'categories', row.parent))
     else if (row.parent) {
       const seen = new Set([name])
       for (let at = parentOf(name); at; at = parentOf(at)) {
         if (seen.has(at)) {
-          problem(`category cycle: ${[...seen, at].join(' > ')}`)
+          problem(MESSAGES.categoryCycle([...seen, at]))
           break
         }
         seen.add(at)
@@ -116,11 +141,11 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
 
 export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.brands(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => ({
+  const { rows, named, failed } = await collect(table, ctx, (r) => ({
     key: r.key('BrandCode'),
     row: { description: r.key('Description'), active: r.bool('Active', true) },
   }))
-  for (const key of named) ctx.known.brands.add(key)
+  for (const key of named.keys()) ctx.known.brands.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -145,11 +170,11 @@ export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promis
 
 export async function planProducts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.products(db)
-  const { rows, named, failed } = collect(table, ctx, (r) => {
+  const { rows, named, failed } = await collect(table, ctx, (r) => {
     const category = r.key('Category')
     const brand = r.key('brandcode')
-    if (category && !ctx.known.categories.has(category)) r.problem('Category', category, 'unknown category')
-    if (brand && !ctx.known.brands.has(brand)) r.problem('brandcode', brand, 'unknown brand')
+    checkKnown(ctx, r, 'categories', 'Category', category)
+    checkKnown(ctx, r, 'brands', 'brandcode', brand)
     const text = (field: string) => r.text(field)
     const barcode = r.text('Barcode')
     return {
@@ -175,7 +200,7 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
       },
     }
   })
-  for (const key of named) ctx.known.products.add(key)
+  for (const key of named.keys()) ctx.known.products.add(key)
   const { added, changed } = diff(rows, existing)
   const withdrawn = missing(ctx.mode, rows, existing)
   return {
@@ -198,11 +223,11 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planStock(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.stock(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const product = r.key('ProductCode')
     const branch = r.key('LocationID')
-    if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
-    if (branch && !ctx.known.branches.has(branch)) r.problem('LocationID', branch, 'unknown branch')
+    checkKnown(ctx, r, 'products', 'ProductCode', product)
+    checkKnown(ctx, r, 'branches', 'LocationID', branch)
     const qty = r.whole('QtyAvailable', { required: true }) ?? 0
     return { key: `${product}|${branch}`, row: { qty_available: qty } }
   })
@@ -226,13 +251,13 @@ export async function planStock(db: Db, table: Table, ctx: PlanContext): Promise
 /** synonyms.csv (decision 0029): Term, and Synonyms separated by ';'. A full file replaces the list. */
 export async function planSynonyms(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.synonyms(db)
-  const { rows, failed } = collect(table, ctx, (r) => {
+  const { rows, failed } = await collect(table, ctx, (r) => {
     const term = r.key('Term')
     const synonyms = (r.text('Synonyms') ?? '')
       .split(';')
       .map((s) => s.trim())
       .filter(Boolean)
-    if (synonyms.length === 0) r.problem('Synonyms', r.text('Synonyms') ?? '', 'required field is empty (synonyms separated by ;)')
+    if (synonyms.length === 0) r.problem('Synonyms', r.text('Synonyms') ?? '', MESSAGES.synonymsEmpty())
     return { key: term.toLowerCase(), row: { term, synonyms, active: true } }
   })
   const { added, changed } = diff(rows, existing)

@@ -231,7 +231,7 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
   for (const [path, data] of files) form.append(path, new Blob([data]), basename(path))
   const waiting = heartbeat(out, 'the portal is checking and writing the files')
   let res: Response
-  let body: (ErpImportReport & { problems?: Problem[]; message?: string }) | null
+  let body: (ErpImportReport & { problems?: Problem[]; message?: string; total?: number }) | null
   try {
     res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form })
     body = (await res.json().catch(() => null)) as typeof body
@@ -247,7 +247,8 @@ async function throughPortal(config: Config, files: ExportFiles, args: Args, out
       out,
       args.dryRun ? 'Nothing was written (--dry-run).' : `Imported through the running portal into ${databaseName(config)}; the portal shows it now.`,
     )
-  if (res.status === 422 && body?.problems) return printReport({ ok: false, dryRun: args.dryRun, files: [], problems: body.problems }, out, '')
+  if (res.status === 422 && body?.problems)
+    return printReport({ ok: false, dryRun: args.dryRun, files: [], problems: body.problems, problemCount: body.total ?? body.problems.length }, out, '')
   out.error(`The portal answered ${res.status}: ${body?.message ?? 'no message'}`)
   return res.status === 401 ? 2 : 1
 }
@@ -256,7 +257,9 @@ const describeProblem = (p: Problem) =>
   `  ${p.file}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}${p.value ? ` ${JSON.stringify(p.value)}` : ''}: ${p.message}`
 
 function printReport(
-  report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems'> & { warnings?: Problem[] } & Partial<Pick<ErpImportReport, 'invitations'>>,
+  report: Pick<ErpImportReport, 'ok' | 'dryRun' | 'files' | 'problems' | 'problemCount'> & { warnings?: Problem[] } & Partial<
+      Pick<ErpImportReport, 'invitations'>
+    >,
   out: Output,
   done: string,
 ): number {
@@ -268,7 +271,8 @@ function printReport(
       )
   }
   if (!report.ok) {
-    out.error(`\n${report.problems.length} problem(s); nothing was written:`)
+    const more = report.problemCount > report.problems.length ? `, the first ${report.problems.length} listed` : ''
+    out.error(`\n${report.problemCount} problem(s)${more}; nothing was written:`)
     for (const p of report.problems) out.error(describeProblem(p))
     return 1
   }

@@ -1,4 +1,6 @@
-import type { ErpProblem as Problem } from '../problems'
+import { AUSTRALIAN_STATES } from '@portal/contract/checkout'
+import type { Problems } from '../problems'
+import { MESSAGES, type Message } from './messages'
 import type { Row, Table } from './read'
 
 const TRUE = new Set(['true', '1', 'y', 'yes'])
@@ -6,9 +8,39 @@ const FALSE = new Set(['false', '0', 'n', 'no'])
 const MONEY = /^-?\d+(\.\d{1,2})?$/
 const WHOLE = /^-?\d+$/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** Digits grouped in thousands by commas, as a spreadsheet shows them: 1,234.50 or 12,000. */
+const GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d+)?$/
+/** A currency sign or code before or after the amount: $12.50, A$12.50, AUD 12.50, 12.50 AUD, €12. */
+const CURRENCY = /^(-?)\s*(?:A?\$|AUD|€|£)\s*(.*?)$|^(.*?)\s*(?:AUD)$/i
+/** The most a 32-bit column holds: quantities, and money in cents. */
+const LARGEST = 2_147_483_647
+
+/** The states of the checkout form by their full names, read as their codes. */
+const STATE_NAMES: Record<string, (typeof AUSTRALIAN_STATES)[number]> = {
+  victoria: 'VIC',
+  'new south wales': 'NSW',
+  'australian capital territory': 'ACT',
+  queensland: 'QLD',
+  'western australia': 'WA',
+  'northern territory': 'NT',
+  'south australia': 'SA',
+  tasmania: 'TAS',
+}
+const STATES = new Set<string>(AUSTRALIAN_STATES)
+
+/** An amount or number as written without its thousands separators or currency sign, when that is what is wrong. */
+function numberFix(value: string, pattern: RegExp): Message | null {
+  const currency = CURRENCY.exec(value)
+  if (currency) {
+    const plain = `${currency[1] ?? ''}${currency[2] ?? currency[3] ?? ''}`.trim().replaceAll(',', '')
+    return pattern.test(plain) ? MESSAGES.currency(plain) : null
+  }
+  if (GROUPED.test(value) && pattern.test(value.replaceAll(',', ''))) return MESSAGES.thousands(value.replaceAll(',', ''))
+  return null
+}
 
 /**
- * Reads one row's fields into typed values, collecting a problem for each bad one (design section 10: money in
+ * Reads one row's fields into typed values, collecting a problem for each bad one (docs/erp-interchange.md: money in
  * dollars with up to 2 decimals, whole quantities, YYYY-MM-DD dates, true/false/1/0/Y/N). An optional field
  * whose column the file leaves out reads as undefined: the portal keeps what it has.
  */
@@ -18,26 +50,26 @@ export class RowReader {
   constructor(
     readonly table: Table,
     readonly row: Row,
-    private readonly problems: Problem[],
+    private readonly problems: Problems,
   ) {}
 
   get line() {
     return this.row.line
   }
 
-  problem(field: string, value: string, message: string) {
+  problem(field: string, value: string, message: Message) {
     this.failed = true
     this.problems.push({ file: this.table.file, line: this.row.line, field, value, message })
   }
 
   private raw(field: string): string | undefined {
-    return this.table.columns.has(field) ? (this.row.values.get(field) ?? '') : undefined
+    return this.table.columns.has(field) ? (this.row.values[this.table.index.get(field)!] ?? '') : undefined
   }
 
   /** A required text field: a problem when empty. */
   key(field: string): string {
     const value = this.raw(field) ?? ''
-    if (value === '') this.problem(field, '', 'required field is empty')
+    if (value === '') this.problem(field, '', MESSAGES.required())
     return value
   }
 
@@ -51,17 +83,20 @@ export class RowReader {
     const value = this.raw(field)
     if (value === undefined && !required) return undefined
     if (value === undefined || value === '') {
-      if (required) this.problem(field, '', 'required field is empty')
+      if (required) this.problem(field, '', MESSAGES.required())
       return empty
     }
-    const plain = value.replace(/^\$/, '')
-    if (!MONEY.test(plain)) {
-      this.problem(field, value, 'not an amount in dollars with up to 2 decimals')
+    if (!MONEY.test(value)) {
+      this.problem(field, value, numberFix(value, MONEY) ?? MESSAGES.money())
       return empty
     }
-    const cents = Math.round(Number(plain) * 100)
+    const cents = Math.round(Number(value) * 100)
     if (cents < 0 && !negative) {
-      this.problem(field, value, 'must not be negative')
+      this.problem(field, value, MESSAGES.negative())
+      return empty
+    }
+    if (Math.abs(cents) > LARGEST) {
+      this.problem(field, value, MESSAGES.atMost((LARGEST / 100).toFixed(2)))
       return empty
     }
     return cents
@@ -72,16 +107,20 @@ export class RowReader {
     const value = this.raw(field)
     if (value === undefined && !required) return undefined
     if (value === undefined || value === '') {
-      if (required) this.problem(field, '', 'required field is empty')
+      if (required) this.problem(field, '', MESSAGES.required())
       return empty
     }
-    if (!WHOLE.test(value) || !Number.isSafeInteger(Number(value))) {
-      this.problem(field, value, 'not a whole number')
+    if (!WHOLE.test(value)) {
+      this.problem(field, value, numberFix(value, WHOLE) ?? MESSAGES.whole())
       return empty
     }
     const n = Number(value)
     if (n < min) {
-      this.problem(field, value, `must be at least ${min}`)
+      this.problem(field, value, MESSAGES.atLeast(min))
+      return empty
+    }
+    if (n > LARGEST) {
+      this.problem(field, value, MESSAGES.atMost(String(LARGEST)))
       return empty
     }
     return n
@@ -92,8 +131,10 @@ export class RowReader {
     const value = this.raw(field)
     if (value === undefined) return undefined
     if (value === '') return null
-    if (!/^\d+(\.\d+)?$/.test(value) || Number(value) > max) {
-      this.problem(field, value, max === Number.POSITIVE_INFINITY ? 'not a number of at least 0' : `not a number from 0 to ${max}`)
+    const DECIMAL = /^\d+(\.\d+)?$/
+    if (!DECIMAL.test(value) || Number(value) > Math.min(max, LARGEST)) {
+      const fix = DECIMAL.test(value) ? null : numberFix(value, DECIMAL)
+      this.problem(field, value, fix ?? (max === Number.POSITIVE_INFINITY ? MESSAGES.decimal() : MESSAGES.decimalUpTo(max)))
       return null
     }
     return Number(value)
@@ -107,7 +148,7 @@ export class RowReader {
     const lower = value.toLowerCase()
     if (TRUE.has(lower)) return true
     if (FALSE.has(lower)) return false
-    this.problem(field, value, 'not a yes/no value (true, false, 1, 0, Y or N)')
+    this.problem(field, value, MESSAGES.yesNo())
     return empty
   }
 
@@ -116,18 +157,28 @@ export class RowReader {
     const value = this.raw(field)
     if (value === undefined && !required) return undefined
     if (value === undefined || value === '') {
-      if (required) this.problem(field, '', 'required field is empty')
+      if (required) this.problem(field, '', MESSAGES.required())
       return null
     }
     const m = DATE.exec(value)
     const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
     if (!m || !day || day.toISOString().slice(0, 10) !== value) {
-      this.problem(field, value, 'not a date (YYYY-MM-DD)')
+      this.problem(field, value, MESSAGES.date())
       return null
     }
     return value
   }
+
+  /** An Australian state as the checkout offers it: its code in any case, or its full name; stored as the code. */
+  state(field: string): string | undefined {
+    const value = this.raw(field)
+    if (value === undefined || value === '') return value
+    const code = STATES.has(value.toUpperCase()) ? value.toUpperCase() : STATE_NAMES[value.toLowerCase().replace(/\s+/g, ' ')]
+    if (code) return code
+    this.problem(field, value, MESSAGES.state())
+    return ''
+  }
 }
 
 /** Every row of a table, each with a reader. */
-export const readersOf = (table: Table, problems: Problem[]) => table.rows.map((row) => new RowReader(table, row, problems))
+export const readersOf = (table: Table, problems: Problems) => table.rows.map((row) => new RowReader(table, row, problems))

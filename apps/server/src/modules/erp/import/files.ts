@@ -1,5 +1,17 @@
 /**
- * The files of the ERP interchange (design section 10), their fields and which are required. Each may come
+ * What one import may hold, so that no file can take the server's memory or time: each file's size, its rows, a
+ * row's size and a header's columns (docs/erp-interchange.md, "Limits"). The problems listed are capped too
+ * (LISTED_PROBLEMS).
+ */
+export const IMPORT_LIMITS = {
+  fileMiB: 64,
+  rows: 1_000_000,
+  rowMiB: 1,
+  columns: 100,
+} as const
+
+/**
+ * The files of the ERP interchange (docs/erp-interchange.md), their fields and which are required. Each may come
  * as `name.csv` or `name.jsonl` with the same fields.
  */
 export interface FileSpec {
@@ -82,9 +94,15 @@ export type FileKey = keyof typeof FILES
 export const IMAGE_FOLDER = 'images'
 export const ATTACHMENT_FOLDER = 'attachments'
 
-/** Whether a path (relative to the export folder, with forward slashes) is one the import reads. */
+/** Whether a path (relative to the export folder, with forward slashes, its folder in lower case) is one the import reads; file names match whatever their case. */
 export function isInterchangePath(path: string): boolean {
   if (path.startsWith(`${IMAGE_FOLDER}/`) || path.startsWith(`${ATTACHMENT_FOLDER}/`)) return true
-  const match = /^([a-z_]+)\.(csv|jsonl)$/.exec(path)
+  const match = /^([a-z_]+)\.(csv|jsonl)$/.exec(path.toLowerCase())
   return match !== null && Object.values(FILES).some((f) => f.name === match[1])
+}
+
+/** The path with its folder (images/, attachments/) in lower case, as the import reads it; a product code or file name keeps its case. */
+export function folderInLowerCase(path: string): string {
+  const slash = path.indexOf('/')
+  return slash < 0 ? path : `${path.slice(0, slash).toLowerCase()}${path.slice(slash)}`
 }

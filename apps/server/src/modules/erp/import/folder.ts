@@ -14,9 +14,11 @@ export function readExportFolder(folder: string): ExportFiles {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name)
       const path = relative(folder, full).split(sep).join('/')
+      // Folder names match whatever their case, as file names do (Images/ is images/).
+      const lower = path.toLowerCase()
       if (entry.isDirectory()) {
-        if (path === 'images' || path === 'attachments' || path.startsWith('attachments/')) walk(full)
-      } else if (entry.isFile() && (/\.(csv|jsonl)$/i.test(path) ? !path.includes('/') : path.startsWith('images/') || path.startsWith('attachments/'))) {
+        if (lower === 'images' || lower === 'attachments' || lower.startsWith('attachments/')) walk(full)
+      } else if (entry.isFile() && (/\.(csv|jsonl)$/i.test(path) ? !path.includes('/') : lower.startsWith('images/') || lower.startsWith('attachments/'))) {
         files.set(path, readFileSync(full))
       }
     }

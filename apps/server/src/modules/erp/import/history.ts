@@ -3,7 +3,8 @@ import { lineTotals, sumTotals } from '../../../lib/money'
 
 const PORTAL_ORDER_ID = /^[A-Za-z0-9_-]{1,40}$/
 import { collect } from './catalogue'
-import { counts, diff, given, type Db, type Fields, type PlanContext, type Step } from './plan'
+import { MESSAGES, type Message } from './messages'
+import { checkKnown, counts, diff, given, notChecked, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { RowReader } from './fields'
 import type { Table } from './read'
 import * as repo from './repo'
@@ -74,17 +75,23 @@ function lineRecord(productCode: string, description: string, productId: number 
 export async function planOrders(db: Db, orders: Table | null, lines: Table | null, ctx: PlanContext, acknowledge: Acknowledge): Promise<Step[]> {
   const portalIds = new Map<string, { id: string; line: number }>()
   const orderRows = orders
-    ? collect(orders, ctx, (r) => {
+    ? await collect(orders, ctx, (r) => {
         const account = r.key('AccountCode')
         const branch = r.key('LocationID')
         const site = r.text('SiteCode')
-        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
-        if (branch && !ctx.known.branches.has(branch)) r.problem('LocationID', branch, 'unknown branch')
-        if (site && !ctx.known.sites.has(`${account}|${site}`)) r.problem('SiteCode', site, `unknown delivery site of account ${account}`)
+        checkKnown(ctx, r, 'accounts', 'AccountCode', account)
+        checkKnown(ctx, r, 'branches', 'LocationID', branch)
+        if (
+          site &&
+          !ctx.known.sites.has(`${account}|${site}`) &&
+          !notChecked(ctx, 'sites', r.table.file, 'SiteCode') &&
+          !notChecked(ctx, 'accounts', r.table.file, 'SiteCode')
+        )
+          r.problem('SiteCode', site, MESSAGES.unknownSite(account))
         const salesOrder = r.key('SalesOrder')
         const portal = r.text('PortalOrderId')
         if (portal) {
-          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, 'not a portal order number (such as SO9000001)')
+          if (!PORTAL_ORDER_ID.test(portal)) r.problem('PortalOrderId', portal, MESSAGES.portalOrderId())
           else portalIds.set(salesOrder, { id: portal, line: r.line })
         }
         const text = (field: string) => r.text(field)
@@ -102,7 +109,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
             delivery_address1: text('DeliveryAddress1'),
             delivery_address2: text('DeliveryAddress2'),
             delivery_city: text('DeliveryCity'),
-            delivery_state: text('DeliveryState'),
+            delivery_state: r.state('DeliveryState'),
             delivery_postal_code: text('DeliveryPostalCode'),
             email: text('Email'),
             phone: text('Phone'),
@@ -111,14 +118,14 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       })
     : null
   const lineRows = lines
-    ? collect(
+    ? await collect(
         lines,
         ctx,
         (r) => {
           const salesOrder = r.key('SalesOrder')
           const line = r.whole('Line', { required: true, min: 1 }) ?? 0
           const product = r.key('ProductCode')
-          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          checkKnown(ctx, r, 'products', 'ProductCode', product)
           const row: LineRow = {
             product_code: product,
             qty_ordered: r.whole('QuantityOrdered', { required: true }) ?? 0,
@@ -134,7 +141,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
         'Line',
       )
     : null
-  const named = [...new Set([...(orderRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(orderRows?.named.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.orders(db, named)
   const portal = await repo.portalOrders(
     db,
@@ -143,19 +150,18 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
   // The acknowledgement's own rules (acknowledgeOrder), checked before anything is written.
   for (const [salesOrder, { id, line }] of portalIds) {
     const now = portal.get(id)
-    const problem = (field: string, value: string, message: string) => ctx.problems.push({ file: orders!.file, line, field, value, message })
-    if (now === undefined) problem('PortalOrderId', id, 'unknown portal order')
-    else if (now.acknowledged && now.salesOrder !== salesOrder)
-      problem('SalesOrder', salesOrder, `portal order ${id} was already acknowledged as ${now.salesOrder}`)
-    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, 'another order already has this SalesOrder')
+    const problem = (field: string, value: string, message: Message) => ctx.problems.push({ file: orders!.file, line, field, value, message })
+    if (now === undefined) problem('PortalOrderId', id, MESSAGES.unknownPortalOrder())
+    else if (now.acknowledged && now.salesOrder !== salesOrder) problem('SalesOrder', salesOrder, MESSAGES.acknowledgedAs(id, now.salesOrder))
+    else if (now.salesOrder !== salesOrder && existing.orders.has(salesOrder)) problem('SalesOrder', salesOrder, MESSAGES.salesOrderTaken())
   }
   let lineProblems = 0
   if (lineRows && lines) {
     for (const [key] of lineRows.rows) {
       const salesOrder = key.split('|')[0]!
-      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder)) {
+      if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder) && !notChecked(ctx, 'orders', lines.file, 'SalesOrder')) {
         lineProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: 'unknown sales order' })
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: MESSAGES.unknownSalesOrder() })
       }
     }
   }
@@ -208,11 +214,11 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
 /** invoices.csv and invoice_lines.csv: an invoice's Amount (inc GST) must equal its lines' totals, GST computed here. */
 export async function planInvoices(db: Db, invoices: Table | null, lines: Table | null, ctx: PlanContext): Promise<Step[]> {
   const invoiceRows = invoices
-    ? collect(invoices, ctx, (r) => {
+    ? await collect(invoices, ctx, (r) => {
         const account = r.key('AccountCode')
-        if (account && !ctx.known.accounts.has(account)) r.problem('AccountCode', account, 'unknown account')
+        checkKnown(ctx, r, 'accounts', 'AccountCode', account)
         const location = r.text('SalesLocation')
-        if (location && !ctx.known.branches.has(location)) r.problem('SalesLocation', location, 'unknown branch')
+        checkKnown(ctx, r, 'branches', 'SalesLocation', location)
         const invoiceDate = r.date('InvoiceDate', { required: true }) ?? ''
         const text = (field: string) => r.text(field)
         return {
@@ -234,14 +240,14 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
       })
     : null
   const lineRows = lines
-    ? collect(
+    ? await collect(
         lines,
         ctx,
         (r) => {
           const invoice = r.key('Invoice')
           const line = r.whole('Line', { required: true, min: 1 }) ?? 0
           const product = r.key('ProductCode')
-          if (product && !ctx.known.products.has(product)) r.problem('ProductCode', product, 'unknown product')
+          checkKnown(ctx, r, 'products', 'ProductCode', product)
           const row: LineRow = {
             product_code: product,
             qty_ordered: r.whole('Quantity', { required: true, min: -1_000_000_000 }) ?? 0,
@@ -252,16 +258,16 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         'Line',
       )
     : null
-  const named = [...new Set([...(invoiceRows?.named ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
+  const named = [...new Set([...(invoiceRows?.named.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.invoices(db, named)
   const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
   let extraProblems = 0
   if (lineRows && lines)
     for (const [key] of lineRows.rows) {
       const invoice = key.split('|')[0]!
-      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice)) {
+      if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice) && !notChecked(ctx, 'invoices', lines.file, 'Invoice')) {
         extraProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: 'unknown invoice' })
+        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: MESSAGES.unknownInvoice() })
       }
     }
   // The server computes GST per line; an Amount that does not add up is the ERP's or the export's mistake.
@@ -277,7 +283,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
           line: invoiceRows.lines.get(invoice)!,
           field: 'Amount',
           value: (row.extended_inc_cents / 100).toFixed(2),
-          message: `does not match the lines: ${(total / 100).toFixed(2)} including GST`,
+          message: MESSAGES.amountMismatch(total),
         })
       }
     }
@@ -345,7 +351,7 @@ function splitInc(incCents: number) {
 
 export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.financialPeriods(db)
-  const { rows, failed } = collect(
+  const { rows, failed } = await collect(
     table,
     ctx,
     (r) => {
@@ -353,7 +359,7 @@ export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContex
       const period = r.whole('financialPeriod', { required: true, min: 1 })
       const start = r.date('StartDate', { required: true }) ?? ''
       const end = r.date('EndDate', { required: true }) ?? ''
-      if (start && end && end < start) r.problem('EndDate', end, 'before StartDate')
+      if (start && end && end < start) r.problem('EndDate', end, MESSAGES.endBeforeStart())
       return { key: `${year}|${period}`, row: { description: r.key('DESCRIPTION'), start_date: start, end_date: end } }
     },
     'financialPeriod',

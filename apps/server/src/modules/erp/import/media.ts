@@ -3,7 +3,8 @@ import { extname } from 'node:path'
 import sharp from 'sharp'
 import { ATTACHMENT_FOLDER, IMAGE_FOLDER } from './files'
 import { collect } from './catalogue'
-import { counts, type Db, type PlanContext, type Step } from './plan'
+import { MESSAGES, type Message } from './messages'
+import { counts, notChecked, type Db, type PlanContext, type Step } from './plan'
 import type { ExportFiles, Table } from './read'
 import * as repo from './repo'
 
@@ -37,7 +38,7 @@ const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex'
 export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): Promise<Step | null> {
   const pictures = [...files].filter(([path]) => path.startsWith(`${IMAGE_FOLDER}/`))
   if (pictures.length === 0) return null
-  const problem = (path: string, value: string, message: string) => ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value, message })
+  const problem = (path: string, value: string, message: Message) => ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value, message })
   const wanted = new Map<string, { path: string; type: string; data: Uint8Array; width: number; height: number }>()
   const read = new Map<string, Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>> | null>()
   let failed = 0
@@ -47,10 +48,11 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
     const code = name.slice(0, name.length - ext.length)
     const kind = PICTURES[ext]
     const before = ctx.problems.length
-    if (!kind || name.includes('/')) problem(path, name, 'not images/{ProductCode}.jpg, .png or .webp')
-    else if (!ctx.known.products.has(code)) problem(path, code, 'unknown product')
-    else if (wanted.has(code)) problem(path, code, `duplicate key: ${wanted.get(code)!.path} is this product's picture too`)
-    else if (!kind.magic(data)) problem(path, code, `an image that is not a picture: the file is not ${kind.type}`)
+    if (!kind || name.includes('/')) problem(path, name, MESSAGES.picturePath())
+    else if (!ctx.known.products.has(code)) {
+      if (!notChecked(ctx, 'products', `${IMAGE_FOLDER}/`, 'ProductCode')) problem(path, code, MESSAGES.unknownProduct())
+    } else if (wanted.has(code)) problem(path, code, MESSAGES.pictureTwice(wanted.get(code)!.path))
+    else if (!kind.magic(data)) problem(path, code, MESSAGES.pictureType(kind.type))
     else {
       // A picture sent for many products (a brand's pack shot) is read once.
       const digest = sha(data)
@@ -60,7 +62,7 @@ export async function planImages(db: Db, files: ExportFiles, ctx: PlanContext): 
           .metadata()
           .catch(() => null))
       read.set(digest, meta)
-      if (!meta?.width || !meta.height) problem(path, code, 'an image that is not a picture: it cannot be read')
+      if (!meta?.width || !meta.height) problem(path, code, MESSAGES.pictureUnreadable())
       else wanted.set(code, { path, type: kind.type, data, width: meta.width, height: meta.height })
     }
     if (ctx.problems.length > before) failed++
@@ -92,7 +94,7 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
   const sent = [...files].filter(([path]) => path.startsWith(`${ATTACHMENT_FOLDER}/`))
   if (sent.length === 0 && !list) return null
   const descriptions = list
-    ? collect(list, ctx, (r) => ({ key: `${r.key('ProductCode')}|${r.key('FileName')}`, row: { description: r.text('Description') ?? '' } }), 'FileName')
+    ? await collect(list, ctx, (r) => ({ key: `${r.key('ProductCode')}|${r.key('FileName')}`, row: { description: r.text('Description') ?? '' } }), 'FileName')
     : null
   const wanted = new Map<string, { code: string; name: string; data: Uint8Array; type: string; description: string }>()
   let failed = descriptions?.failed ?? 0
@@ -100,10 +102,11 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     const parts = path.split('/')
     const [, code = '', name = ''] = parts
     const before = ctx.problems.length
-    if (parts.length !== 3 || !name)
-      ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: 'not attachments/{ProductCode}/{FileName}' })
-    else if (!ctx.known.products.has(code)) ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value: code, message: 'unknown product' })
-    else {
+    if (parts.length !== 3 || !name) ctx.problems.push({ file: path, line: 0, field: 'FileName', value: path, message: MESSAGES.attachmentPath() })
+    else if (!ctx.known.products.has(code)) {
+      if (!notChecked(ctx, 'products', `${ATTACHMENT_FOLDER}/`, 'ProductCode'))
+        ctx.problems.push({ file: path, line: 0, field: 'ProductCode', value: code, message: MESSAGES.unknownProduct() })
+    } else {
       const description = descriptions?.rows.get(`${code}|${name}`)?.description ?? ''
       wanted.set(`${code}|${name}`, { code, name, data, type: ATTACHMENT_TYPES[extname(name).toLowerCase()] ?? 'application/octet-stream', description })
     }
@@ -118,7 +121,7 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
           line,
           field: 'FileName',
           value: key.split('|')[1]!,
-          message: `no such file in ${ATTACHMENT_FOLDER}/${key.split('|')[0]}/`,
+          message: MESSAGES.attachmentMissing(key.split('|')[0]!),
         })
       }
   const { attachments } = await repo.productFiles(db, [...new Set([...wanted.values()].map((w) => w.code))])

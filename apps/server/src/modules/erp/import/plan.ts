@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { ErpProblem as Problem } from '../problems'
+import { nearest } from '../../../lib/nearest'
+import type { ErpProblem as Problem, Problems } from '../problems'
+import type { RowReader } from './fields'
 import type { UserChanges } from './invitations'
+import { hint, LISTED_CODES, MESSAGES, type Message } from './messages'
 
 export type Db = Kysely<DB>
 
@@ -25,13 +28,22 @@ export type Mode = 'delta' | 'full'
 /** What the plan of one file is given: the mode, the problems and warnings lists, and the keys known so far (portal + this run). */
 export interface PlanContext {
   mode: Mode
-  problems: Problem[]
+  problems: Problems
   /** What the import takes in but reports (an unmapped status code): they never stop it. */
   warnings: Problem[]
   known: Known
   /** What users.csv adds and (de)activates, for the run's invitations. */
   users: UserChanges
+  /** The files sent and refused as a whole, by what they hold: rows naming their records are not checked against them. */
+  refused: Map<Refusable, string>
+  /** The files already told that a refused file left some of their fields unchecked, and which. */
+  noted: Set<string>
+  /** Each unknown code's message, worked out once however many rows name it. */
+  unknownMessages: Map<string, Message>
 }
+
+/** What a refused file holds, as rows of other files refer to it. */
+export type Refusable = keyof Known | 'orders' | 'invoices'
 
 /** Keys that rows may refer to: what the portal has plus what earlier files of the same run add. */
 export interface Known {
@@ -70,16 +82,57 @@ export function missing(mode: Mode, wanted: Map<string, unknown>, existing: Map<
 }
 
 /**
- * Adds a row under its key, or reports the key as a duplicate of an earlier line of the same file.
+ * Whether the records of `kind` cannot be checked because their file was refused. Says so once for each file and
+ * field naming them, so that one refused file makes one problem, not one for every row referring to it.
  */
-export function keep<T>(rows: Map<string, T>, lines: Map<string, number>, key: string, line: number, row: T, report: (message: string) => void) {
-  const first = lines.get(key)
-  if (first !== undefined) {
-    report(`duplicate key: also on line ${first}`)
-    return
+export function notChecked(ctx: PlanContext, kind: Refusable, file: string, field: string): boolean {
+  const refused = ctx.refused.get(kind)
+  if (refused === undefined) return false
+  const said = `${file}|${field}`
+  if (!ctx.noted.has(said)) {
+    ctx.noted.add(said)
+    ctx.problems.push({ file, line: 0, field, value: '', message: MESSAGES.notChecked(refused) })
   }
-  lines.set(key, line)
-  rows.set(key, row)
+  return true
+}
+
+/** The most codes a near match is looked for among: product codes and account numbers are listed nowhere anyway. */
+const SUGGESTED_AMONG = 5_000
+
+const UNKNOWN = {
+  branches: (h: string) => MESSAGES.unknownBranch(h),
+  categories: (h: string) => MESSAGES.unknownCategory(h),
+  brands: (h: string) => MESSAGES.unknownBrand(h),
+} as const
+
+/** "unknown branch" with the nearest code, or the codes there are; the same message for the same code. */
+export function unknownMessage(ctx: PlanContext, kind: 'branches' | 'categories' | 'brands', code: string): Message {
+  const key = `${kind}|${code}`
+  let message = ctx.unknownMessages.get(key)
+  if (!message) {
+    const known = ctx.known[kind]
+    const near = known.size <= SUGGESTED_AMONG ? nearest(code, known) : null
+    message = UNKNOWN[kind](hint(kind, `${kind}.csv`, near, known.size <= LISTED_CODES ? [...known] : 'many'))
+    ctx.unknownMessages.set(key, message)
+  }
+  return message
+}
+
+/**
+ * Checks that a row's `field` names a known record of `kind`: a problem of the row when it does not, unless the
+ * file of those records was refused (then nothing can be said of it, and notChecked says so once).
+ */
+export function checkKnown(ctx: PlanContext, r: RowReader, kind: keyof Known, field: string, code: string | undefined) {
+  if (!code || ctx.known[kind].has(code) || notChecked(ctx, kind, r.table.file, field)) return
+  const message =
+    kind === 'products'
+      ? MESSAGES.unknownProduct()
+      : kind === 'accounts'
+        ? MESSAGES.unknownAccount()
+        : kind === 'sites'
+          ? null
+          : unknownMessage(ctx, kind, code)
+  if (message) r.problem(field, code, message)
 }
 
 export const counts = (added = 0, changed = 0, withdrawn = 0, failed = 0): Counts => ({ added, changed, withdrawn, failed })

@@ -1,6 +1,7 @@
 import type { Deps } from '../../../lib/context'
 import { finishRun, startRun } from '../runs'
 import { acknowledgeOrder } from '../service'
+import { MESSAGES } from './messages'
 import { importExport, type ExportFiles, type ImportOptions, type ImportReport } from './service'
 
 export interface RunOptions extends Pick<ImportOptions, 'mode' | 'dryRun' | 'progress' | 'invite'> {
@@ -34,7 +35,7 @@ export async function runImport(
     return { runId, ...report }
   } catch (error) {
     await finishRun(deps.db, runId, 'failed', {
-      problems: [{ file: '', line: 0, field: '', value: '', message: 'the import stopped on an unexpected error; nothing was written' }],
+      problems: [{ file: '', line: 0, field: '', value: '', message: MESSAGES.unexpected() }],
     })
     throw error
   }

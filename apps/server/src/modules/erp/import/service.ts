@@ -1,12 +1,13 @@
 import type { Deps } from '../../../lib/context'
 import { planAccounts, planContractPrices, planDeliverySites, planUsers } from './accounts'
 import { planBranches, planBrands, planCategories, planProducts, planStock, planSynonyms } from './catalogue'
-import { ATTACHMENT_FOLDER, FILES, IMAGE_FOLDER, isInterchangePath, type FileSpec } from './files'
+import { ATTACHMENT_FOLDER, FILES, folderInLowerCase, IMAGE_FOLDER, isInterchangePath, type FileKey } from './files'
 import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
 import { defaultPolicy, noUserChanges, planInvitations, type InvitationSummary, type InvitePolicy } from './invitations'
 import { planAttachments, planImages } from './media'
-import type { Counts, Mode, PlanContext, Step } from './plan'
-import type { ErpProblem as Problem } from '../problems'
+import type { Counts, Mode, PlanContext, Refusable, Step } from './plan'
+import { Problems, type ErpProblem as Problem } from '../problems'
+import { MESSAGES } from './messages'
 import { readTable, type ExportFiles, type Table } from './read'
 import * as repo from './repo'
 
@@ -37,6 +38,8 @@ export interface ImportReport {
   ok: boolean
   files: FileCounts[]
   totals: Counts
+  /** Every problem found; `problems` lists the first LISTED_PROBLEMS. */
+  problemCount: number
   problems: Problem[]
   /** Values taken in as the reference says but worth a look (an unmapped status code); they never stop an import. */
   warnings: Problem[]
@@ -44,8 +47,20 @@ export interface ImportReport {
   invitations: InvitationSummary
 }
 
+/** What each file holds, as the rows of other files refer to it when it is refused. */
+const HOLDS: Partial<Record<FileKey, Refusable>> = {
+  branches: 'branches',
+  categories: 'categories',
+  brands: 'brands',
+  products: 'products',
+  accounts: 'accounts',
+  deliverySites: 'sites',
+  orders: 'orders',
+  invoices: 'invoices',
+}
+
 /**
- * Imports an ERP export (design section 10): reads every file, checks every row against the portal and the
+ * Imports an ERP export (docs/erp-interchange.md): reads every file, checks every row against the portal and the
  * rest of the export, and writes only if nothing at all is wrong, in one transaction. Changes only what
  * differs, so the same export twice changes nothing the second time. The CLI and POST /api/erp/import both
  * come here. Caches and the search index show the result when this returns.
@@ -55,33 +70,35 @@ export async function importExport(
   files: ExportFiles,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const problems: Problem[] = []
+  const problems = new Problems()
   const warnings: Problem[] = []
+  files = new Map([...files].map(([path, data]) => [folderInLowerCase(path), data]))
   for (const path of files.keys())
-    if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: 'not a file of the ERP interchange (design section 10)' })
-  const table = (spec: FileSpec) => readTable(files, spec, problems)
-  const tables = {
-    branches: table(FILES.branches),
-    categories: table(FILES.categories),
-    brands: table(FILES.brands),
-    products: table(FILES.products),
-    stock: table(FILES.stock),
-    synonyms: table(FILES.synonyms),
-    accounts: table(FILES.accounts),
-    contractPrices: table(FILES.contractPrices),
-    users: table(FILES.users),
-    deliverySites: table(FILES.deliverySites),
-    financialPeriods: table(FILES.financialPeriods),
-    orders: table(FILES.orders),
-    orderLines: table(FILES.orderLines),
-    invoices: table(FILES.invoices),
-    invoiceLines: table(FILES.invoiceLines),
-    attachments: table(FILES.attachments),
+    if (!isInterchangePath(path)) problems.push({ file: path, line: 0, field: '', value: '', message: MESSAGES.notInterchange() })
+  // Read one file after the other: each is held as rows only once read, and other requests run between its slices.
+  const refused = new Map<Refusable, string>()
+  const read = {} as Record<FileKey, Table | null>
+  for (const key of Object.keys(FILES) as FileKey[]) {
+    const table = await readTable(files, FILES[key], problems)
+    read[key] = table === 'refused' ? null : table
+    const holds = HOLDS[key]
+    if (table === 'refused' && holds)
+      refused.set(holds, [...files.keys()].find((path) => path.toLowerCase().startsWith(`${FILES[key].name}.`)) ?? FILES[key].name)
   }
+  const tables = read
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
     await repo.lockImports(trx)
-    const ctx: PlanContext = { mode: options.mode, problems, warnings, known: await repo.knownKeys(trx), users: noUserChanges() }
+    const ctx: PlanContext = {
+      mode: options.mode,
+      problems,
+      warnings,
+      known: await repo.knownKeys(trx),
+      users: noUserChanges(),
+      refused,
+      noted: new Set(),
+      unknownMessages: new Map(),
+    }
     // Decided on the portal as the run finds it: its first users are not invited unless asked for.
     const fallback = await defaultPolicy(trx)
     // In the order rows refer to each other: branches before the accounts and stock that name them, and so on.
@@ -133,12 +150,13 @@ export async function importExport(
     mode: options.mode,
     dryRun: options.dryRun,
     ok: problems.length === 0,
-    files: withFailedFiles(fileCounts, problems),
+    files: withFailedFiles(fileCounts, problems.list),
     totals: fileCounts.reduce(
       (t, f) => ({ added: t.added + f.added, changed: t.changed + f.changed, withdrawn: t.withdrawn + f.withdrawn, failed: t.failed + f.failed }),
       { added: 0, changed: 0, withdrawn: 0, failed: 0 },
     ),
-    problems,
+    problemCount: problems.length,
+    problems: problems.list,
     warnings,
     invitations: outcome.invitations,
   }
