@@ -30,6 +30,7 @@ import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
 import { siteRoutes } from './modules/site/routes'
 import { usersRoutes } from './modules/users/routes'
+import { backOfficeScope } from './modules/back-office'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, changes, webDist, logger = true, lo
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)
+      await api.register(backOfficeScope, { ...deps, prefix: '/staff' })
       await api.register(erpScope, { ...deps, erpKey: erpKey === undefined ? config.erp.apiKey : erpKey, prefix: '/erp' })
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@ import { ConfigError, loadServerConfig } from './config'
 import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { startingData } from './demo'
-import { DEMO_LOGINS } from './lib/demo-logins'
+import { DEMO_BACK_OFFICE_LOGINS, DEMO_LOGINS, DEMO_TOTP_SECRET } from './lib/demo-logins'
 import { boundHeapGrowth } from './lib/memory'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
 import { resolveErpKey } from './modules/erp/key'
@@ -45,6 +45,8 @@ async function main() {
   if (config.demo) {
     lines.push(`E-mail outbox (development): ${config.publicUrl}/dev/outbox`, ``, `Demo logins:`)
     for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
+    lines.push(``, `Back office (${config.publicUrl}/login with the e-mail, then a code of the demo TOTP secret ${DEMO_TOTP_SECRET}):`)
+    for (const l of DEMO_BACK_OFFICE_LOGINS) lines.push(`  ${l.email.padEnd(32)} ${l.password.padEnd(14)} ${l.description}`)
   }
   if (erp?.source === 'demo') {
     // The demo key is as public as the demo logins: shown so that a newcomer can try the interchange at once.

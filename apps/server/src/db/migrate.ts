@@ -24,6 +24,7 @@ import * as cartLinesChangeTheirCart from './migrations/0023_cart_lines_change_t
 import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_breaks'
 import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made_by_the_portal'
 import * as productsByCompactCode from './migrations/0026_products_by_compact_code'
+import * as backOffice from './migrations/0030_back_office'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -51,6 +52,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0024_order_lines_price_breaks', up: orderLinesPriceBreaks.up },
   { version: '0025_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
   { version: '0026_products_by_compact_code', up: productsByCompactCode.up },
+  { version: '0030_back_office', up: backOffice.up },
 ]
 
 const MIGRATION_LOCK = 727_001
