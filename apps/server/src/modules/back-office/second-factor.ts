@@ -5,9 +5,9 @@ import QRCode from 'qrcode'
 import type { Deps } from '../../lib/context'
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors'
 import { hashToken } from '../../lib/tokens'
-import * as throttle from '../auth/throttle'
-import { NO_FAILURES } from '../auth/throttle'
+import { throttle } from '../auth'
 import { recordAudit, type Actor } from './audit'
+import * as repo from './repo'
 import { completeSession, type BackOfficeSession } from './session'
 
 type Db = Deps['db']
@@ -46,11 +46,10 @@ function newRecoveryCode(): string {
  */
 export async function enrolment({ db, config }: Deps, session: BackOfficeSession): Promise<Enrolment> {
   if (session.secondFactor !== 'enrol') throw conflict('already_enrolled', 'Your second factor is already set up.')
-  const row = await db.selectFrom('back_office_users').select('totp_pending_secret').where('id', '=', session.userId).executeTakeFirstOrThrow()
-  let secret = row.totp_pending_secret
+  let secret = (await repo.secretsOf(db, session.userId)).pending
   if (!secret) {
     secret = new OTPAuth.Secret({ size: 20 }).base32
-    await db.updateTable('back_office_users').set({ totp_pending_secret: secret }).where('id', '=', session.userId).execute()
+    await repo.setPendingSecret(db, session.userId, secret)
   }
   const issuer = `${config.distributor.name} back office`
   const uri = totpOf(secret, issuer, session.email).toString()
@@ -62,23 +61,13 @@ export async function enrolment({ db, config }: Deps, session: BackOfficeSession
 const keyOf = (userId: number) => `second-factor:${userId}`
 
 async function checkNotWaiting(db: Db, rules: Deps['config']['loginThrottle'], userId: number) {
-  const since = new Date(Date.now() - rules.windowMs)
-  const failures = await db
-    .selectFrom('login_failures')
-    .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('failed_at').as('last')])
-    .where('key', '=', keyOf(userId))
-    .where('failed_at', '>', since)
-    .executeTakeFirst()
-  const seen = failures && Number(failures.n) > 0 ? { count: Number(failures.n), last: new Date(failures.last) } : NO_FAILURES
+  const seen = await repo.failuresSince(db, keyOf(userId), new Date(Date.now() - rules.windowMs))
   const wait = throttle.userWaitMs(rules, seen, Date.now())
   if (wait > 0) throw tooManyRequests(`Too many wrong codes. Try again in ${throttle.inWords(wait)}.`, wait / 1000)
 }
 
 async function wrongCode(db: Db, userId: number): Promise<never> {
-  await db
-    .insertInto('login_failures')
-    .values({ key: keyOf(userId) })
-    .execute()
+  await repo.recordFailure(db, keyOf(userId))
   throw badRequest('second_factor_wrong', WRONG_CODE, 'code')
 }
 
@@ -90,26 +79,19 @@ export async function confirmEnrolment(deps: Deps, session: BackOfficeSession, c
   const { db, config } = deps
   if (session.secondFactor !== 'enrol') throw conflict('already_enrolled', 'Your second factor is already set up.')
   await checkNotWaiting(db, config.loginThrottle, session.userId)
-  const row = await db.selectFrom('back_office_users').select('totp_pending_secret').where('id', '=', session.userId).executeTakeFirstOrThrow()
-  const step = row.totp_pending_secret ? stepOf(row.totp_pending_secret, code) : null
-  if (!row.totp_pending_secret || step === null) return wrongCode(db, session.userId)
+  const { pending } = await repo.secretsOf(db, session.userId)
+  const step = pending ? stepOf(pending, code) : null
+  if (!pending || step === null) return wrongCode(db, session.userId)
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
   await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .updateTable('back_office_users')
-      .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step })
-      .where('id', '=', session.userId)
-      .where('totp_secret', 'is', null)
-      .returning('id')
-      .executeTakeFirst()
-    if (!taken) throw conflict('already_enrolled', 'Your second factor is already set up.')
-    await trx.deleteFrom('back_office_recovery_codes').where('user_id', '=', session.userId).execute()
-    await trx
-      .insertInto('back_office_recovery_codes')
-      .values(codes.map((c) => ({ user_id: session.userId, code_hash: hashToken(normalRecoveryCode(c)) })))
-      .execute()
+    if (!(await repo.confirmSecret(trx, session.userId, pending, step))) throw conflict('already_enrolled', 'Your second factor is already set up.')
+    await repo.replaceRecoveryCodes(
+      trx,
+      session.userId,
+      codes.map((c) => hashToken(normalRecoveryCode(c))),
+    )
     await completeSession(trx, session, config.session.maxMs)
-    await trx.deleteFrom('login_failures').where('key', '=', keyOf(session.userId)).execute()
+    await repo.clearFailures(trx, keyOf(session.userId))
     await recordAudit(trx, { session, address }, { action: 'second factor enrolled' })
     await recordAudit(trx, { session, address }, { action: 'signed in' })
   })
@@ -128,38 +110,17 @@ export async function verifySecondFactor(deps: Deps, session: BackOfficeSession,
   const actor: Actor = { session, address }
   const ok = await db.transaction().execute(async (trx) => {
     if (/^\d{6}$/.test(code)) {
-      const user = await trx.selectFrom('back_office_users').select('totp_secret').where('id', '=', session.userId).executeTakeFirstOrThrow()
-      const step = user.totp_secret ? stepOf(user.totp_secret, code) : null
-      if (step === null) return false
-      const taken = await trx
-        .updateTable('back_office_users')
-        .set({ totp_last_step: step })
-        .where('id', '=', session.userId)
-        .where('totp_last_step', '<', step)
-        .returning('id')
-        .executeTakeFirst()
-      if (!taken) return false
+      const { secret } = await repo.secretsOf(trx, session.userId)
+      const step = secret ? stepOf(secret, code) : null
+      if (step === null || !(await repo.takeStep(trx, session.userId, step))) return false
       await recordAudit(trx, actor, { action: 'signed in', detail: { with: 'authenticator' } })
     } else {
-      const used = await trx
-        .updateTable('back_office_recovery_codes')
-        .set({ used_at: new Date() })
-        .where('user_id', '=', session.userId)
-        .where('code_hash', '=', hashToken(normalRecoveryCode(code)))
-        .where('used_at', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst()
-      if (!used) return false
-      const left = await trx
-        .selectFrom('back_office_recovery_codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', session.userId)
-        .where('used_at', 'is', null)
-        .executeTakeFirstOrThrow()
-      await recordAudit(trx, actor, { action: 'signed in', detail: { with: 'recovery code', recoveryCodesLeft: Number(left.n) } })
+      const left = await repo.useRecoveryCode(trx, session.userId, hashToken(normalRecoveryCode(code)))
+      if (left === null) return false
+      await recordAudit(trx, actor, { action: 'signed in', detail: { with: 'recovery code', recoveryCodesLeft: left } })
     }
     await completeSession(trx, session, config.session.maxMs)
-    await trx.deleteFrom('login_failures').where('key', '=', keyOf(session.userId)).execute()
+    await repo.clearFailures(trx, keyOf(session.userId))
     return true
   })
   if (!ok) await wrongCode(db, session.userId)

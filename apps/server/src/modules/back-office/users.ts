@@ -1,11 +1,10 @@
 import type { AssignedAccount, BackOfficeRole, BackOfficeUser, BackOfficeUserDetail, InviteBody } from '@portal/contract/back-office'
-import { sql } from 'kysely'
 import type { Deps } from '../../lib/context'
 import { conflict, notFound } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
 import { enqueueMail } from '../mail/outbox'
 import { recordAudit, type Actor } from './audit'
-import { revokeUserSessions } from './session'
+import * as repo from './repo'
 
 type Db = Deps['db']
 
@@ -22,21 +21,7 @@ function keepsAnAdministrator(err: unknown): never {
   throw err
 }
 
-const userColumns = ['id', 'name', 'email', 'roles', 'active', 'password_hash', 'totp_secret', 'last_sign_in_at', 'created_at'] as const
-
-type UserRow = {
-  id: number
-  name: string
-  email: string
-  roles: BackOfficeRole[]
-  active: boolean
-  password_hash: string
-  totp_secret: string | null
-  last_sign_in_at: Date | null
-  created_at: Date
-}
-
-function toUser(row: UserRow): BackOfficeUser {
+function toUser(row: repo.UserRow): BackOfficeUser {
   const state = !row.active ? 'disabled' : row.password_hash === NOT_SET ? 'invited' : row.totp_secret ? 'active' : 'enrolling'
   return {
     id: row.id,
@@ -50,40 +35,26 @@ function toUser(row: UserRow): BackOfficeUser {
 }
 
 export async function listUsers(db: Db): Promise<BackOfficeUser[]> {
-  const rows = await db.selectFrom('back_office_users').select(userColumns).orderBy('active', 'desc').orderBy('name').orderBy('id').execute()
-  return rows.map(toUser)
+  return (await repo.listUsers(db)).map(toUser)
 }
 
+/** A user by id (locked for the transaction with `lock`); 404 when there is none. */
 async function findUser(db: Db, id: number, lock = false) {
-  let q = db.selectFrom('back_office_users').select(userColumns).where('id', '=', id)
-  if (lock) q = q.forUpdate()
-  const row = await q.executeTakeFirst()
+  const row = await repo.findUser(db, id, lock)
   if (!row) throw notFound('back office user')
   return row
 }
 
-async function assignments(db: Db, userId: number): Promise<AssignedAccount[]> {
-  return db
-    .selectFrom('back_office_assignments as a')
-    .innerJoin('customer_accounts as c', 'c.id', 'a.account_id')
-    .select(['c.id as accountId', 'c.code', 'c.name'])
-    .where('a.user_id', '=', userId)
-    .orderBy('c.code')
-    .execute()
-}
-
 export async function userDetail(db: Db, id: number): Promise<BackOfficeUserDetail> {
   const row = await findUser(db, id)
-  return { ...toUser(row), assignments: await assignments(db, id) }
+  const assignments: AssignedAccount[] = await repo.assignedAccounts(db, id)
+  return { ...toUser(row), assignments }
 }
 
 /** The invitation e-mail: a set-password link of the customers' reset screen, valid INVITATION_DAYS. */
 async function sendInvitation(trx: Db, config: Deps['config'], user: { id: number; name: string; email: string }) {
   const token = newToken()
-  await trx
-    .insertInto('back_office_password_tokens')
-    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
-    .execute()
+  await repo.insertPasswordToken(trx, user.id, hashToken(token), new Date(Date.now() + INVITATION_DAYS * 86_400_000))
   await enqueueMail(trx, {
     to: user.email,
     subject: `Your ${config.distributor.name} back office login`,
@@ -112,21 +83,11 @@ async function sendInvitation(trx: Db, config: Deps['config'], user: { id: numbe
 export async function invite({ db, config }: Deps, actor: Actor, body: InviteBody): Promise<BackOfficeUser> {
   const email = body.email.toLowerCase()
   return db.transaction().execute(async (trx) => {
-    const customer = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(username)`, '=', email)
-      .executeTakeFirst()
-    if (customer) throw conflict('email_taken', 'That e-mail is a customer’s username: choose another e-mail.')
-    const row = await trx
-      .insertInto('back_office_users')
-      .values({ email, name: body.name, roles: body.roles, invited_by: actor.session.userId })
-      .returning(userColumns)
-      .executeTakeFirstOrThrow()
-      .catch((err: { code?: string }) => {
-        if (err.code === '23505') throw conflict('email_taken', 'That e-mail already has a back office login.')
-        throw err
-      })
+    if (await repo.isCustomerUsername(trx, email)) throw conflict('email_taken', 'That e-mail is a customer’s username: choose another e-mail.')
+    const row = await repo.insertUser(trx, { email, name: body.name, roles: body.roles, invitedBy: actor.session.userId }).catch((err: { code?: string }) => {
+      if (err.code === '23505') throw conflict('email_taken', 'That e-mail already has a back office login.')
+      throw err
+    })
     await sendInvitation(trx, config, row)
     await recordAudit(trx, actor, { action: 'user invited', subject: email, detail: { roles: body.roles } })
     return toUser(row)
@@ -138,7 +99,7 @@ export async function resendInvitation({ db, config }: Deps, actor: Actor, id: n
   return db.transaction().execute(async (trx) => {
     const row = await findUser(trx, id, true)
     if (row.password_hash !== NOT_SET) throw conflict('already_signed_up', 'This user has already set a password.')
-    await trx.updateTable('back_office_password_tokens').set({ used_at: new Date() }).where('user_id', '=', id).where('used_at', 'is', null).execute()
+    await repo.expirePasswordTokens(trx, id)
     await sendInvitation(trx, config, row)
     await recordAudit(trx, actor, { action: 'invitation resent', subject: row.email })
     return toUser(row)
@@ -150,9 +111,9 @@ export async function changeRoles({ db }: Deps, actor: Actor, id: number, roles:
     .transaction()
     .execute(async (trx) => {
       const before = await findUser(trx, id, true)
-      const row = await trx.updateTable('back_office_users').set({ roles }).where('id', '=', id).returning(userColumns).executeTakeFirstOrThrow()
+      const row = await repo.setRoles(trx, id, roles)
       // A user who is no longer a Sales representative looks after no account.
-      if (!roles.includes('Sales representative')) await trx.deleteFrom('back_office_assignments').where('user_id', '=', id).execute()
+      if (!roles.includes('Sales representative')) await repo.deleteAssignments(trx, id)
       await recordAudit(trx, actor, { action: 'roles changed', subject: row.email, detail: { from: before.roles, to: roles } })
       return toUser(row)
     })
@@ -166,8 +127,8 @@ export async function setActive({ db }: Deps, actor: Actor, id: number, active: 
     .transaction()
     .execute(async (trx) => {
       await findUser(trx, id, true)
-      const row = await trx.updateTable('back_office_users').set({ active }).where('id', '=', id).returning(userColumns).executeTakeFirstOrThrow()
-      if (!active) await revokeUserSessions(trx, id)
+      const row = await repo.setActive(trx, id, active)
+      if (!active) await repo.revokeUserSessions(trx, id)
       await recordAudit(trx, actor, { action: active ? 'user enabled' : 'user disabled', subject: row.email })
       return toUser(row)
     })
@@ -178,14 +139,8 @@ export async function setActive({ db }: Deps, actor: Actor, id: number, active: 
 export async function resetSecondFactor({ db }: Deps, actor: Actor, id: number): Promise<BackOfficeUser> {
   return db.transaction().execute(async (trx) => {
     await findUser(trx, id, true)
-    const row = await trx
-      .updateTable('back_office_users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: 0 })
-      .where('id', '=', id)
-      .returning(userColumns)
-      .executeTakeFirstOrThrow()
-    await trx.deleteFrom('back_office_recovery_codes').where('user_id', '=', id).execute()
-    await revokeUserSessions(trx, id)
+    const row = await repo.forgetSecondFactor(trx, id)
+    await repo.revokeUserSessions(trx, id)
     await recordAudit(trx, actor, { action: 'second factor reset', subject: row.email })
     return toUser(row)
   })
@@ -196,19 +151,9 @@ export async function assign({ db }: Deps, actor: Actor, id: number, accountCode
   await db.transaction().execute(async (trx) => {
     const user = await findUser(trx, id, true)
     if (!user.roles.includes('Sales representative')) throw conflict('not_a_rep', 'Only a Sales representative is assigned accounts.')
-    const account = await trx
-      .selectFrom('customer_accounts')
-      .select(['id', 'code'])
-      .where(sql<string>`upper(code)`, '=', accountCode.toUpperCase())
-      .executeTakeFirst()
+    const account = await repo.findAccountByCode(trx, accountCode)
     if (!account) throw notFound('account')
-    const added = await trx
-      .insertInto('back_office_assignments')
-      .values({ account_id: account.id, user_id: id })
-      .onConflict((oc) => oc.doNothing())
-      .returning('account_id')
-      .executeTakeFirst()
-    if (added) await recordAudit(trx, actor, { action: 'account assigned', account, subject: user.email })
+    if (await repo.insertAssignment(trx, id, account.id)) await recordAudit(trx, actor, { action: 'account assigned', account, subject: user.email })
   })
   return userDetail(db, id)
 }
@@ -216,14 +161,8 @@ export async function assign({ db }: Deps, actor: Actor, id: number, accountCode
 export async function unassign({ db }: Deps, actor: Actor, id: number, accountId: number): Promise<BackOfficeUserDetail> {
   await db.transaction().execute(async (trx) => {
     const user = await findUser(trx, id, true)
-    const removed = await trx
-      .deleteFrom('back_office_assignments')
-      .where('user_id', '=', id)
-      .where('account_id', '=', accountId)
-      .returning('account_id')
-      .executeTakeFirst()
-    if (!removed) throw notFound('assignment')
-    const account = await trx.selectFrom('customer_accounts').select(['id', 'code']).where('id', '=', accountId).executeTakeFirstOrThrow()
+    const account = await repo.findAccountById(trx, accountId)
+    if (!account || !(await repo.deleteAssignment(trx, id, accountId))) throw notFound('assignment')
     await recordAudit(trx, actor, { action: 'account unassigned', account, subject: user.email })
   })
   return userDetail(db, id)
@@ -234,22 +173,10 @@ export async function unassign({ db }: Deps, actor: Actor, id: number, accountId
  * which hands over a token that is none of a customer's). False when the token is none of the back office's.
  */
 export async function completeInvitation(trx: Db, tokenHash: Buffer, passwordHash: string): Promise<{ email: string } | null> {
-  const token = await trx
-    .updateTable('back_office_password_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returning('user_id')
-    .executeTakeFirst()
-  if (!token) return null
-  const user = await trx
-    .updateTable('back_office_users')
-    .set({ password_hash: passwordHash, password_changed_at: new Date() })
-    .where('id', '=', token.user_id)
-    .returning('email')
-    .executeTakeFirstOrThrow()
-  await trx.updateTable('back_office_password_tokens').set({ used_at: new Date() }).where('user_id', '=', token.user_id).where('used_at', 'is', null).execute()
-  await revokeUserSessions(trx, token.user_id)
-  return user
+  const userId = await repo.consumePasswordToken(trx, tokenHash)
+  if (userId === undefined) return null
+  const email = await repo.setPasswordHash(trx, userId, passwordHash)
+  await repo.expirePasswordTokens(trx, userId)
+  await repo.revokeUserSessions(trx, userId)
+  return { email }
 }

@@ -7,7 +7,6 @@ import { TextField } from '../../../components/ui/field'
 import { serverMessage } from '../../../lib/api'
 import { useBackOfficeToken } from '../../../lib/back-office-session'
 import { backOfficeKeys, staffApi, useBackOfficeMe, useBackOfficeSignOut } from '../api'
-import cardStyles from '../../auth/components/auth-card.module.css'
 import styles from './back-office.module.css'
 
 /**
@@ -24,7 +23,7 @@ export function BackOfficeSignInScreen() {
   if (me.isPending) return <p className="page">Loading...</p>
   if (me.data.secondFactor === 'done') return <Navigate to="/staff" replace />
   return (
-    <main id="main" className="page" style={{ paddingTop: 24, paddingBottom: 24 }}>
+    <main id="main" className={`page ${styles.signInMain}`}>
       {me.data.secondFactor === 'enrol' ? <EnrolCard me={me.data} onEnrolled={setCodes} /> : <VerifyCard />}
     </main>
   )
@@ -58,7 +57,7 @@ function CodeForm({ label, hint, submitLabel, onCode }: { label: string; hint: s
         onChange={(e) => setCode(e.target.value)}
         error={error}
       />
-      <div className={cardStyles.actions}>
+      <div className={styles.actions}>
         <Button type="submit" block disabled={!code.trim() || busy}>
           {busy ? 'Checking...' : submitLabel}
         </Button>
@@ -71,7 +70,7 @@ function CancelLink() {
   const signOut = useBackOfficeSignOut()
   const navigate = useNavigate()
   return (
-    <p className={cardStyles.switch}>
+    <p className={styles.switch}>
       <Button
         variant="link"
         onClick={async () => {
@@ -89,10 +88,10 @@ function VerifyCard() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return (
-    <div className={cardStyles.card}>
+    <div className={styles.card}>
       <title>Back office sign-in</title>
       <h1>Second factor</h1>
-      <p className={cardStyles.lead}>Enter the 6-digit code your authenticator app shows for the back office, or one of your recovery codes.</p>
+      <p className={styles.lead}>Enter the 6-digit code your authenticator app shows for the back office, or one of your recovery codes.</p>
       <CodeForm
         label="Code"
         hint="6 digits, or a recovery code such as ABCDE-FGHJK"
@@ -111,10 +110,10 @@ function VerifyCard() {
 function EnrolCard({ me, onEnrolled }: { me: BackOfficeMe; onEnrolled: (codes: string[]) => void }) {
   const enrolment = useQuery({ queryKey: ['back-office', 'enrolment', me.id], queryFn: () => staffApi.get<Enrolment>('enrolment'), staleTime: Infinity })
   return (
-    <div className={cardStyles.card}>
+    <div className={styles.card}>
       <title>Set up your second factor</title>
       <h1>Set up your second factor</h1>
-      <p className={cardStyles.lead}>
+      <p className={styles.lead}>
         The back office asks for a code from an authenticator app on your phone at every sign-in. Scan this QR code with the app (or type the key in), then
         enter the 6-digit code it shows.
       </p>
@@ -145,11 +144,11 @@ function RecoveryCodesCard({ codes }: { codes: string[] }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return (
-    <main id="main" className="page" style={{ paddingTop: 24, paddingBottom: 24 }}>
-      <div className={cardStyles.card}>
+    <main id="main" className={`page ${styles.signInMain}`}>
+      <div className={styles.card}>
         <title>Your recovery codes</title>
         <h1>Your recovery codes</h1>
-        <p className={cardStyles.lead}>
+        <p className={styles.lead}>
           If you lose your phone, each of these codes signs you in once instead of the app's code. Keep them somewhere safe: they are shown only now.
         </p>
         <ol className={styles.codes}>
@@ -157,7 +156,7 @@ function RecoveryCodesCard({ codes }: { codes: string[] }) {
             <li key={code}>{code}</li>
           ))}
         </ol>
-        <div className={cardStyles.actions}>
+        <div className={styles.actions}>
           <Button
             block
             onClick={async () => {
