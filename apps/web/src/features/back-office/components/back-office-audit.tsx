@@ -95,8 +95,8 @@ export function BackOfficeAuditScreen() {
                     {e.userEmail} ({e.roles.join(', ')})
                   </td>
                   <td data-label="Action">{e.action}</td>
-                  <td data-label="Account">{e.accountCode ?? ''}</td>
-                  <td data-label="About">{e.subject ?? ''}</td>
+                  <td data-label="Account">{e.accountCode}</td>
+                  <td data-label="About">{e.subject}</td>
                   <td data-label="Address">{e.address}</td>
                 </tr>
               ))}
