@@ -75,7 +75,7 @@ export function BackOfficeAuditScreen() {
       ) : audit.data.entries.length === 0 ? (
         <p>Nothing recorded matches these filters.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Audit entries" tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>

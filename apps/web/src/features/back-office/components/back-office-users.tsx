@@ -34,7 +34,7 @@ export function BackOfficeUsersScreen() {
         ) : users.isError ? (
           <p role="alert">{serverMessage(users.error, 'The users could not be loaded.')}</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label="Back office users" tabIndex={0}>
             <table className={styles.table}>
               <thead>
                 <tr>
