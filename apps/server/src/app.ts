@@ -33,6 +33,7 @@ import { manifestRoutes, siteRoutes } from './modules/site/routes'
 import { watchStockAlerts } from './modules/stock-alerts/drain'
 import { stockAlertsRoutes } from './modules/stock-alerts/routes'
 import { usersRoutes } from './modules/users/routes'
+import { backOfficeScope } from './modules/back-office'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)
+      await api.register(backOfficeScope, { ...deps, prefix: '/staff' })
       await api.register(erpScope, { ...deps, erpKey: erpKey === undefined ? config.erp.apiKey : erpKey, prefix: '/erp' })
     },
     { prefix: '/api' },

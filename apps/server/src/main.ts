@@ -3,7 +3,7 @@ import { ConfigError, loadServerConfig } from './config'
 import { openBackupChannel } from './db/backup-channel'
 import { prepareDatabase } from './db/prepare'
 import { startingData } from './demo'
-import { presentDemoLogins } from './lib/demo-logins'
+import { DEMO_BACK_OFFICE_LOGINS, DEMO_TOTP_SECRET, presentDemoLogins } from './lib/demo-logins'
 import { boundHeapGrowth } from './lib/memory'
 import { configuredSecrets } from './lib/secret-values'
 import { startErrorReporting, type ErrorReporter } from './lib/error-reporting'
@@ -55,6 +55,8 @@ async function main() {
   if (demoLogins.length) {
     lines.push(``, `Demo logins:`)
     for (const l of demoLogins) lines.push(`  ${l.username.padEnd(8)} ${l.password.padEnd(12)} ${l.description}`)
+    lines.push(``, `Back office (${config.publicUrl}/login with the e-mail, then a code of the demo TOTP secret ${DEMO_TOTP_SECRET}):`)
+    for (const l of DEMO_BACK_OFFICE_LOGINS) lines.push(`  ${l.email.padEnd(32)} ${l.password.padEnd(14)} ${l.description}`)
   }
   if (erp?.source === 'demo') {
     // The demo key is as public as the demo logins: shown so that a newcomer can try the interchange at once.

@@ -25,6 +25,7 @@ import * as orderLinesPriceBreaks from './migrations/0024_order_lines_price_brea
 import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made_by_the_portal'
 import * as productsByCompactCode from './migrations/0026_products_by_compact_code'
 import * as ordersFoundByEitherNumber from './migrations/0029_orders_found_by_either_number'
+import * as backOffice from './migrations/0030_back_office'
 import * as listedProductChanges from './migrations/0031_listed_product_changes_name_their_products'
 import * as cardOrdersKeyedByTheirPayment from './migrations/0032_card_orders_keyed_by_their_payment'
 import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the_database'
@@ -57,6 +58,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0025_card_refunds_made_by_the_portal', up: cardRefundsMadeByThePortal.up },
   { version: '0026_products_by_compact_code', up: productsByCompactCode.up },
   { version: '0029_orders_found_by_either_number', up: ordersFoundByEitherNumber.up },
+  { version: '0030_back_office', up: backOffice.up },
   { version: '0031_listed_product_changes_name_their_products', up: listedProductChanges.up },
   { version: '0032_card_orders_keyed_by_their_payment', up: cardOrdersKeyedByTheirPayment.up },
   { version: '0033_branch_rules_in_the_database', up: branchRulesInTheDatabase.up },

@@ -560,6 +560,64 @@ export interface ErpRunTable {
   status: Generated<'running' | 'succeeded' | 'failed'>
 }
 
+/** The back office (migration 0030): the distributor's own people, their sessions, second factors and audit. */
+export type BackOfficeRole = 'Administrator' | 'Customer service' | 'Sales representative' | 'Marketing'
+
+export interface BackOfficeUserTable {
+  id: Generated<number>
+  email: string
+  name: string
+  roles: BackOfficeRole[]
+  password_hash: Generated<string>
+  totp_secret: string | null
+  totp_pending_secret: string | null
+  totp_last_step: Generated<number>
+  active: Generated<boolean>
+  invited_by: number | null
+  created_at: Generated<Date>
+  password_changed_at: Date | null
+  last_sign_in_at: Date | null
+}
+export interface BackOfficeSessionTable {
+  id: Generated<number>
+  token_hash: Buffer | Uint8Array
+  user_id: number
+  second_factor_at: Date | null
+  created_at: Generated<Date>
+  last_seen_at: Generated<Date>
+  expires_at: Date
+  revoked_at: Date | null
+}
+export interface BackOfficeRecoveryCodeTable {
+  user_id: number
+  code_hash: Buffer | Uint8Array
+  used_at: Date | null
+}
+export interface BackOfficePasswordTokenTable {
+  token_hash: Buffer | Uint8Array
+  user_id: number
+  expires_at: Date
+  used_at: Date | null
+}
+export interface BackOfficeAssignmentTable {
+  account_id: number
+  user_id: number
+  assigned_at: Generated<Date>
+}
+export interface BackOfficeAuditTable {
+  id: Generated<number>
+  at: Generated<Date>
+  user_id: number | null
+  user_email: string
+  roles: string[]
+  action: string
+  account_id: number | null
+  account_code: string | null
+  subject: string | null
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>
+  address: string
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -608,4 +666,10 @@ export interface DB {
   purchase_totals: PurchaseTotalTable
   purchase_total_windows: PurchaseTotalWindowTable
   erp_runs: ErpRunTable
+  back_office_users: BackOfficeUserTable
+  back_office_sessions: BackOfficeSessionTable
+  back_office_recovery_codes: BackOfficeRecoveryCodeTable
+  back_office_password_tokens: BackOfficePasswordTokenTable
+  back_office_assignments: BackOfficeAssignmentTable
+  back_office_audit: BackOfficeAuditTable
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import type { DB } from '../db/schema'
 import { hashPassword } from '../modules/auth'
 import { runImport } from '../modules/erp/import/run'
+import { insertDemoBackOffice } from './back-office'
 import { buildAccounts, DEMO_LOGINS, insertAccounts, LARGE_SCALE_LOGINS, type AccountSeed, type DemoLogin } from './accounts'
 import { countRows, syncSequences, withDeferredIndexes, type Db } from './bulk'
 import { buildProducts, buildStock, categoryRows, seedBranches, seedBrands, seedCategories, seedStock, writeProducts } from './catalogue'
@@ -109,6 +110,7 @@ export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   if (options.scale === 'demo') await loadThroughImport(db, { ...options, today }, hashes, unusableHash)
   else await generate(db, { ...options, today }, hashes, unusableHash)
   if (options.demoLogins) await writeDemoStockAlerts(db)
+  if (options.demoLogins) await insertDemoBackOffice(db)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).
   // VACUUM also sets the visibility map, without which no index-only scan is chosen (a deep history page).

@@ -41,3 +41,41 @@ export async function presentDemoLogins(db: Kysely<DB>): Promise<DemoLogin[]> {
   const present = new Set(rows.map((r) => r.username))
   return all.filter((l) => present.has(l.username))
 }
+
+/**
+ * The demo's back office users (DEMO_MODE only): they sign in with their e-mail on the same login page, then give
+ * a code of the one demo TOTP secret below (any authenticator app takes it typed in). `rep` looks after a few
+ * demo accounts.
+ */
+export interface DemoBackOfficeLogin {
+  email: string
+  password: string
+  name: string
+  roles: readonly ('Administrator' | 'Customer service' | 'Sales representative' | 'Marketing')[]
+  description: string
+  /** Sales representatives: the demo accounts they look after, by code. */
+  accounts?: readonly string[]
+}
+
+/** Base32, shared by every demo back office user; as public as the demo passwords. */
+export const DEMO_TOTP_SECRET = 'RIVERINADEMOBACKOFFICETOTPSECRET'
+
+export const DEMO_BACK_OFFICE_LOGINS: readonly DemoBackOfficeLogin[] = [
+  { email: 'admin@riverinarural.example', password: 'Admin2026', name: 'Alex Admin', roles: ['Administrator'], description: 'back office Administrator' },
+  {
+    email: 'service@riverinarural.example',
+    password: 'Service2026',
+    name: 'Casey Service',
+    roles: ['Customer service'],
+    description: 'back office Customer service',
+  },
+  {
+    email: 'rep@riverinarural.example',
+    password: 'Reps2026',
+    name: 'Robin Rep',
+    roles: ['Sales representative'],
+    description: 'back office Sales representative (KELLYFG, BELLBRAE)',
+    accounts: ['KELLYFG', 'BELLBRAE'],
+  },
+  { email: 'marketing@riverinarural.example', password: 'Marketing2026', name: 'Morgan Marketing', roles: ['Marketing'], description: 'back office Marketing' },
+]

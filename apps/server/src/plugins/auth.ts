@@ -32,8 +32,10 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
 
   // A callback hook: a session this instance holds is answered without a promise (resolveSession); only the others wait.
   app.addHook('onRequest', (req, _reply, done) => {
-    // The ERP interchange answers its key only (modules/erp/index.ts): no session is looked for there.
-    if (!req.url.startsWith('/api/') || req.routeOptions.config.erp) return done()
+    // The ERP interchange answers its key only (modules/erp/index.ts), the back office its own sessions
+    // (modules/back-office/index.ts): no customer's session is looked for there.
+    const { erp, backOffice } = req.routeOptions.config
+    if (!req.url.startsWith('/api/') || erp || backOffice) return done()
     const decide = (session: Session | null) => {
       req.session = session
       done(!session && !req.routeOptions.config.public && req.routeOptions.url ? unauthorized() : undefined)

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../../src/lib/tokens'
+import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor } from '../back-office'
 import { DEMO, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, loadFixtures, USERS, WHO, type User } from './fixtures'
 import { createCtx, get, MATRIX, PICTURES, post, type Ctx, type Req, type Row } from './matrix'
@@ -76,11 +77,23 @@ describe('the access matrix', () => {
       const erpKey = note('ERP key', erpExpected, erpRes)
       if (erpRes.statusCode === 401 && erpReq.url.startsWith('/api/'))
         expect(erpRes.json(), `${row.route} with the ERP key`).toMatchObject({ error: 'unauthorized' })
-      expect({ own: got, other: gotOther, deadSessions, erpKey }, surprises.join('\n')).toEqual({
+      // Each back office user's session: accepted by the /api/staff routes only, as each route's roles say.
+      const backOfficeExpected = row.backOffice ?? BACK_OFFICE_USERS.map(() => row.expect[0])
+      const backOffice: number[] = []
+      for (const [i, who] of BACK_OFFICE_USERS.entries()) {
+        const boReq = await row.request(ctx, 'anon')
+        const token = row.fresh ? await backOfficeSessionFor(t.db, BACK_OFFICE[who].email) : ctx.backOffice[who]
+        const res = await call(token, boReq)
+        backOffice.push(note(`back office ${who}`, backOfficeExpected[i]!, res))
+        if ((res.statusCode === 401 || res.statusCode === 403) && boReq.url.startsWith('/api/'))
+          expect(res.json(), `${row.route} as back office ${who}`).toMatchObject({ error: errorCode[res.statusCode] })
+      }
+      expect({ own: got, other: gotOther, deadSessions, erpKey, backOffice }, surprises.join('\n')).toEqual({
         own: [...row.expect],
         other: row.other ? [...row.other] : [],
         deadSessions: [row.expect[0], row.expect[0]],
         erpKey: erpExpected,
+        backOffice: [...backOfficeExpected],
       })
     })
   }
@@ -119,10 +132,17 @@ describe('the access matrix', () => {
   })
 
   it('is the size the report quotes', () => {
-    const cells = MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 3
+    const cells =
+      MATRIX.length * WHO.length + MATRIX.filter((r) => r.other).length * USERS.length + MATRIX.length * 3 + MATRIX.length * BACK_OFFICE_USERS.length
     console.log(
-      `access matrix: ${MATRIX.length} routes x ${WHO.length} users (+ ${MATRIX.filter((r) => r.other).length} x ${USERS.length} other-account cells, + ${MATRIX.length} x 2 dead-session cells, + ${MATRIX.length} ERP-key cells) = ${cells} cells`,
+      `access matrix: ${MATRIX.length} routes x ${WHO.length} users (+ ${MATRIX.filter((r) => r.other).length} x ${USERS.length} other-account cells, + ${MATRIX.length} x 2 dead-session cells, + ${MATRIX.length} ERP-key cells, + ${MATRIX.length} x ${BACK_OFFICE_USERS.length} back office cells) = ${cells} cells`,
     )
+    // What each back office role may do: the /api/staff routes each one's session reaches (below 400, or 409 where it is already done).
+    for (const [i, who] of BACK_OFFICE_USERS.entries()) {
+      const staffRows = MATRIX.filter((r) => r.route.includes(' /api/staff/'))
+      const reached = staffRows.filter((r) => r.backOffice![i]! < 400 || r.backOffice![i] === 409).length
+      console.log(`back office ${who}: reaches ${reached} of ${staffRows.length} /api/staff routes; every other route answers its session as no session`)
+    }
     expect(MATRIX.length).toBe(listRoutes(t.app).length)
   })
 })

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor } from '../back-office'
 import { startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
 import { createCtx, del, get, MATRIX, post, put, type Ctx, type Req, type Row } from './matrix'
@@ -92,7 +93,11 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
       .deleteFrom('stock_alerts')
       .where(sql<boolean>`created_at > now() - interval '1 day'`)
       .execute(),
+  // An invitation is a user, an e-mail and an audit row; the fingerprint is taken afresh after it.
+  'POST /api/staff/users': async () => {},
 }
+
+const NO_SUCH_ID = 2_000_000_000
 
 /** Valid requests that change nothing when sent (the bases fields are replaced in); other routes use the access matrix's. */
 const BASES: Record<string, (c: Ctx) => Req> = {
@@ -125,6 +130,16 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   // Every run of an import is recorded (erp_runs), so the fuzzer's calls carry no files: they are refused before a run.
   // erp-import.test.ts sends generated bad files to it.
   'POST /api/erp/import': () => post('/api/erp/import?mode=delta&dryRun=true', { 'products.csv': 'x' }),
+  // Back office users that do not exist (404), and an invitation to an e-mail that already has a login (409).
+  'POST /api/staff/users': () => post('/api/staff/users', { email: BACK_OFFICE.service.email, name: 'Again', roles: ['Marketing'] }),
+  'GET /api/staff/users/:id': () => get(`/api/staff/users/${NO_SUCH_ID}`),
+  'PUT /api/staff/users/:id/roles': () => put(`/api/staff/users/${NO_SUCH_ID}/roles`, { roles: ['Marketing'] }),
+  'POST /api/staff/users/:id/disable': () => post(`/api/staff/users/${NO_SUCH_ID}/disable`),
+  'POST /api/staff/users/:id/enable': () => post(`/api/staff/users/${NO_SUCH_ID}/enable`),
+  'POST /api/staff/users/:id/second-factor/reset': () => post(`/api/staff/users/${NO_SUCH_ID}/second-factor/reset`),
+  'POST /api/staff/users/:id/invitation': () => post(`/api/staff/users/${NO_SUCH_ID}/invitation`),
+  'POST /api/staff/users/:id/assignments': () => post(`/api/staff/users/${NO_SUCH_ID}/assignments`, { accountCode: 'KELLYFG' }),
+  'DELETE /api/staff/users/:id/assignments/:accountId': () => del(`/api/staff/users/${NO_SUCH_ID}/assignments/${NO_SUCH_ID}`),
 }
 
 /** mulberry32: small, fast and the same everywhere. */
@@ -390,6 +405,16 @@ afterAll(async () => t?.close())
 /** The ERP interchange's routes are sent the ERP key, so that the input reaches the service. */
 const keyFor = (row: Row): string | null => (row.erp !== undefined && row.erp < 400 ? TEST_ERP_KEY : null)
 
+/**
+ * The back office routes are sent a back office session: the first demo back office user the matrix lets
+ * through (the Administrator where every one is told 409, already done), a new one for signing out.
+ */
+async function backOfficeTokenFor(row: Row): Promise<string | null> {
+  if (!row.backOffice) return null
+  const who = BACK_OFFICE_USERS.find((_, i) => row.backOffice![i]! < 400) ?? 'admin'
+  return row.route === 'POST /api/staff/sign-out' ? backOfficeSessionFor(t.db, BACK_OFFICE[who].email) : ctx.backOffice[who]
+}
+
 /** The first user the access matrix lets through, so that the input reaches the service. */
 function fuzzUser(row: Row): Who {
   const order: Who[] = ['trade', 'staff', 'cash', 'elders', 'anon']
@@ -463,7 +488,10 @@ describe('fuzzing every route', () => {
             later.push({ req, label: where })
             continue
           }
-          const token = keyFor(row) ?? (who === 'anon' ? null : key === 'POST /api/logout' ? await sessionFor(t.db, await userIdOf(who)) : ctx.f.tokens[who])
+          const token =
+            keyFor(row) ??
+            (await backOfficeTokenFor(row)) ??
+            (who === 'anon' ? null : key === 'POST /api/logout' ? await sessionFor(t.db, await userIdOf(who)) : ctx.f.tokens[who])
           const res = await call(token, req)
           sent++
           if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`)
@@ -480,7 +508,7 @@ describe('fuzzing every route', () => {
       if (route.method !== 'GET') await compare()
 
       for (const { req, label } of later) {
-        const res = await call(keyFor(row) ?? (who === 'anon' ? null : ctx.f.tokens[who]), req)
+        const res = await call(keyFor(row) ?? (await backOfficeTokenFor(row)) ?? (who === 'anon' ? null : ctx.f.tokens[who]), req)
         sent++
         stored++
         if (res.statusCode >= 500) problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 300)}`)
@@ -517,6 +545,7 @@ describe('bodies that are too deep, or empty', () => {
   }
   const tokenOf = async (who: Who, key: string) =>
     keyFor(MATRIX.find((r) => r.route === key)!) ??
+    (await backOfficeTokenFor(MATRIX.find((r) => r.route === key)!)) ??
     (who === 'anon' ? null : key === 'POST /api/logout' ? await sessionFor(t.db, await userIdOf(who)) : ctx.f.tokens[who])
 
   it('answers a body nested 8,000 deep with 400 on every route, signed in or not, before anything walks it', async () => {

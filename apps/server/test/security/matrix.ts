@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { hashPassword } from '../../src/modules/auth/passwords'
+import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor, type BackOfficeWho } from '../back-office'
 import { DEMO, type TestContext } from '../helpers'
 import { caller, checkoutForm, pendingDetails, type Fixtures, type User } from './fixtures'
 import type { Who } from './surface'
@@ -16,7 +17,12 @@ import type { Who } from './surface'
  * Every anonymous cell is also sent with a revoked token and with an expired one, which must answer
  * exactly as no token does. One more column, `erp`: the call with the ERP interchange's key, which only
  * the /api/erp routes accept (customers' sessions get 401 there).
+ * Four more columns, `backOffice`: the call with a back office session (second factor given) of each demo
+ * back office user, an Administrator, Customer service, a Sales representative and Marketing. Only the
+ * /api/staff routes accept one; to every other route it is no session at all, and a customer's session is
+ * none to /api/staff (decision 0083).
  */
+export type BackOfficeFour = readonly [admin: number, service: number, rep: number, marketing: number]
 
 export type Five = readonly [anon: number, trade: number, staff: number, cash: number, elders: number]
 export type Four = readonly [trade: number, staff: number, cash: number, elders: number]
@@ -30,6 +36,12 @@ export interface Ctx {
   as(who: User, req: Req): Promise<LightMyRequestResponse>
   /** A user of the account that can be changed or deleted in a cell. */
   spareUser(who: User): Promise<string>
+  /** Each demo back office user's session. */
+  backOffice: Record<BackOfficeWho, string>
+  /** Calls the API as a back office user. */
+  asBackOffice(who: BackOfficeWho, req: Req): Promise<LightMyRequestResponse>
+  /** A back office user (invited, a Sales representative) that a cell can change. */
+  spareBackOfficeUser(): Promise<number>
 }
 
 export interface Row {
@@ -47,6 +59,8 @@ export interface Row {
    * since to every customer route the key is no session at all.
    */
   erp?: number
+  /** The statuses with each back office user's session. Left out: the anonymous cell's, four times. */
+  backOffice?: BackOfficeFour
 }
 
 export const get = (url: string): Req => ({ method: 'GET', url })
@@ -63,6 +77,7 @@ export function multipart(url: string, files: Record<string, string>): Req {
   return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n` }
 }
 const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
+let invited = 0
 
 /** The cart holds one line of the everyday product at the user's default branch (in the branch group for elders). */
 const oneLineInCart = async (c: Ctx, who: User) => {
@@ -231,6 +246,39 @@ export const MATRIX: Row[] = [
     request: async (c, who) => del('/api/users', { username: await c.spareUser(userOr(who)) }),
     otherRequest: (c, who) => del('/api/users', { username: c.f.other[who].username }) },
 
+  // The back office (decision 0083): its own sessions only; roles enforced per route. Customers' sessions get 401.
+  // backOffice: [admin, service, rep, marketing]. Every session here has given its second factor, so enrolling or giving it again is 409.
+  { route: 'GET /api/staff/me',                         expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 200], request: () => get('/api/staff/me') },
+  { route: 'POST /api/staff/sign-out',                  expect: [401, 401, 401, 401, 401], backOffice: [204, 204, 204, 204], fresh: true, request: () => post('/api/staff/sign-out') },
+  { route: 'GET /api/staff/enrolment',                  expect: [401, 401, 401, 401, 401], backOffice: [409, 409, 409, 409], request: () => get('/api/staff/enrolment') },
+  { route: 'POST /api/staff/enrolment',                 expect: [401, 401, 401, 401, 401], backOffice: [409, 409, 409, 409], request: () => post('/api/staff/enrolment', { code: '123456' }) },
+  { route: 'POST /api/staff/second-factor',             expect: [401, 401, 401, 401, 401], backOffice: [409, 409, 409, 409], request: () => post('/api/staff/second-factor', { code: '123456' }) },
+  { route: 'GET /api/staff/users',                      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/users') },
+  { route: 'POST /api/staff/users',                     expect: [401, 401, 401, 401, 401], backOffice: [201, 403, 403, 403],
+    request: () => post('/api/staff/users', { email: `matrix-${++invited}@riverinarural.example`, name: 'Matrix', roles: ['Marketing'] }) },
+  { route: 'GET /api/staff/users/:id',                  expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => get(`/api/staff/users/${await c.spareBackOfficeUser()}`) },
+  { route: 'PUT /api/staff/users/:id/roles',            expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => put(`/api/staff/users/${await c.spareBackOfficeUser()}/roles`, { roles: ['Customer service', 'Marketing'] }) },
+  { route: 'POST /api/staff/users/:id/disable',         expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => post(`/api/staff/users/${await c.spareBackOfficeUser()}/disable`) },
+  { route: 'POST /api/staff/users/:id/enable',          expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => post(`/api/staff/users/${await c.spareBackOfficeUser()}/enable`) },
+  { route: 'POST /api/staff/users/:id/second-factor/reset', expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => post(`/api/staff/users/${await c.spareBackOfficeUser()}/second-factor/reset`) },
+  { route: 'POST /api/staff/users/:id/invitation',      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => post(`/api/staff/users/${await c.spareBackOfficeUser()}/invitation`) },
+  { route: 'POST /api/staff/users/:id/assignments',     expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => post(`/api/staff/users/${await c.spareBackOfficeUser()}/assignments`, { accountCode: 'KELLYFG' }) },
+  { route: 'DELETE /api/staff/users/:id/assignments/:accountId', expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403],
+    request: async (c) => {
+      const id = await c.spareBackOfficeUser()
+      const assigned = await c.asBackOffice('admin', post(`/api/staff/users/${id}/assignments`, { accountCode: 'KELLYFG' }))
+      return del(`/api/staff/users/${id}/assignments/${assigned.json().assignments[0].accountId}`)
+    } },
+  { route: 'GET /api/staff/audit',                      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit?action=user%20invited') },
+  { route: 'GET /api/staff/audit/csv',                  expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit/csv?from=2026-01-01') },
+
   // Operations: liveness and readiness for load balancers; metrics open outside production only (observability.ts).
   { route: 'GET /api/health',                           expect: [200, 200, 200, 200, 200], request: () => get('/api/health') },
   { route: 'GET /api/ready',                            expect: [200, 200, 200, 200, 200], request: () => get('/api/ready') },
@@ -383,8 +431,20 @@ export async function createCtx(t: TestContext, f: Fixtures): Promise<Ctx> {
   const call = caller(t.app)
   const spareHash = await hashPassword('Spare2026x')
   let spares = 0
+  const backOffice = {} as Record<BackOfficeWho, string>
+  for (const who of BACK_OFFICE_USERS) backOffice[who] = await backOfficeSessionFor(t.db, BACK_OFFICE[who].email)
   return {
     f,
+    backOffice,
+    asBackOffice: (who, req) => call(backOffice[who], req),
+    async spareBackOfficeUser() {
+      const row = await t.db
+        .insertInto('back_office_users')
+        .values({ email: `spare-${++spares}@riverinarural.example`, name: 'Spare', roles: ['Sales representative'] })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
     as: (who, req) => call(f.tokens[who], req),
     gatewaySession: async (id) =>
       (await t.db.selectFrom('pending_orders').select('provider_session').where('id', '=', id).executeTakeFirstOrThrow()).provider_session ?? '',

@@ -48,12 +48,19 @@ export async function sessionFor(db: Database, userId: number): Promise<string> 
 
 /**
  * Tables that change on their own while requests are answered, left out of the fingerprint:
- * - sessions: every request touches its session's last_seen_at; sign-ins add rows;
+ * - sessions, back_office_sessions: every request touches its session's last_seen_at; sign-ins add rows;
  * - login_failures: the sign-in throttle's own bookkeeping (failed logins are expected to add rows);
  * - content_media_renditions: resized pictures made on first request and kept, a cache of content_media;
  * - purchase_totals, purchase_total_windows: an account's 12-month purchase summary, made on its first buy-again.
  */
-export const VOLATILE_TABLES = ['sessions', 'login_failures', 'content_media_renditions', 'purchase_totals', 'purchase_total_windows'] as const
+export const VOLATILE_TABLES = [
+  'sessions',
+  'back_office_sessions',
+  'login_failures',
+  'content_media_renditions',
+  'purchase_totals',
+  'purchase_total_windows',
+] as const
 
 /**
  * Row count and a hash of every row, per table, for every table of the public schema but the volatile ones.

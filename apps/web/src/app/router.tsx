@@ -25,6 +25,18 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'logout', lazy: screen(() => import('../features/auth/components/logout-screen'), 'LogoutScreen') },
+      // The back office: its own session, frame and chunks, never loaded by a customer's screens (decision 0083).
+      { path: 'staff/sign-in', lazy: screen(() => import('../features/back-office/components/back-office-sign-in'), 'BackOfficeSignInScreen') },
+      {
+        path: 'staff',
+        lazy: screen(() => import('../features/back-office/components/back-office-frame'), 'BackOfficeFrame'),
+        children: [
+          { index: true, lazy: screen(() => import('../features/back-office/components/back-office-home'), 'BackOfficeHome') },
+          { path: 'users', lazy: screen(() => import('../features/back-office/components/back-office-users'), 'BackOfficeUsersScreen') },
+          { path: 'users/:id', lazy: screen(() => import('../features/back-office/components/back-office-user'), 'BackOfficeUserScreen') },
+          { path: 'audit', lazy: screen(() => import('../features/back-office/components/back-office-audit'), 'BackOfficeAuditScreen') },
+        ],
+      },
       {
         // The footer's legal pages, open signed in or not (docs/decisions/0018-legal-pages.md).
         lazy: screen(() => import('./layout/open-frame'), 'OpenFrame'),

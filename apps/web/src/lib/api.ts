@@ -40,6 +40,8 @@ type RequestOptions = {
   redirectOnUnauthorized?: boolean
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>
+  /** The token to send instead of the customer's session's: the back office's (features/back-office). */
+  token?: string | null
 }
 
 let onUnauthorized: (() => void) | undefined
@@ -87,7 +89,7 @@ export const imageUrl = (path: string, query?: Query): string => withQuery(bases
 
 async function send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   if (settled) await settled
-  const token = getToken()
+  const token = options.token !== undefined ? options.token : getToken()
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
@@ -152,7 +154,8 @@ function filenameFrom(response: Response, fallback: string): string {
 }
 
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => json<T>('GET', path, { query, signal }),
+  get: <T>(path: string, query?: Query, signal?: AbortSignal, options?: Omit<RequestOptions, 'query' | 'signal'>) =>
+    json<T>('GET', path, { ...options, query, signal }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('POST', path, { ...options, body }),
   /** A POST whose answer's headers matter too (a search says in one which words it corrected). */
   postWithHeaders: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<{ data: T; headers: Headers }> => {
@@ -162,8 +165,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => json<T>('DELETE', path, { ...options, body }),
   /** A binary download with the session header; the name comes from Content-Disposition. */
-  download: async (path: string, query: Query | undefined, fallbackName: string): Promise<DownloadedFile> => {
-    const response = await send('GET', path, { query })
+  download: async (path: string, query: Query | undefined, fallbackName: string, options?: Pick<RequestOptions, 'token'>): Promise<DownloadedFile> => {
+    const response = await send('GET', path, { ...options, query })
     return { blob: await response.blob(), filename: filenameFrom(response, fallbackName) }
   },
 }

@@ -1,4 +1,5 @@
 import { LoginBody, LoginResponse, MeResponse, PasswordResetBody, PasswordResetCompleteBody, ChangePasswordBody } from '@portal/contract/auth'
+import { BackOfficeSignIn } from '@portal/contract/back-office'
 import { ErrorBody, Message } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,10 +13,14 @@ const tags = ['auth']
 export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     '/login',
-    { config: { public: true }, schema: { tags, body: LoginBody, response: { 200: LoginResponse, 401: ErrorBody, 429: ErrorBody } } },
+    {
+      config: { public: true },
+      schema: { tags, body: LoginBody, response: { 200: z.union([LoginResponse, BackOfficeSignIn]), 401: ErrorBody, 429: ErrorBody } },
+    },
     async (req, reply) => {
       const answer = await auth.login(deps, req.body.username, req.body.password, req.ip)
-      setPictureCookie(reply, deps.config, answer.token)
+      // Product pictures are a customer's: a back office session gets no picture cookie.
+      if (!('realm' in answer)) setPictureCookie(reply, deps.config, answer.token)
       return answer
     },
   )

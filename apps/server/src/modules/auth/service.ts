@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { LoginResponse, MeResponse, SessionUser } from '@portal/contract/auth'
+import type { BackOfficeSignIn } from '@portal/contract/back-office'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
 import { enqueueMail } from '../mail/outbox'
+import * as backOffice from '../back-office'
 import * as branches from '../branches/service'
 import { isCashSale } from '../ordering'
 import { hashPassword, verifyPassword } from './passwords'
@@ -53,7 +55,12 @@ async function settingsFor({ db }: Deps, row: repo.UserRow) {
   return { DefaultWareHouse: row.defaultBranch, BranchGroup: await branches.branchGroup(db, row.accountId) }
 }
 
-export async function login(deps: Deps, username: string, password: string, address: string): Promise<LoginResponse> {
+/**
+ * Signs in by username and password, with the throttle of decision 0025. An e-mail that is an enabled back office
+ * user's signs into the back office realm instead (decision 0084): a session of that realm that still needs its
+ * second factor, never a customer's session.
+ */
+export async function login(deps: Deps, username: string, password: string, address: string): Promise<LoginResponse | BackOfficeSignIn> {
   const { db, config } = deps
   const rules = config.loginThrottle
   const userKey = `user:${username.toLowerCase()}`
@@ -70,6 +77,16 @@ export async function login(deps: Deps, username: string, password: string, addr
   // Held whatever the password turns out to be, so that the wait says nothing about it.
   const slowDown = throttle.addressDelayMs(rules, fromAddress)
   if (slowDown > 0) await sleep(slowDown)
+
+  const staff = username.includes('@') ? await backOffice.findActiveUserByEmail(db, username) : undefined
+  if (staff) {
+    if (!(await verifyPassword(staff.passwordHash, password))) {
+      await repo.recordFailures(db, [userKey, addressKey], since)
+      throw unauthorized(LOGIN_FAILED)
+    }
+    await repo.clearFailures(db, userKey)
+    return backOffice.openSession(db, staff)
+  }
 
   const row = await repo.findUserByUsername(db, username)
   dummyHash ??= hashPassword('not-a-real-password-1')
@@ -171,7 +188,13 @@ export async function completePasswordReset({ db, caches }: Deps, token: string,
   const passwordHash = await hashPassword(newPassword)
   const userId = await db.transaction().execute(async (trx) => {
     const userId = await repo.consumeResetToken(trx, hashToken(token))
-    if (userId === undefined) throw badRequest('reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.', 'token')
+    if (userId === undefined) {
+      // A back office user's invitation link opens the same screen: its token is the back office's.
+      const staff = await backOffice.completeInvitation(trx, hashToken(token), passwordHash)
+      if (!staff) throw badRequest('reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.', 'token')
+      await repo.clearFailures(trx, `user:${staff.email}`)
+      return null
+    }
     await repo.setPasswordHash(trx, userId, passwordHash)
     await repo.expireResetTokens(trx, userId)
     await repo.revokeUserSessions(trx, userId)
@@ -180,7 +203,7 @@ export async function completePasswordReset({ db, caches }: Deps, token: string,
     if (user) await repo.clearFailures(trx, `user:${user.username.toLowerCase()}`)
     return userId
   })
-  caches?.forgetUser(userId)
+  if (userId !== null) caches?.forgetUser(userId)
   return { message: 'Your password has been reset successfully' }
 }
 

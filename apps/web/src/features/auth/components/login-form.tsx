@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
+import { useNavigate } from 'react-router'
 import { LoginBody } from '@portal/contract/auth'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/field'
@@ -22,12 +23,15 @@ export function LoginForm({ values }: LoginFormProps) {
   })
   const [username, password] = useWatch({ control, name: ['username', 'password'] })
   const loginMutation = useLogin()
+  const navigate = useNavigate()
 
   const submit = handleSubmit(async (body) => {
     try {
       // Awaited rather than passed to mutate(): the screen unmounts as soon as the session exists.
-      const { user } = await loginMutation.mutateAsync(body)
-      notify.success(`Welcome back ${user.Name}!`)
+      const answer = await loginMutation.mutateAsync(body)
+      // A back office user goes on to their second factor; a customer's session moves the /login route on by itself.
+      if ('realm' in answer) void navigate('/staff/sign-in', { replace: true })
+      else notify.success(`Welcome back ${answer.user.Name}!`)
     } catch (error) {
       // A throttled login says why and for how long; every other failure reads the same.
       if (error instanceof ApiError && error.status === 429 && error.serverMessage) notify.error(error.serverMessage)

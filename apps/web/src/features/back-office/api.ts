@@ -1,0 +1,35 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BackOfficeMe } from '@portal/contract/back-office'
+import { api, type Query } from '../../lib/api'
+import { clearBackOfficeToken, getBackOfficeToken } from '../../lib/back-office-session'
+
+/** Calls /api/staff with the back office session's token, never the customer's; a 401 is handled by the frame. */
+const withToken = () => ({ token: getBackOfficeToken(), redirectOnUnauthorized: false })
+
+export const staffApi = {
+  get: <T>(path: string, query?: Query) => api.get<T>(`staff/${path}`, query, undefined, withToken()),
+  post: <T>(path: string, body?: unknown) => api.post<T>(`staff/${path}`, body, withToken()),
+  put: <T>(path: string, body?: unknown) => api.put<T>(`staff/${path}`, body, withToken()),
+  delete: <T>(path: string) => api.delete<T>(`staff/${path}`, undefined, withToken()),
+  download: (path: string, query: Query, name: string) => api.download(`staff/${path}`, query, name, { token: getBackOfficeToken() }),
+}
+
+export const backOfficeKeys = {
+  me: ['back-office', 'me'] as const,
+  users: ['back-office', 'users'] as const,
+  user: (id: number) => ['back-office', 'users', id] as const,
+  audit: (query: Query) => ['back-office', 'audit', query] as const,
+}
+
+export const useBackOfficeMe = (token: string | null) =>
+  useQuery({ queryKey: [...backOfficeKeys.me, token], queryFn: () => staffApi.get<BackOfficeMe>('me'), enabled: Boolean(token), retry: false })
+
+/** Ends the back office session here and on the server, and forgets everything read with it. */
+export function useBackOfficeSignOut() {
+  const queryClient = useQueryClient()
+  return async () => {
+    await staffApi.post('sign-out').catch(() => undefined)
+    clearBackOfficeToken()
+    queryClient.removeQueries({ queryKey: ['back-office'] })
+  }
+}

@@ -1,0 +1,86 @@
+import type { BackOfficeMe, BackOfficeRole } from '@portal/contract/back-office'
+import { createContext, useContext, useEffect } from 'react'
+import { Navigate, NavLink, Outlet, useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { ApiError } from '../../../lib/api'
+import { clearBackOfficeToken, useBackOfficeToken } from '../../../lib/back-office-session'
+import { useBackOfficeMe, useBackOfficeSignOut } from '../api'
+import styles from './back-office.module.css'
+
+const MeContext = createContext<BackOfficeMe | null>(null)
+
+/** The signed-in back office user, inside the frame. */
+export function useBackOfficeUser(): BackOfficeMe {
+  const me = useContext(MeContext)
+  if (!me) throw new Error('useBackOfficeUser outside the back office frame')
+  return me
+}
+
+export const hasRole = (me: BackOfficeMe, role: BackOfficeRole) => me.roles.includes(role)
+
+/**
+ * /staff: the back office's own frame (header with the user's name and Sign out, navigation by role). Without a
+ * back office session it goes to the login page; before the second factor, to /staff/sign-in.
+ */
+export function BackOfficeFrame() {
+  const token = useBackOfficeToken()
+  const me = useBackOfficeMe(token)
+  const signOut = useBackOfficeSignOut()
+  const navigate = useNavigate()
+  const ended = me.error instanceof ApiError && me.error.status === 401
+
+  useEffect(() => {
+    if (ended) clearBackOfficeToken()
+  }, [ended])
+
+  if (!token || ended) return <Navigate to="/login" replace />
+  if (me.isPending) return <p className="page">Loading...</p>
+  if (!me.data) return <p className="page">The back office could not be reached. Reload the page to try again.</p>
+  if (me.data.secondFactor !== 'done') return <Navigate to="/staff/sign-in" replace />
+  const user = me.data
+  const admin = hasRole(user, 'Administrator')
+
+  return (
+    <MeContext.Provider value={user}>
+      <header className={styles.header}>
+        <div className={`page ${styles.headerInner}`}>
+          <span className={styles.title}>Back office</span>
+          <div className={styles.who}>
+            <span>{user.name}</span>
+            <Button
+              variant="link"
+              onClick={async () => {
+                await signOut()
+                void navigate('/login', { replace: true })
+              }}
+            >
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <nav className={styles.nav} aria-label="Back office">
+        <ul className="page">
+          <li>
+            <NavLink to="/staff" end>
+              Home
+            </NavLink>
+          </li>
+          {admin && (
+            <li>
+              <NavLink to="/staff/users">Back office users</NavLink>
+            </li>
+          )}
+          {admin && (
+            <li>
+              <NavLink to="/staff/audit">Audit</NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <main id="main" className={`page ${styles.main}`}>
+        <Outlet />
+      </main>
+    </MeContext.Provider>
+  )
+}
