@@ -26,6 +26,7 @@ import * as cardRefundsMadeByThePortal from './migrations/0025_card_refunds_made
 import * as productsByCompactCode from './migrations/0026_products_by_compact_code'
 import * as cardOrdersKeyedByTheirPayment from './migrations/0032_card_orders_keyed_by_their_payment'
 import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the_database'
+import * as accountCreditState from './migrations/0034_account_credit_state'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -55,6 +56,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0026_products_by_compact_code', up: productsByCompactCode.up },
   { version: '0032_card_orders_keyed_by_their_payment', up: cardOrdersKeyedByTheirPayment.up },
   { version: '0033_branch_rules_in_the_database', up: branchRulesInTheDatabase.up },
+  { version: '0034_account_credit_state', up: accountCreditState.up },
 ]
 
 const MIGRATION_LOCK = 727_001
