@@ -9,8 +9,8 @@ type Product = { ProductID: number; Availability: { Available: number } }
 
 /** The cart emptied, then `qty` of the branch's most popular product in stock (a trade account back-orders the rest). */
 async function cartOfPopular(page: Page, qty: number) {
-  const { user } = await api<{ user: { DefaultWareHouse: string } }>(page, 'GET', 'me')
-  const warehouse = user.DefaultWareHouse
+  const { settings } = await api<{ settings: { DefaultWareHouse: string } }>(page, 'GET', 'me')
+  const warehouse = settings.DefaultWareHouse
   await api(page, 'DELETE', 'cart')
   const popular = await api<Product[]>(page, 'GET', `popular?warehouse=${warehouse}`)
   const product = popular.find((p) => p.Availability.Available > 0)
