@@ -63,7 +63,15 @@ export const CheckoutFields = {
 }
 
 /** `POST /api/orders`: the checkout form plus the cart's branch. Send an `Idempotency-Key` header to make retries safe. */
-export const PlaceOrderBody = z.object(CheckoutFields)
+export const PlaceOrderBody = z.object({
+  ...CheckoutFields,
+  creditConfirmed: z
+    .boolean()
+    .optional()
+    .describe(
+      'The buyer confirmed an order that takes the account past its credit limit (an account whose credit mode is warn); without it such an order is refused (409 credit_limit_confirm)',
+    ),
+})
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>
 
 /** A repeated submission with the same key (double click, retry after a lost answer) returns the order already placed. */
@@ -134,3 +142,36 @@ export const CheckoutStart = SavedCheckoutInfo.extend({
   defaults: CheckoutInfo.describe('The form’s starting values when nothing is saved'),
 }).meta({ id: 'CheckoutStart' })
 export type CheckoutStart = z.infer<typeof CheckoutStart>
+
+/** What an order on account past the credit limit meets: `warn`, a warning the buyer confirms; `block`, a refusal. */
+export const CREDIT_MODES = ['warn', 'block'] as const
+export const CreditMode = z.enum(CREDIT_MODES)
+export type CreditMode = z.infer<typeof CreditMode>
+
+/** The error codes of the credit rule (409), for the checkout to tell them apart. */
+export const CREDIT_ERRORS = {
+  onHold: 'account_on_hold',
+  confirm: 'credit_limit_confirm',
+  exceeded: 'credit_limit_exceeded',
+} as const
+
+/**
+ * An account's credit as an order on account meets it: the ERP's limit and balance, the portal's orders the
+ * balance does not hold yet, and what is left (docs/decisions/0086-the-credit-limit-kept.md).
+ */
+export const AccountCredit = z
+  .object({
+    CreditLimit: Money,
+    Balance: Money.describe('The ERP’s balance: invoiced less paid'),
+    NotYetInvoiced: Money.describe('Orders placed in the portal that no invoice has taken into the balance yet (inc GST)'),
+    AvailableCredit: Money.describe('CreditLimit less Balance less NotYetInvoiced; negative once past the limit'),
+    CreditMode: CreditMode.nullable().describe('warn or block an order on account past the limit; null: no credit rule'),
+    OnHold: z.boolean().describe('The account cannot order on account at all'),
+    AccountsPhone: z.string().describe('Whom to call about the account'),
+  })
+  .meta({ id: 'AccountCredit' })
+export type AccountCredit = z.infer<typeof AccountCredit>
+
+/** `GET /api/cart/credit`: the account's credit, or null for an account not on terms (cash-sale, reseller). */
+export const CartCredit = z.object({ credit: AccountCredit.nullable() }).meta({ id: 'CartCredit' })
+export type CartCredit = z.infer<typeof CartCredit>

@@ -114,6 +114,10 @@ export const ErpOrder = z
     CarrierInstructions: z.string(),
     DeliveryType: z.number().int().describe('1 delivery, 2 pick-up'),
     PaymentReference: z.string().nullable().describe('The card payment reference; null for orders on account'),
+    AvailableCredit: z
+      .number()
+      .nullable()
+      .describe('The account’s available credit when the order was placed on account, before this order (negative past the limit); null for a card-paid order'),
     ExtendedEx: z.number(),
     TaxTotal: z.number(),
     ExtendedInc: z.number(),

@@ -29,6 +29,7 @@ import * as backOffice from './migrations/0030_back_office'
 import * as listedProductChanges from './migrations/0031_listed_product_changes_name_their_products'
 import * as cardOrdersKeyedByTheirPayment from './migrations/0032_card_orders_keyed_by_their_payment'
 import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the_database'
+import * as accountCreditState from './migrations/0034_account_credit_state'
 import * as stockAlerts from './migrations/0035_stock_alerts'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -62,6 +63,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0031_listed_product_changes_name_their_products', up: listedProductChanges.up },
   { version: '0032_card_orders_keyed_by_their_payment', up: cardOrdersKeyedByTheirPayment.up },
   { version: '0033_branch_rules_in_the_database', up: branchRulesInTheDatabase.up },
+  { version: '0034_account_credit_state', up: accountCreditState.up },
   { version: '0035_stock_alerts', up: stockAlerts.up },
 ]
 

@@ -29,6 +29,10 @@ export interface CustomerAccountTable {
   abn: string | null
   created_at: Timestamp
   active: Generated<boolean>
+  /** The ERP put the account on hold: it cannot order on account at all. */
+  on_hold: Generated<boolean>
+  /** What an order on account past the credit limit meets: a warning to confirm, a refusal, or (null) nothing. */
+  credit_mode: 'warn' | 'block' | null
 }
 
 export interface AccountBranchTable {
@@ -244,6 +248,8 @@ export interface OrderTable extends DeliveryColumns, TotalsColumns {
   erp_exported_at: Timestamp | null
   /** When the ERP acknowledged it with its sales order number. */
   erp_acknowledged_at: Timestamp | null
+  /** The account's available credit when the order was placed on account, before it; null for any other order. */
+  available_credit_cents: ColumnType<string | number | null, number | null | undefined, number | null>
 }
 
 interface LineColumns {

@@ -55,6 +55,8 @@ export interface AccountSeed {
   showcase: boolean
   /** Buys whole pallets now and then. */
   buysPallets: boolean
+  /** The ERP's credit state (accounts.csv OnHold, CreditMode); `headroomCents` sets the limit that far above the balance. */
+  credit?: { mode: 'warn' | 'block'; onHold: boolean; headroomCents: number | null }
 }
 
 export { DEMO_LOGINS, LARGE_SCALE_LOGINS, type DemoLogin } from '../lib/demo-logins'
@@ -450,7 +452,31 @@ export function buildAccounts(rng: Rng, catalogue: Catalogue, options: { scale: 
           ] as const)
     accounts.push(generatedAccount(ctx, accounts.length + 1, category, rateScale))
   }
+  if (options.scale === 'demo') creditDemos(ctx, accounts)
   return accounts
+}
+
+/** Demo credit limit near its end, in dollars above the balance. */
+const NEAR_LIMIT_HEADROOM_CENTS = 30_000
+
+/**
+ * Two of the generated accounts show the credit rule (decision 0086): the first trade account is near its limit
+ * with credit mode warn, the first farm account is on hold. Their logins come after every other user, so no other
+ * user's id moves.
+ */
+function creditDemos(ctx: Context, accounts: AccountSeed[]) {
+  const near = accounts.find((a) => a.id > 3 && a.salesCategory === 'TRADE')
+  const held = accounts.find((a) => a.id > 3 && a.salesCategory === 'FARM')
+  if (!near || !held) throw new Error('The demo has no trade or farm account for the credit demos')
+  near.credit = { mode: 'warn', onHold: false, headroomCents: NEAR_LIMIT_HEADROOM_CENTS }
+  held.credit = { mode: 'block', onHold: true, headroomCents: null }
+  if (!ctx.withUsers) return
+  const login = (a: AccountSeed, username: string, password: string) => {
+    const contact = a.sites[0]!
+    a.users.push(user(ctx, username, contact.contact, contact.email, 'Administrator', password))
+  }
+  login(near, 'nearlimit', 'Nearlimit2026')
+  login(held, 'onhold', 'Onhold2026')
 }
 
 export async function insertAccounts(db: Db, accounts: AccountSeed[], hashes: Map<string, string>, unusableHash: string): Promise<Record<string, number>> {

@@ -133,12 +133,14 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
         SalesCategory: a.salesCategory,
         isElders: a.isElders,
         TermsDays: a.terms,
-        CreditLimit: money(creditLimitCents(a.salesCategory, balance)),
+        CreditLimit: money(a.credit?.headroomCents != null ? Math.max(balance + a.credit.headroomCents, 0) : creditLimitCents(a.salesCategory, balance)),
         Balance: money(balance),
         DiscountPercent: String(a.discountBp / 100),
         DefaultWareHouse: a.defaultBranch,
         Branches: a.branchGroup.join(';'),
         Active: true,
+        OnHold: a.credit?.onHold ?? false,
+        CreditMode: a.credit?.mode ?? '',
       }
     }),
   )

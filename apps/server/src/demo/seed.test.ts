@@ -67,7 +67,7 @@ describe('demo data', () => {
     await handle?.close()
   })
 
-  it('creates the four demo logins on the documented accounts', async () => {
+  it('creates the demo logins on the documented accounts', async () => {
     const users = await rows(
       db,
       sql<{
@@ -83,7 +83,7 @@ describe('demo data', () => {
       }>`
       SELECT u.username, u.role, u.name, u.email, a.code, a.sales_category, a.is_elders, a.default_branch, u.password_hash
       FROM users u JOIN customer_accounts a ON a.id = u.account_id
-      WHERE u.username IN ('trade', 'staff', 'cash', 'elders') ORDER BY u.username`,
+      WHERE u.username IN ('trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold') ORDER BY u.username`,
     )
     const byName = Object.fromEntries(users.map((u) => [u.username, u]))
     expect(byName.trade).toMatchObject({
@@ -114,7 +114,22 @@ describe('demo data', () => {
       WHERE a.code = 'ELDSTH' AND s.location_id IN ('ADE', 'MEL', 'SHE', 'WAG')`,
     )
     expect(sites).toBeGreaterThanOrEqual(5)
-    expect(summary.logins.map((l) => l.username)).toEqual(['trade', 'staff', 'cash', 'elders'])
+    expect(summary.logins.map((l) => l.username)).toEqual(['trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold'])
+  })
+
+  it('has an account near its credit limit (warn) and one on hold, each with its login', async () => {
+    const accounts = await rows(
+      db,
+      sql<{ username: string; sales_category: string; credit_mode: string | null; on_hold: boolean; headroom: string }>`
+      SELECT u.username, a.sales_category, a.credit_mode, a.on_hold, (a.credit_limit_cents - a.balance_cents)::text AS headroom
+      FROM users u JOIN customer_accounts a ON a.id = u.account_id WHERE u.username IN ('nearlimit', 'onhold') ORDER BY u.username`,
+    )
+    expect(accounts).toEqual([
+      { username: 'nearlimit', sales_category: 'TRADE', credit_mode: 'warn', on_hold: false, headroom: expect.any(String) },
+      { username: 'onhold', sales_category: 'FARM', credit_mode: 'block', on_hold: true, headroom: expect.any(String) },
+    ])
+    expect(Number(accounts[0]!.headroom)).toBeLessThanOrEqual(30_000)
+    expect(await count(db, sql<{ n: number }>`SELECT count(*) AS n FROM customer_accounts WHERE credit_mode IS NOT NULL OR on_hold`)).toBe(2)
   })
 
   it('gives every demo account two years of orders, recent orders, back orders and invoices', async () => {

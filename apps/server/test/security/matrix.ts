@@ -183,6 +183,8 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/print-cart',                       expect: [401, 200, 200, 200, 200], prepare: oneLineInCart, request: () => get('/api/print-cart') },
   { route: 'POST /api/cart/checkout-info',              expect: [401, 200, 200, 200, 403], request: () => post('/api/cart/checkout-info', { DeliveryName: 'Saved for later' }) },
   { route: 'GET /api/cart/checkout-info',               expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/checkout-info') },
+  // The account's credit: every signed-in user's own account's (null for cash-sale and reseller accounts); no id to reach another's.
+  { route: 'GET /api/cart/credit',                      expect: [401, 200, 200, 200, 200], request: () => get('/api/cart/credit') },
 
   // Saved order lists: the account's, used by all its users, changed by their creator and Administrators.
   // Each cell's list is made by the account's Administrator (trade for staff, who may use it but not change it);

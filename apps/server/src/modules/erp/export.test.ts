@@ -68,9 +68,11 @@ describe('exporting new orders to files', () => {
 
     const orders = csv(join(folder, 'orders.csv'))
     expect(orders[0]).toBe(
-      'AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,CustomerPurchaseOrder,ShipDate,SiteCode,DeliveryName,DeliveryAddress1,DeliveryAddress2,DeliveryCity,DeliveryState,DeliveryPostalCode,Email,Phone,PortalOrderId,PaymentReference,Contact,Description,CarrierName,CarrierInstructions,DeliveryType',
+      'AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,CustomerPurchaseOrder,ShipDate,SiteCode,DeliveryName,DeliveryAddress1,DeliveryAddress2,DeliveryCity,DeliveryState,DeliveryPostalCode,Email,Phone,PortalOrderId,PaymentReference,Contact,Description,CarrierName,CarrierInstructions,DeliveryType,AvailableCredit',
     )
     expect(orders[1]).toContain(`,${first},`)
+    // An order on account ends with the account's available credit before it, in dollars.
+    expect(orders[1]).toMatch(/,-?\d+\.\d\d$/)
     expect(orders[1]).toContain(',EXP-1,')
     const text = readFileSync(join(folder, 'orders.csv'), 'utf8')
     expect(text).toContain('"EXP, ""quoted"""')

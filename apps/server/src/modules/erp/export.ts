@@ -32,6 +32,7 @@ const ORDER_COLUMNS = [
   'CarrierName',
   'CarrierInstructions',
   'DeliveryType',
+  'AvailableCredit',
 ] as const
 
 /** order_lines.csv: a row per feed line (an order line and the price break it was charged at), new columns last. */
@@ -63,7 +64,11 @@ const money = (dollars: number) => dollars.toFixed(2)
 
 function orderRow(o: ErpOrder): Array<string | number | null> {
   // Until the ERP gives it its own number, the order's SalesOrder is the portal's.
-  const row: Record<(typeof ORDER_COLUMNS)[number], string | number | null> = { ...o, SalesOrder: o.PortalOrderId }
+  const row: Record<(typeof ORDER_COLUMNS)[number], string | number | null> = {
+    ...o,
+    SalesOrder: o.PortalOrderId,
+    AvailableCredit: o.AvailableCredit === null ? null : money(o.AvailableCredit),
+  }
   return ORDER_COLUMNS.map((c) => row[c])
 }
 

@@ -1,4 +1,4 @@
-import { CheckoutInfo, CheckoutStart, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
+import { CartCredit, CheckoutInfo, CheckoutStart, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
 import { ErrorBody } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
@@ -16,7 +16,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         description:
           'One transaction: the cart and the stock rows are locked, the cart is priced again for the account, the branch’s stock is allocated (the rest goes on back order) and the cart is emptied. ' +
           'Cash-sale accounts pay by card instead (POST /api/payments/create) and resellers cannot order online (403). ' +
-          'Send a fresh `Idempotency-Key` per checkout attempt: a repeated submission answers the order the first one placed.',
+          'Send a fresh `Idempotency-Key` per checkout attempt: a repeated submission answers the order the first one placed. ' +
+          'The account’s credit rule (GET /api/cart/credit) is applied under the account’s lock: an account on hold is refused (409 account_on_hold); an order past the available credit is refused (409 credit_limit_exceeded) when the credit mode is block, and until `creditConfirmed` is true (409 credit_limit_confirm) when it is warn.',
         headers: IdempotencyHeaders,
         body: PlaceOrderBody,
         response: { 201: PlacedOrder, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
@@ -52,5 +53,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       },
     },
     async (req) => checkout.checkoutInfo(deps, req.requireSession()),
+  )
+
+  app.get(
+    '/cart/credit',
+    {
+      schema: {
+        tags,
+        summary: 'The account’s credit limit, balance, orders not yet invoiced and available credit',
+        description:
+          'For an account on terms; null for cash-sale and reseller accounts. Orders not yet invoiced are the orders placed in the portal (not cancelled) less what invoices of them have taken into the balance. An order on account counts its total inc GST against the available credit when it is placed.',
+        response: { 200: CartCredit },
+      },
+    },
+    async (req) => checkout.cartCredit(deps, req.requireSession()),
   )
 }

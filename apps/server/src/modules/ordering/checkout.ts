@@ -2,6 +2,7 @@ import { AUSTRALIAN_STATES, CheckoutInfo, type CheckoutStart, type PlacedOrder, 
 import type { Deps, Session } from '../../lib/context'
 import { forbidden } from '../../lib/errors'
 import * as cart from './cart'
+import * as credit from './credit'
 import * as repo from './checkout-repo'
 import * as placement from './placement'
 
@@ -17,6 +18,7 @@ export async function orderOnAccount(deps: Deps, session: Session, body: PlaceOr
     buyer: { userId: session.userId, accountId: session.accountId, viewer: session },
     key: idempotencyKey ?? null,
     payment: 'account',
+    credit: { confirmed: body.creditConfirmed === true, accountsPhone: deps.config.distributor.accountsPhone },
     async prepare(trx, read) {
       const { branch, lines } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)
@@ -24,6 +26,9 @@ export async function orderOnAccount(deps: Deps, session: Session, body: PlaceOr
     },
   })
 }
+
+/** The account's credit as the cart and checkout show it (credit.ts). */
+export const cartCredit = credit.cartCredit
 
 export async function saveCheckoutInfo({ db }: Deps, session: Session, info: CheckoutInfo): Promise<SavedCheckoutInfo> {
   placement.refuseResellers(session)

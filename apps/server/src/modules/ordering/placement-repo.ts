@@ -114,6 +114,8 @@ export interface NewOrder {
   incCents: number
   idempotencyKey: string | null
   paymentReference: string | null
+  /** The account's available credit before an order on account; null for a card-paid order. */
+  availableCreditCents: number | null
 }
 
 /** An order line as it is stored, less the order it belongs to. */
@@ -163,6 +165,7 @@ function orderColumns(o: NewOrder) {
     extended_inc_cents: o.incCents,
     idempotency_key: o.idempotencyKey,
     payment_reference: o.paymentReference,
+    available_credit_cents: o.availableCreditCents,
   } satisfies Omit<Insertable<DB['orders']>, 'sales_order' | 'portal_order_id'>
 }
 

@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, partsTotals, sumTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import * as cart from './cart'
+import { checkCredit, type CreditRequest } from './credit'
 import type { Mail } from '../mail/outbox'
 import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
 import * as repo from './placement-repo'
@@ -22,6 +23,7 @@ export { refuseResellers } from './rules'
  *   2. priceLines       the cart's lines at today's prices (a card payment stores them and pays for exactly those);
  *   3. checkStock       the stock rows of its products, locked in product order; the cash-sale stock rule,
  *                       and units other buyers' card payments hold (holdStock keeps them for a payment);
+ *      checkCredit      an order on account: the account's row locked, its credit rule applied (credit.ts);
  *   4. writeOrder       numbered, allocated at the branch (the rest on back order), written with its lines;
  *   5. clearCart        the cart's lines and its saved checkout details go;
  *   6. confirm          the confirmation e-mail, in the same transaction (5 and 6 are one statement).
@@ -210,6 +212,9 @@ export interface Placement {
   pendingId?: string
 }
 
+/** The total inc GST of lines, as the order is written: GST per line. */
+export const totalOf = (lines: OrderLine[]) => sumTotals(lines.map((l) => partsTotals(partsOf(l))))
+
 /**
  * Stands for the order's number in its confirmation until the order's statement gives it. A request's text
  * never holds a NUL (plugins/errors.ts refuses it), so nothing a buyer typed is taken for it.
@@ -221,7 +226,7 @@ const NUMBER_TO_COME = '\u0000sales order\u0000'
  * branch's stock and back-ordering the rest (due in two weeks), empties the cart and writes the confirmation
  * to the outbox, in the order's statement (decision 0063). GST is per line, rounded to the cent.
  */
-async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<PlacedOrder> {
+async function writeOrder(trx: Db, p: Placement, taken: number[], availableCreditCents: number | null): Promise<PlacedOrder> {
   const enterDate = today()
   const dueDate = addDays(enterDate, BACK_ORDER_LEAD_DAYS)
   const lines: repo.NewOrderLine[] = p.lines.map((l, index) => {
@@ -294,6 +299,7 @@ async function writeOrder(trx: Db, p: Placement, taken: number[]): Promise<Place
       incCents: totals.incCents,
       idempotencyKey: p.idempotencyKey,
       paymentReference: p.paymentReference,
+      availableCreditCents,
     },
     lines,
     { to: mail.to, subject: mail.subject.split(NUMBER_TO_COME), text: mail.text.split(NUMBER_TO_COME) },
@@ -348,10 +354,14 @@ export function afterOrder(
   caches?.forgetHistory(placed.accountId)
 }
 
-/** Steps 3 to 6 for lines already priced, the cart locked (step 1) by placeOrder. */
-async function place(trx: Db, p: Placement): Promise<PlacedOrder> {
+/**
+ * Steps 3 to 6 for lines already priced, the cart locked (step 1) by placeOrder. An order on account meets its
+ * account's credit rule after the stock is locked (the order the ERP import locks them in) and before anything is written.
+ */
+async function place(trx: Db, p: Placement, credit: CreditRequest | undefined): Promise<PlacedOrder> {
   const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
-  return writeOrder(trx, p, taken)
+  const available = credit ? await checkCredit(trx, p.buyer.accountId, totalOf(p.lines).incCents, credit) : null
+  return writeOrder(trx, p, taken, available)
 }
 
 /** What placeOrder answers instead of an order when the request places none (a card payment refused, say). */
@@ -375,6 +385,8 @@ export interface OrderRequest<R> {
   /** The request's idempotency key: an order this buyer already placed with it is the answer, and no second one is made. */
   key: string | null
   payment: OrderPayment
+  /** An order on account: the account's credit rule applies (credit.ts checkCredit). A card-paid order takes no credit. */
+  credit?: CreditRequest
   /** Under the cart's lock: what to order (the key goes with it), or an answer that places nothing. */
   prepare(trx: Db, read: CartForOrder): Promise<Omit<Placement, 'idempotencyKey'> | NoOrder<R>>
   /** The answer when the key's order exists already; that order by default. */
@@ -399,7 +411,7 @@ export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 
       if (read.ordered !== null) return replay(trx, read.ordered)
       const prepared = await request.prepare(trx, read)
       if ('noOrder' in prepared) return prepared
-      const order = await place(trx, { ...prepared, idempotencyKey: key })
+      const order = await place(trx, { ...prepared, idempotencyKey: key }, request.credit)
       await request.placed?.(trx, order)
       moved = prepared.lines.map((l) => l.productId)
       return order

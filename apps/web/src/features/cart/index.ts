@@ -2,3 +2,5 @@
 export { cartKeys } from './api/query-keys'
 export { useAddToCart } from './api/add-to-cart'
 export { useCartItems } from './api/get-cart-items'
+export { useAccountCredit } from './api/get-credit'
+export { CreditPanel, creditStanding } from './components/credit-panel'

@@ -1,11 +1,26 @@
 import { NO_PASSWORD } from '../../auth'
 import { collect } from './catalogue'
+import type { RowReader } from './fields'
 import { MESSAGES } from './messages'
 import { checkKnown, counts, diff, given, missing, type Db, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * CreditMode: `warn` or `block` an order on account past the credit limit (any case); empty is no credit rule, and
+ * a file without the column leaves the portal's as it is.
+ */
+function creditMode(r: RowReader): 'warn' | 'block' | null | undefined {
+  const value = r.text('CreditMode')
+  if (value === undefined) return undefined
+  const mode = value.trim().toLowerCase()
+  if (mode === '') return null
+  if (mode === 'warn' || mode === 'block') return mode
+  r.problem('CreditMode', value, MESSAGES.creditMode())
+  return null
+}
 
 export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.accounts(db)
@@ -44,6 +59,8 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
         default_branch: defaultBranch,
         branches,
         active: r.bool('Active', true),
+        on_hold: r.bool('OnHold', false),
+        credit_mode: creditMode(r),
       },
     }
   })

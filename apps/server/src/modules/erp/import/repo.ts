@@ -91,6 +91,8 @@ export async function accounts(db: Db) {
       'default_branch',
       sql<string[]>`ARRAY(SELECT location_id FROM account_branches b WHERE b.account_id = customer_accounts.id ORDER BY location_id)`.as('branches'),
       'active',
+      'on_hold',
+      'credit_mode',
     ])
     .execute()
   return byKey(rows.map((r) => ({ ...r, credit_limit_cents: Number(r.credit_limit_cents), balance_cents: Number(r.balance_cents) })))

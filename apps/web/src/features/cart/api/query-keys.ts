@@ -9,4 +9,6 @@ export const cartKeys = {
   items: () => [...cartKeys.all, 'items'] as const,
   /** The checkout form as saved with the cart. */
   checkoutInfo: () => [...cartKeys.all, 'checkout-info'] as const,
+  /** The account's credit: an order changes what is available, so it lives under the cart's root. */
+  credit: () => [...cartKeys.all, 'credit'] as const,
 }

@@ -51,6 +51,7 @@ const hose = aLine({
 })
 
 type Options = {
+  credit?: Reply
   lines?: CartLine[]
   reseller?: boolean
   put?: (body: { item: number; qty: number }) => Reply | undefined
@@ -60,7 +61,7 @@ type Options = {
 }
 
 /** The API as the cart screen sees it, keeping the lines so that changes show on the next read. */
-function cartApi({ lines: initial = [drench, hose], reseller = false, put, items, empty, cartBranch = 'WAG' }: Options = {}) {
+function cartApi({ lines: initial = [drench, hose], reseller = false, put, items, empty, cartBranch = 'WAG', credit }: Options = {}) {
   let lines = [...initial]
   const user = aUser(reseller ? { isElders: true, SalesCategory: 'ELD', username: 'elders' } : {})
   storeSession(aLogin({ user }), 'WAG')
@@ -73,6 +74,7 @@ function cartApi({ lines: initial = [drench, hose], reseller = false, put, items
     'GET /api/brands': { body: [] },
     'GET /api/cart': () => ({ body: { Count: lines.length, Value: value(), warehouse: lines.length ? cartBranch : null } }),
     'GET /api/cart/items': () => items ?? { body: lines },
+    ...(credit ? { 'GET /api/cart/credit': credit } : {}),
     'PUT /api/cart': ({ body }) => {
       const change = body as { item: number; qty: number }
       const reply = put?.(change)
@@ -94,6 +96,37 @@ function cartApi({ lines: initial = [drench, hose], reseller = false, put, items
 const row = (description: string) => screen.getByRole('link', { name: description }).closest('tr') as HTMLElement
 
 describe('the cart screen', () => {
+  it('shows an account on terms its credit limit, balance, orders not yet invoiced and available credit, and that checkout will ask to confirm', async () => {
+    const credit = {
+      CreditLimit: 5000,
+      Balance: 4700,
+      NotYetInvoiced: 150,
+      AvailableCredit: 150,
+      CreditMode: 'warn',
+      OnHold: false,
+      AccountsPhone: '02 6921 4455',
+    }
+    cartApi({ credit: { body: { credit } } })
+    renderApp('/cart')
+    await screen.findByRole('table')
+    const panel = await screen.findByRole('region', { name: 'Your credit' }, { timeout: 5_000 })
+    expect(within(panel).getByText('Credit limit').nextElementSibling).toHaveTextContent('$5,000.00')
+    expect(within(panel).getByText('Balance').nextElementSibling).toHaveTextContent('$4,700.00')
+    expect(within(panel).getByText('Orders not yet invoiced').nextElementSibling).toHaveTextContent('$150.00')
+    expect(within(panel).getByText('Available credit').nextElementSibling).toHaveTextContent('$150.00')
+    // The cart's $166.07 is more than the $150.00 available.
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'This order takes your account past its credit limit. You will be asked to confirm it at checkout.',
+    )
+  })
+
+  it('shows no credit to an account not on terms', async () => {
+    cartApi({ credit: { body: { credit: null } } })
+    renderApp('/cart')
+    await screen.findByRole('table')
+    expect(screen.queryByRole('region', { name: 'Your credit' })).not.toBeInTheDocument()
+  })
+
   it('lists every column of each line, with the weight and the total inc GST in the header', async () => {
     cartApi()
     renderApp('/cart')

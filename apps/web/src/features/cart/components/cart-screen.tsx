@@ -11,7 +11,9 @@ import { useDownloadCartPdf } from '../api/download-cart-pdf'
 import { useEmptyCart } from '../api/empty-cart'
 import { useCartItems } from '../api/get-cart-items'
 import { useCartSummary } from '../api/get-cart-summary'
+import { useAccountCredit } from '../api/get-credit'
 import { CartLineRow } from './cart-line-row'
+import { CreditPanel } from './credit-panel'
 import styles from './cart-screen.module.css'
 
 type CartScreenProps = {
@@ -40,6 +42,8 @@ export function CartScreen({ warehouse, isReseller, branchName, saveAsList, back
   const { data: summary } = useCartSummary()
   const emptyCart = useEmptyCart()
   const download = useDownloadCartPdf()
+  // An account on terms sees its credit beside the total (cash-sale accounts are answered none).
+  const credit = useAccountCredit(!isReseller).data?.credit
   const [confirmingEmpty, setConfirmingEmpty] = useState(false)
 
   // A failed load reads as an empty cart (spec section 8); the toast says what happened.
@@ -136,6 +140,12 @@ export function CartScreen({ warehouse, isReseller, branchName, saveAsList, back
               </tbody>
             </table>
           </div>
+
+          {credit && (
+            <div className={styles.credit}>
+              <CreditPanel credit={credit} total={summary?.Value} place="cart" />
+            </div>
+          )}
 
           <div className={styles.actions}>
             <div className={styles.secondary}>

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { AUSTRALIAN_STATES, DELIVERY_TYPES } from '@portal/contract/checkout'
+import { AUSTRALIAN_STATES, CREDIT_ERRORS, DELIVERY_TYPES } from '@portal/contract/checkout'
 import { Button } from '../../../components/ui/button'
 import { useOnline } from '../../../lib/connection'
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
 import { trackPurchase } from '../../../lib/analytics'
-import { serverMessage } from '../../../lib/api'
+import { ApiError, serverMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
-import { useCartItems } from '../../cart'
+import { CreditPanel, creditStanding, useAccountCredit, useCartItems } from '../../cart'
 import { justPlacedState } from '../../orders'
 import { useCreatePayment } from '../api/create-payment'
 import { useCheckoutDeliverySites } from '../api/get-delivery-sites'
@@ -56,6 +56,14 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const items = useCartItems()
   const pay = useCreatePayment()
   const [problem, setProblem] = useState<string | null>(null)
+  // An account on terms: its credit, what this order means for it, and the buyer's confirmation of an order past the limit.
+  const creditRead = useAccountCredit(!isCash)
+  const credit = creditRead.data?.credit ?? null
+  const standing = credit ? creditStanding(credit, cartTotal) : 'within'
+  const [serverAsksToConfirm, setServerAsksToConfirm] = useState(false)
+  const [creditConfirmed, setCreditConfirmed] = useState(false)
+  const mustConfirm = !isCash && (standing === 'warned' || serverAsksToConfirm)
+  const refusedOnCredit = !isCash && (standing === 'onHold' || standing === 'blocked')
   // One key per visit to the screen: a double click or a retry after a lost answer cannot order twice.
   const [idempotencyKey] = useState(newIdempotencyKey)
   const {
@@ -103,19 +111,24 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess
   // Placing an order or paying needs the connection; an order already on its way waits for it (features/offline).
   const online = useOnline()
-  const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy && online
+  const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy && online && !refusedOnCredit && (!mustConfirm || creditConfirmed)
 
   const placeOrPay = (valid: ValidCheckout) => {
     if (busy || submitting.current) return
     submitting.current = true
     clearTimeout(draftTimer.current)
     setProblem(null)
-    const body = toOrderBody(valid, warehouse)
+    const body = { ...toOrderBody(valid, warehouse), ...(mustConfirm && creditConfirmed ? { creditConfirmed: true } : {}) }
     const failed = (error: unknown) => {
       // The form stays for another try, and its drafts are saved again.
       submitting.current = false
       notify.error(ORDER_FAILED)
       setProblem(serverMessage(error, 'Please check your connection and try again.'))
+      // The credit rule refused it: what the account has now, and (warn) the confirmation it asks for.
+      if (error instanceof ApiError && Object.values<string>(CREDIT_ERRORS).includes(error.code)) {
+        if (error.code === CREDIT_ERRORS.confirm) setServerAsksToConfirm(true)
+        void creditRead.refetch()
+      }
     }
     const afterDraft = draftOnItsWay.current ?? Promise.resolve()
     if (isCash) {
@@ -293,6 +306,13 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
           </div>
         </dl>
         {isCash && <p className={styles.note}>You pay by card on the next page.</p>}
+        {!isCash && credit && <CreditPanel credit={credit} total={cartTotal} place="checkout" />}
+        {mustConfirm && (
+          <label className={styles.confirmCredit}>
+            <input type="checkbox" checked={creditConfirmed} onChange={(event) => setCreditConfirmed(event.target.checked)} />
+            Place this order even though it takes my account past its credit limit
+          </label>
+        )}
         {problem && (
           <p className={styles.problem} role="alert">
             {problem}

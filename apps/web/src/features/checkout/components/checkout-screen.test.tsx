@@ -220,6 +220,76 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your cart holds items for Melbourne. Switch to that branch to check out.')
   })
 
+  it('past the credit limit of a warn account, places the order only once the buyer confirms it', async () => {
+    const credit = {
+      CreditLimit: 5000,
+      Balance: 4900,
+      NotYetInvoiced: 60,
+      AvailableCredit: 40,
+      CreditMode: 'warn',
+      OnHold: false,
+      AccountsPhone: '02 6921 4455',
+    }
+    const api = checkoutApi({
+      'GET /api/cart/credit': { body: { credit } },
+      'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } },
+      'POST /api/orders': { status: 201, body: placed },
+    })
+    const { user } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    const panel = await screen.findByRole('region', { name: 'Your credit' }, { timeout: 5_000 })
+    expect(within(panel).getByText('Available credit').nextElementSibling).toHaveTextContent('$40.00')
+    expect(within(panel).getByRole('status')).toHaveTextContent('This order takes your account past its credit limit. Confirm below to place it anyway.')
+    const complete = screen.getByRole('button', { name: 'Complete Order' })
+    expect(complete).toBeDisabled()
+    await user.click(screen.getByRole('checkbox', { name: 'Place this order even though it takes my account past its credit limit' }))
+    expect(complete).toBeEnabled()
+    await user.click(complete)
+    expect(await screen.findByText('Order Placed!')).toBeInTheDocument()
+    expect(sentTo(api, 'POST', '/api/orders')).toEqual([expect.objectContaining({ PurchaseOrder: 'PO-1', creditConfirmed: true })])
+  })
+
+  it('asks for the confirmation when the server says the order now takes the account past its limit', async () => {
+    const credit = { CreditLimit: 5000, Balance: 0, NotYetInvoiced: 0, AvailableCredit: 5000, CreditMode: 'warn', OnHold: false, AccountsPhone: '02 6921 4455' }
+    const api = checkoutApi({
+      'GET /api/cart/credit': { body: { credit } },
+      'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } },
+      'POST /api/orders': ({ body }) =>
+        (body as { creditConfirmed?: boolean }).creditConfirmed
+          ? { status: 201, body: placed }
+          : { status: 409, body: { error: 'credit_limit_confirm', message: 'This order of $66.00 is more than your available credit of $10.00: confirm.' } },
+    })
+    const { user } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    await user.click(await screen.findByRole('button', { name: 'Complete Order' }))
+    expect(await screen.findByText('This order of $66.00 is more than your available credit of $10.00: confirm.')).toBeInTheDocument()
+    await user.click(await screen.findByRole('checkbox', { name: 'Place this order even though it takes my account past its credit limit' }))
+    await user.click(screen.getByRole('button', { name: 'Complete Order' }))
+    expect(await screen.findByText('Order Placed!')).toBeInTheDocument()
+    expect(sentTo(api, 'POST', '/api/orders')).toHaveLength(2)
+  })
+
+  it('on hold, or past the limit of a block account, says why and whom to call, and offers no order', async () => {
+    for (const [credit, text] of [
+      [
+        { OnHold: true, CreditMode: null, AvailableCredit: 1000 },
+        'Your account is on hold, so orders cannot be placed on account. Please call our accounts team on 02 6921 4455',
+      ],
+      [
+        { OnHold: false, CreditMode: 'block', AvailableCredit: 10 },
+        'This order is more than your available credit, so it cannot be placed on account. Please call our accounts team on 02 6921 4455',
+      ],
+    ] as const) {
+      checkoutApi({
+        'GET /api/cart/credit': { body: { credit: { CreditLimit: 1000, Balance: 0, NotYetInvoiced: 0, AccountsPhone: '02 6921 4455', ...credit } } },
+        'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } },
+      })
+      const { unmount } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+      const panel = await screen.findByRole('region', { name: 'Your credit' }, { timeout: 5_000 })
+      expect(within(panel).getByRole('alert')).toHaveTextContent(text)
+      expect(screen.getByRole('button', { name: 'Complete Order' })).toBeDisabled()
+      unmount()
+    }
+  })
+
   it('places the order only once the draft on its way is saved, and saves no draft after it', async () => {
     const api = checkoutApi({ 'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } }, 'POST /api/orders': { status: 201, body: placed } })
     // The draft's save is held until the test lets it go: the order must wait for it, so that it cannot land after
