@@ -212,15 +212,16 @@ describe('catalogue pages shared by every account', () => {
       .where('id', '=', a!)
       .execute()
     expect(await said()).toEqual([])
-    // A description orders the pages and is searched: every page and the search index are read again.
+    // A description orders the pages and is searched: every page is read again, and the search index takes the
+    // product named in (migration 0031).
     await t.db
       .updateTable('products')
       .set({ description: `${row.description} (new)`, unit_price_cents: row.unit_price_cents })
       .where('id', '=', a!)
       .execute()
-    expect(await said()).toEqual(['catalogue products'])
+    expect(await said()).toEqual([`catalogue products:${a}`])
     await t.db.updateTable('products').set({ description: row.description }).where('id', '=', a!).execute()
-    expect(await said()).toEqual(['catalogue products'])
+    expect(await said()).toEqual([`catalogue products:${a}`])
   })
 
   it('tells a change of an account only when its prices or what its sessions hold changed, not for its balance (decision 0064)', async () => {
