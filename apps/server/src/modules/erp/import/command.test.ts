@@ -13,6 +13,15 @@ import { erpImportCommand, type Output } from './command'
 const SAMPLE = fileURLToPath(new URL('../../../../../../examples/erp', import.meta.url))
 const parent = mkdtempSync(join(tmpdir(), 'portal-erp-command-'))
 const postgres = process.env.TEST_DATABASE_URL
+/** Outside demo mode an import that writes needs the distributor's identity (its invitations carry the name). */
+const OWN = {
+  DEMO_MODE: 'false',
+  DISTRIBUTOR_NAME: 'Hamilton Rural & Vet Supplies',
+  DISTRIBUTOR_ABN: '33 618 240 660',
+  DISTRIBUTOR_PHONE: '03 5572 1800',
+  DISTRIBUTOR_EMAIL: 'orders@hamiltonrural.example',
+  DISTRIBUTOR_ADDRESS: '40 Gipps Street, Hamilton VIC 3300',
+}
 
 afterAll(() => rmSync(parent, { recursive: true, force: true }))
 
@@ -76,7 +85,7 @@ describe('the database npm run erp:import opens', () => {
     'is made with --create, and the command says where the import went without claiming the portal shows it',
     async () => {
       const dataDir = join(parent, 'new')
-      const made = await run([SAMPLE, '--create'], { DATA_DIR: dataDir, DEMO_MODE: 'false', SEED_SCALE: 'none' })
+      const made = await run([SAMPLE, '--create'], { ...OWN, DATA_DIR: dataDir, SEED_SCALE: 'none' })
       expect(made.code, made.stderr).toBe(0)
       expect(made.first).toBe(`Database: ${dataDir} (embedded PGlite)`)
       expect(made.stdout).toContain(`Creating a new database in ${dataDir} (--create)`)
