@@ -100,6 +100,9 @@ export interface CartForOrder {
   lines: PricedLine[] | undefined
 }
 
+/** The id of the order this buyer placed with the key, or null (none, or no key). */
+const orderOfKey = async (trx: Db, userId: number, key: string | null) => (key ? ((await repo.findOrderByKey(trx, userId, key))?.id ?? null) : null)
+
 /**
  * Steps 1 and 2's reading, the one way an order meets its cart. With a viewer, one statement locks the cart, finds
  * the key's order and prices the lines (repo.lockCartForOrder); when that statement's snapshot predates the lock, the
@@ -109,10 +112,10 @@ export interface CartForOrder {
 async function lockAndRead(trx: Db, buyer: OrderRequest<unknown>['buyer'], key: string | null): Promise<CartForOrder> {
   if (!buyer.viewer) {
     const locked = await lockCart(trx, buyer.userId)
-    return { cart: locked, ordered: key ? ((await repo.findOrderByKey(trx, buyer.userId, key))?.id ?? null) : null, lines: undefined }
+    return { cart: locked, ordered: await orderOfKey(trx, buyer.userId, key), lines: undefined }
   }
   const read = await repo.lockCartForOrder(trx, buyer.viewer, key)
-  const ordered = read.ordered !== undefined ? read.ordered : key ? ((await repo.findOrderByKey(trx, buyer.userId, key))?.id ?? null) : null
+  const ordered = read.ordered !== undefined ? read.ordered : await orderOfKey(trx, buyer.userId, key)
   return { cart: read.cart, ordered, lines: read.lines }
 }
 
