@@ -67,3 +67,30 @@ export async function fillCheckout(page: Page, purchaseOrder: string) {
   await page.getByLabel('Purchase Order Number').fill(purchaseOrder)
   await page.getByLabel('Order Description').fill('Journey test order')
 }
+
+/**
+ * Waits until the service worker has installed (the whole app precached) and controls the page. When it does not,
+ * the error says what the browser reports: the worker's state and the storage quota, since a precache that does not
+ * fit the quota (a nearly full disk) leaves the worker uninstalled with nothing else to show for it.
+ */
+export async function workerInControl(page: Page, timeout = 45_000) {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout })
+  } catch (error) {
+    const seen = await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration()
+        const { quota, usage } = await navigator.storage.estimate()
+        return {
+          registered: Boolean(registration),
+          installing: registration?.installing?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          active: registration?.active?.state ?? null,
+          quotaMiB: quota === undefined ? null : Math.round(quota / 1_048_576),
+          usageMiB: usage === undefined ? null : Math.round(usage / 1_048_576),
+        }
+      })
+      .catch((reason: unknown) => String(reason))
+    throw new Error(`the service worker did not take control of the page: ${JSON.stringify(seen)}`, { cause: error })
+  }
+}

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test'
-import { api, fillCheckout, signIn } from './journey'
+import { api, fillCheckout, signIn, workerInControl } from './journey'
 
 // The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
 // install criteria, browsing offline, the queue of cart changes, a checkout cut off mid-request, logout.
@@ -11,11 +11,6 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 990, 'the worker and the queue do not depend on the layout: the desktop project only')
 
 type Product = { ProductID: number; ProductCode: string; Description: string; Category: string; Availability: { Available: number } }
-
-/** The service worker has installed and controls the page (it registers once the first screen is up). */
-async function workerInControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 45_000 })
-}
 
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true)

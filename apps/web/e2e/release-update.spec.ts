@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, startPortal, type Portal } from './portal'
+import { workerInControl } from './journey'
 
 // A release while a customer has the portal open (docs/decisions/0031-offline-app.md): the portal is restarted
 // on the new build (same address, same database); the open page keeps running the release it started with,
@@ -72,7 +73,7 @@ test.describe('a new release while the portal is open', () => {
     })
 
     await signIn(page)
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
+    await workerInControl(page, 60_000)
     expect(await page.evaluate(() => document.documentElement.dataset.build ?? null)).toBeNull()
 
     await deployRelease2()
