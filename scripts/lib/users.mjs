@@ -2,9 +2,17 @@
 // password, buyers with sessions made in the database, the checkout form.
 import { createHash, randomBytes } from 'node:crypto'
 
-/** The on-terms (not cash-sale, not reseller) accounts, with their default branches, in id order. */
+/**
+ * The on-terms (not cash-sale, not reseller) accounts that order on account freely (not on credit hold, no credit
+ * rule that could refuse an order), with their default branches, in id order.
+ */
 export async function onTermsAccounts(client) {
-  return (await client.query(`SELECT id, default_branch FROM customer_accounts WHERE upper(trim(sales_category)) <> 'CAS' AND NOT is_elders ORDER BY id`)).rows
+  return (
+    await client.query(
+      `SELECT id, default_branch FROM customer_accounts
+       WHERE upper(trim(sales_category)) <> 'CAS' AND NOT is_elders AND NOT on_hold AND credit_mode IS NULL ORDER BY id`,
+    )
+  ).rows
 }
 
 /**
@@ -43,6 +51,8 @@ export async function createBuyers(client, { prefix, count, minStock, name = 'Be
   const { rows: accounts } = await client.query(
     `SELECT a.id, a.default_branch FROM customer_accounts a
      WHERE upper(trim(a.sales_category)) <> 'CAS' AND NOT a.is_elders
+       -- Accounts that order on account freely: not on credit hold, no credit rule that could refuse an order.
+       AND NOT a.on_hold AND a.credit_mode IS NULL
        AND (SELECT count(*) FROM stock s WHERE s.location_id = a.default_branch) >= $2
      ORDER BY a.id LIMIT $1`,
     [count, minStock],
