@@ -15,7 +15,7 @@ import { configuredSecrets, type SecretValues } from './lib/secret-values'
 import { accountRoutes } from './modules/account/routes'
 import { authRoutes } from './modules/auth/routes'
 import { buyAgainRoutes } from './modules/buy-again/routes'
-import { cartRoutes, checkoutRoutes } from './modules/ordering'
+import { approvalsRoutes, cartRoutes, checkoutRoutes } from './modules/ordering'
 import { catalogueRoutes } from './modules/catalogue/routes'
 import { contentRoutes } from './modules/content/routes'
 import { erpScope } from './modules/erp/index'
@@ -132,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(stockAlertsRoutes, deps)
       await api.register(buyAgainRoutes, deps)
       await api.register(checkoutRoutes, deps)
+      await api.register(approvalsRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(usersRoutes, deps)
       await api.register(backOfficeScope, { ...deps, prefix: '/staff' })

@@ -5,7 +5,18 @@ import { emailAddress } from './common'
 export const USERS_PAGE_SIZE = 20
 
 /** A person who orders for the business: a row of the Users screen. */
-export const SubUser = z.object({ ExtUserID: z.number().int(), UserName: z.string(), Name: z.string(), Email: z.string(), Role }).meta({ id: 'SubUser' })
+export const SubUser = z
+  .object({
+    ExtUserID: z.number().int(),
+    UserName: z.string(),
+    Name: z.string(),
+    Email: z.string(),
+    Role,
+    OrderLimit: z.number().nullable().describe('the most one order may come to, ex GST, before it needs approval; null: none'),
+    MonthLimit: z.number().nullable().describe("the most the user's orders in a calendar month may come to, ex GST; null: none"),
+    Approver: z.string().nullable().describe("the username of who approves this user's orders; null: any Administrator"),
+  })
+  .meta({ id: 'SubUser' })
 export type SubUser = z.infer<typeof SubUser>
 
 export const UsersQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) })

@@ -31,6 +31,7 @@ import * as cardOrdersKeyedByTheirPayment from './migrations/0032_card_orders_ke
 import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the_database'
 import * as accountCreditState from './migrations/0034_account_credit_state'
 import * as stockAlerts from './migrations/0035_stock_alerts'
+import * as approvals from './migrations/0036_approvals_and_spending_limits'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -65,6 +66,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0033_branch_rules_in_the_database', up: branchRulesInTheDatabase.up },
   { version: '0034_account_credit_state', up: accountCreditState.up },
   { version: '0035_stock_alerts', up: stockAlerts.up },
+  { version: '0036_approvals_and_spending_limits', up: approvals.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -53,6 +53,10 @@ export interface UserTable {
   created_at: Timestamp
   password_changed_at: Timestamp
   active: Generated<boolean>
+  /** Spending limits, ex GST, and who approves (migrations/0036): a User's only; null: none, any Administrator. */
+  order_limit_cents: number | null
+  month_limit_cents: number | null
+  approver_id: number | null
 }
 
 export interface SessionTable {
@@ -439,6 +443,30 @@ export interface StockAlertTable {
   closed_as: 'notified' | 'cancelled' | 'lapsed' | null
 }
 
+/** An order on account over a spending limit, waiting for approval (migrations/0036_approvals_and_spending_limits.ts). */
+export interface OrderApprovalTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number
+  approver_id: number | null
+  location_id: string
+  site_code: string | null
+  form: Json<unknown>
+  lines: Json<unknown>
+  ex_cents: number
+  inc_cents: number
+  over_limit: 'order' | 'month'
+  limit_cents: number
+  idempotency_key: string | null
+  status: Generated<'awaiting' | 'approved' | 'rejected' | 'withdrawn'>
+  decided_by: number | null
+  decided_by_name: string | null
+  decided_at: Timestamp | null
+  reason: string | null
+  order_id: number | null
+  created_at: Timestamp
+}
+
 export interface CodeSetupRequestTable {
   id: Generated<number>
   account_id: number
@@ -659,6 +687,7 @@ export interface DB {
   statement_requests: StatementRequestTable
   code_setup_requests: CodeSetupRequestTable
   stock_alerts: StockAlertTable
+  order_approvals: OrderApprovalTable
   content_media: ContentMediaTable
   content_media_renditions: ContentMediaRenditionTable
   content_groups: ContentGroupTable

@@ -11,6 +11,7 @@ import { buildProducts, buildStock, categoryRows, seedBranches, seedBrands, seed
 import { addYears, localToday, parseDay } from './dates'
 import { writeDemoExtras } from './extras'
 import { writeDemoStockAlerts } from './stock-alerts'
+import { writeDemoApprovals } from './approvals'
 import { HistoryWriter, type HistoryRecords } from './history'
 import { demoExportFiles, type DemoModel } from './interchange'
 import { periodRows, seedFinancialPeriods } from './periods'
@@ -110,6 +111,7 @@ export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   if (options.scale === 'demo') await loadThroughImport(db, { ...options, today }, hashes, unusableHash)
   else await generate(db, { ...options, today }, hashes, unusableHash)
   if (options.demoLogins) await writeDemoStockAlerts(db)
+  if (options.demoLogins) await writeDemoApprovals(db, hashes.get('Junior2026')!)
   if (options.demoLogins) await insertDemoBackOffice(db)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).

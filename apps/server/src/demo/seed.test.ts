@@ -83,7 +83,7 @@ describe('demo data', () => {
       }>`
       SELECT u.username, u.role, u.name, u.email, a.code, a.sales_category, a.is_elders, a.default_branch, u.password_hash
       FROM users u JOIN customer_accounts a ON a.id = u.account_id
-      WHERE u.username IN ('trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold') ORDER BY u.username`,
+      WHERE u.username IN ('trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold', 'junior') ORDER BY u.username`,
     )
     const byName = Object.fromEntries(users.map((u) => [u.username, u]))
     expect(byName.trade).toMatchObject({
@@ -114,7 +114,23 @@ describe('demo data', () => {
       WHERE a.code = 'ELDSTH' AND s.location_id IN ('ADE', 'MEL', 'SHE', 'WAG')`,
     )
     expect(sites).toBeGreaterThanOrEqual(5)
-    expect(summary.logins.map((l) => l.username)).toEqual(['trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold'])
+    expect(summary.logins.map((l) => l.username)).toEqual(['trade', 'staff', 'cash', 'elders', 'nearlimit', 'onhold', 'junior'])
+  })
+
+  it('has a User with spending limits (junior, of trade’s account) and an order of theirs waiting for approval', async () => {
+    const [junior] = await rows(
+      db,
+      sql<{ role: string; code: string; order_limit_cents: number; month_limit_cents: number; approver_id: number | null }>`
+      SELECT u.role, a.code, u.order_limit_cents, u.month_limit_cents, u.approver_id FROM users u JOIN customer_accounts a ON a.id = u.account_id WHERE u.username = 'junior'`,
+    )
+    expect(junior).toEqual({ role: 'User', code: 'KELLYFG', order_limit_cents: 25_000, month_limit_cents: 200_000, approver_id: null })
+    const waiting = await rows(
+      db,
+      sql<{ status: string; over: boolean; lines: number }>`
+      SELECT a.status, a.ex_cents > a.limit_cents AS over, jsonb_array_length(a.lines) AS lines
+      FROM order_approvals a JOIN users u ON u.id = a.user_id WHERE u.username = 'junior'`,
+    )
+    expect(waiting).toEqual([{ status: 'awaiting', over: true, lines: 3 }])
   })
 
   it('has an account near its credit limit (warn) and one on hold, each with its login', async () => {

@@ -18,6 +18,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { username: 'elders', password: 'Elders2026', description: 'Elders Rural Services Southern Region: reseller (isElders), branches WAG, SHE, MEL, ADE' },
   { username: 'nearlimit', password: 'Nearlimit2026', description: 'a trade account $300 short of its credit limit (credit mode warn), Administrator' },
   { username: 'onhold', password: 'Onhold2026', description: 'a farm account on credit hold: it cannot order on account, Administrator' },
+  { username: 'junior', password: 'Junior2026', description: "Kelly's Farm & Garden Supplies: User limited to $250 an order, $2,000 a month; trade approves" },
 ]
 
 export const LARGE_SCALE_LOGINS: readonly DemoLogin[] = [

@@ -137,6 +137,13 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/staff/users/:id/disable': () => post(`/api/staff/users/${NO_SUCH_ID}/disable`),
   'POST /api/staff/users/:id/enable': () => post(`/api/staff/users/${NO_SUCH_ID}/enable`),
   'POST /api/staff/users/:id/second-factor/reset': () => post(`/api/staff/users/${NO_SUCH_ID}/second-factor/reset`),
+  // No one's approval, and no one's user: nothing to decide or limit.
+  'GET /api/approvals/:id': () => get(`/api/approvals/${NO_SUCH_ID}`),
+  'POST /api/approvals/:id/approve': (c) =>
+    post(`/api/approvals/${NO_SUCH_ID}/approve`, { lines: [{ ProductID: c.f.product.id, Quantity: 1 }], creditConfirmed: false }),
+  'POST /api/approvals/:id/reject': () => post(`/api/approvals/${NO_SUCH_ID}/reject`, { reason: 'Not this month' }),
+  'POST /api/approvals/:id/withdraw': () => post(`/api/approvals/${NO_SUCH_ID}/withdraw`),
+  'PUT /api/users/limits': () => put('/api/users/limits', { username: 'nobody-here', orderLimit: 100, monthLimit: 1000, approver: 'trade' }),
   'POST /api/staff/users/:id/invitation': () => post(`/api/staff/users/${NO_SUCH_ID}/invitation`),
   'POST /api/staff/users/:id/assignments': () => post(`/api/staff/users/${NO_SUCH_ID}/assignments`, { accountCode: 'KELLYFG' }),
   'DELETE /api/staff/users/:id/assignments/:accountId': () => del(`/api/staff/users/${NO_SUCH_ID}/assignments/${NO_SUCH_ID}`),

@@ -42,6 +42,8 @@ export interface Ctx {
   asBackOffice(who: BackOfficeWho, req: Req): Promise<LightMyRequestResponse>
   /** A back office user (invited, a Sales representative) that a cell can change. */
   spareBackOfficeUser(): Promise<number>
+  /** An order waiting for approval, of a new User of the user's own account or of the other account fixtures.ts names. */
+  approvalOf(who: User, whose: 'own' | 'other'): Promise<number>
 }
 
 export interface Row {
@@ -247,6 +249,28 @@ export const MATRIX: Row[] = [
   { route: 'DELETE /api/users',                         expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
     request: async (c, who) => del('/api/users', { username: await c.spareUser(userOr(who)) }),
     otherRequest: (c, who) => del('/api/users', { username: c.f.other[who].username }) },
+  // Spending limits (decision 0089): an Administrator's, for a User of an account that orders on account.
+  { route: 'PUT /api/users/limits',                     expect: [401, 200, 403, 422, 403], other: [404, 403, 422, 403],
+    request: async (c, who) => put('/api/users/limits', { username: await c.spareUser(userOr(who)), orderLimit: 100, monthLimit: null, approver: null }),
+    otherRequest: (c, who) => put('/api/users/limits', { username: c.f.other[who].username, orderLimit: 100, monthLimit: null, approver: null }) },
+
+  // Orders waiting for approval: seen and decided by the account's Administrators (and their buyer and named approver,
+  // approvals.test.ts); another User of the account and another account find none; resellers have none. An approval
+  // of a cash-sale account's cannot be placed on account (409).
+  { route: 'GET /api/approvals',                        expect: [401, 200, 200, 200, 403], request: () => get('/api/approvals') },
+  { route: 'GET /api/approvals/:id',                    expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => get(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}`),
+    otherRequest: async (c, who) => get(`/api/approvals/${await c.approvalOf(who, 'other')}`) },
+  { route: 'POST /api/approvals/:id/approve',           expect: [401, 200, 404, 409, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/approve`, {}),
+    otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/approve`, {}) },
+  { route: 'POST /api/approvals/:id/reject',            expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/reject`, { reason: 'Not this month' }),
+    otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/reject`, { reason: 'Not this month' }) },
+  // Only its buyer withdraws it (approvals.test.ts): an Administrator is refused.
+  { route: 'POST /api/approvals/:id/withdraw',          expect: [401, 403, 404, 403, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/withdraw`),
+    otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/withdraw`) },
 
   // The back office (decision 0083): its own sessions only; roles enforced per route. Customers' sessions get 401.
   // backOffice: [admin, service, rep, marketing]. Every session here has given its second factor, so enrolling or giving it again is 409.
@@ -450,6 +474,38 @@ export async function createCtx(t: TestContext, f: Fixtures): Promise<Ctx> {
     as: (who, req) => call(f.tokens[who], req),
     gatewaySession: async (id) =>
       (await t.db.selectFrom('pending_orders').select('provider_session').where('id', '=', id).executeTakeFirstOrThrow()).provider_session ?? '',
+    async approvalOf(who, whose) {
+      const accountId = f[whose][who].accountId
+      const buyer = await t.db
+        .insertInto('users')
+        .values({
+          account_id: accountId,
+          username: `buyer-${who}-${++spares}`,
+          name: 'Waiting buyer',
+          email: `buyer-${spares}@example.com`,
+          role: 'User',
+          password_hash: spareHash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const line = { productId: f.product.id, productCode: 'MATRIX', description: 'Matrix line', quantity: 1, unitPriceCents: 1000 }
+      const row = await t.db
+        .insertInto('order_approvals')
+        .values({
+          account_id: accountId,
+          user_id: buyer.id,
+          location_id: 'WAG',
+          form: JSON.stringify(checkoutForm('WAG')),
+          lines: JSON.stringify([line]),
+          ex_cents: 1000,
+          inc_cents: 1100,
+          over_limit: 'order',
+          limit_cents: 100,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
     async spareUser(who) {
       const username = `spare-${who}-${++spares}`
       await t.db

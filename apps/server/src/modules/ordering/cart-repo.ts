@@ -68,6 +68,25 @@ export const pricedLinesQuery = (db: Pick<Db, 'selectFrom'>, viewer: Viewer, car
     .orderBy('cart_lines.id')
 
 /**
+ * Lines that are not a cart's (an order waiting for approval) as pricedLines gives a cart's: each product and quantity
+ * priced for the viewer now, with the stock at `branch` and whether it is still sold and visible, in the given order.
+ */
+export function pricedItems(db: Db, viewer: Viewer, items: Array<{ productId: number; quantity: number }>, branch: string) {
+  const withLines = db.with('cart_lines', (q) =>
+    q
+      .selectFrom(
+        sql<{
+          product_id: number
+          quantity: number
+          id: number
+        }>`unnest(${items.map((i) => i.productId)}::int[], ${items.map((i) => i.quantity)}::int[]) WITH ORDINALITY`.as<'u'>(sql`u(product_id, quantity, id)`),
+      )
+      .select([sql<number>`u.id::int`.as('id'), 'u.product_id', 'u.quantity']),
+  )
+  return pricedLinesOf(withLines, viewer, sql.val(branch)).orderBy('cart_lines.id').execute()
+}
+
+/**
  * The user's own cart's lines as pricedLines gives them, each with the cart's branch and its name, in one
  * statement with no cart to find first (the cart summary and the cart screen, decision 0042). No rows for a
  * user without a cart or with an empty one.
@@ -384,15 +403,22 @@ export async function clearCart(db: Db, userId: number) {
     .execute()
 }
 
+/** After an order is sent for approval: the cart's lines and its saved checkout details go, as after an order. */
+export async function emptyAfterApproval(db: Db, userId: number) {
+  await clearCart(db, userId)
+  await db.updateTable('carts').set({ checkout_info: null, updated_at: new Date() }).where('user_id', '=', userId).execute()
+}
+
 /**
  * After an order: the cart's lines go, and so do its checkout details (the next order has its own purchase
  * order), as two CTEs (`emptied`, `forgotten`) for the statement that writes the order (ordering/placement-repo.ts), so
- * that the order, its confirmation and the emptied cart are one round trip (decisions 0057, 0063).
+ * that the order, its confirmation and the emptied cart are one round trip (decisions 0057, 0063). A null user
+ * empties no cart (an approved order is not made of one).
  */
-export const emptiedAfterOrder = (userId: number, now: Date) => sql`emptied AS (
-      DELETE FROM cart_lines WHERE cart_lines.cart_id IN (SELECT carts.id FROM carts WHERE carts.user_id = ${userId})
+export const emptiedAfterOrder = (userId: number | null, now: Date) => sql`emptied AS (
+      DELETE FROM cart_lines WHERE cart_lines.cart_id IN (SELECT carts.id FROM carts WHERE carts.user_id = ${userId}::int)
     ),
-    forgotten AS (UPDATE carts SET checkout_info = NULL, updated_at = ${now} WHERE carts.user_id = ${userId})`
+    forgotten AS (UPDATE carts SET checkout_info = NULL, updated_at = ${now} WHERE carts.user_id = ${userId}::int)`
 
 /**
  * Keeps the half-filled checkout form with the cart `cartId` while the cart holds lines; true when kept. Run it

@@ -97,6 +97,12 @@ export const lockCart = (db: Db, userId: number) => repo.lockCart(db, userId)
 /** Every line of the cart priced for this account now, with the stock at the cart's branch and whether it may still be ordered. */
 export const pricedLines = (db: Db, session: Session, cart: Pick<CartRow, 'id' | 'location_id'>) => repo.pricedLines(db, session, cart.id, cart.location_id)
 
+/** After an order is sent for approval (run holding the cart's lock): its lines and saved checkout details go. */
+export const clearAfterApproval = (db: Db, userId: number) => repo.emptyAfterApproval(db, userId)
+
+/** Products and quantities that are not a cart's, priced for the viewer now at `branch`, as pricedLines prices a cart's. */
+export const pricedItems = repo.pricedItems
+
 /**
  * Keeps the checkout form with the user's cart while it holds lines; true when kept. A draft that arrives after
  * the cart became an order (from a second tab, or late on a slow line) is not kept: the next order would

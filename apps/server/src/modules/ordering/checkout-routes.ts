@@ -1,4 +1,5 @@
 import { CartCredit, CheckoutInfo, CheckoutStart, IdempotencyHeaders, PlacedOrder, PlaceOrderBody, SavedCheckoutInfo } from '@portal/contract/checkout'
+import { SentForApproval } from '@portal/contract/approvals'
 import { ErrorBody } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
@@ -17,13 +18,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
           'One transaction: the cart and the stock rows are locked, the cart is priced again for the account, the branch’s stock is allocated (the rest goes on back order) and the cart is emptied. ' +
           'Cash-sale accounts pay by card instead (POST /api/payments/create) and resellers cannot order online (403). ' +
           'Send a fresh `Idempotency-Key` per checkout attempt: a repeated submission answers the order the first one placed. ' +
-          'The account’s credit rule (GET /api/cart/credit) is applied under the account’s lock: an account on hold is refused (409 account_on_hold); an order past the available credit is refused (409 credit_limit_exceeded) when the credit mode is block, and until `creditConfirmed` is true (409 credit_limit_confirm) when it is warn.',
+          'The account’s credit rule (GET /api/cart/credit) is applied under the account’s lock: an account on hold is refused (409 account_on_hold); an order past the available credit is refused (409 credit_limit_exceeded) when the credit mode is block, and until `creditConfirmed` is true (409 credit_limit_confirm) when it is warn. ' +
+          'An order over the buyer’s spending limit (per order or per calendar month, ex GST) is not placed: it is sent for approval and the answer is 202 with the approval (GET /api/approvals/{id}); the cart is emptied into it.',
         headers: IdempotencyHeaders,
         body: PlaceOrderBody,
-        response: { 201: PlacedOrder, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+        response: { 201: PlacedOrder, 202: SentForApproval, 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
-    async (req, reply) => reply.status(201).send(await checkout.orderOnAccount(deps, req.requireSession(), req.body, req.headers['idempotency-key'])),
+    async (req, reply) => {
+      const answer = await checkout.orderOnAccount(deps, req.requireSession(), req.body, req.headers['idempotency-key'])
+      return 'approval' in answer ? reply.status(202).send(answer) : reply.status(201).send(answer)
+    },
   )
 
   app.post(

@@ -2,6 +2,8 @@ import { AUSTRALIAN_STATES, CheckoutInfo, type CheckoutStart, type PlacedOrder, 
 import type { Deps, Session } from '../../lib/context'
 import { forbidden } from '../../lib/errors'
 import * as cart from './cart'
+import type { SentForApproval } from '@portal/contract/approvals'
+import * as approvals from './approvals'
 import * as credit from './credit'
 import * as repo from './checkout-repo'
 import * as placement from './placement'
@@ -9,22 +11,35 @@ import * as placement from './placement'
 /**
  * Places an order on account (every account but cash-sale and reseller ones) of the cart's lines at today's prices,
  * through placement.placeOrder. A repeated submission with the same idempotency key answers the order the first
- * one placed.
+ * one placed. An order over the buyer's spending limit is not placed: it is sent for approval (approvals.ts), and
+ * that is the answer, to a repeated submission too.
  */
-export async function orderOnAccount(deps: Deps, session: Session, body: PlaceOrderBody, idempotencyKey: string | undefined): Promise<PlacedOrder> {
+export async function orderOnAccount(
+  deps: Deps,
+  session: Session,
+  body: PlaceOrderBody,
+  idempotencyKey: string | undefined,
+): Promise<PlacedOrder | SentForApproval> {
   placement.refuseResellers(session)
   if (session.isCash) throw forbidden('Cash-sale accounts pay by card at checkout.')
-  return placement.placeOrder(deps, {
+  const key = idempotencyKey ?? null
+  const answer = await placement.placeOrder<SentForApproval>(deps, {
     buyer: { userId: session.userId, accountId: session.accountId, viewer: session },
-    key: idempotencyKey ?? null,
+    key,
     payment: 'account',
     credit: { confirmed: body.creditConfirmed === true, accountsPhone: deps.config.distributor.accountsPhone },
     async prepare(trx, read) {
-      const { branch, lines } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
+      // The buyer's limits, and a repeated submission of an order already sent for approval: that is the answer.
+      const limits = await approvals.limitsOf(trx, session.userId, key)
+      if (limits.keyed !== null) return { noOrder: await approvals.sentForApproval(trx, session, limits.keyed) }
+      const { branch, lines, totals } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)
+      const over = await approvals.overLimit(trx, session.userId, limits, totals.exCents)
+      if (over) return { noOrder: await approvals.submit(trx, deps, session, { branch, siteCode, form: body, lines, over, key }) }
       return { buyer: placement.buyerOf(session), branch, siteCode, form: body, lines, paymentReference: null }
     },
   })
+  return placement.isNoOrder(answer) ? answer.noOrder : answer
 }
 
 /** The account's credit as the cart and checkout show it (credit.ts). */

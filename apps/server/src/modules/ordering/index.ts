@@ -6,6 +6,8 @@
  */
 export * as cart from './cart'
 export * as placement from './placement'
+export * as approvals from './approvals'
 export { isCashSale } from './rules'
 export { cartRoutes } from './cart-routes'
 export { checkoutRoutes } from './checkout-routes'
+export { approvalsRoutes } from './approvals-routes'

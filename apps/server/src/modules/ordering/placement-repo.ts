@@ -204,7 +204,7 @@ const orderWritten = statement(
     takenQty: number[],
     order: string,
     lines: string,
-    userId: number,
+    cartOf: number | null,
     now: Date,
     to: string,
     subject: string[],
@@ -230,7 +230,7 @@ const orderWritten = statement(
       INSERT INTO order_lines (order_id, ${lineCols})
       SELECT placed.id, ${fromLine} FROM placed, jsonb_populate_recordset(NULL::order_lines, ${lines}::jsonb) AS l
     ),
-    ${emptiedAfterOrder(userId, now)},
+    ${emptiedAfterOrder(cartOf, now)},
     confirmed AS (
       INSERT INTO email_outbox (to_address, subject, text_body)
       SELECT ${to}, array_to_string(${subject}::text[], placed.sales_order), array_to_string(${text}::text[], placed.sales_order) FROM placed
@@ -248,8 +248,8 @@ export interface Confirmation {
 
 /**
  * Writes an order (steps 4 to 6): takes `taken` off the branch's stock, numbers the order, writes it with its
- * lines, empties the buyer's cart and puts the confirmation in the outbox, in one statement; answers the
- * order's id and number.
+ * lines, empties the cart of the user `cartOf` (null: an order not made of a cart) and puts the confirmation in
+ * the outbox, in one statement; answers the order's id and number.
  */
 export async function writeOrder(
   db: Db,
@@ -258,6 +258,7 @@ export async function writeOrder(
   order: NewOrder,
   lines: NewOrderLine[],
   confirmation: Confirmation,
+  cartOf: number | null,
 ) {
   const takes = taken.filter((t) => t.qty > 0)
   const rows = await orderWritten(
@@ -267,7 +268,7 @@ export async function writeOrder(
     takes.map((t) => t.qty),
     JSON.stringify(orderColumns(order)),
     JSON.stringify(lines.map((l) => Object.fromEntries(LINE_COLUMNS.map((c) => [c, l[c] ?? null])))),
-    order.userId,
+    cartOf,
     new Date(),
     confirmation.to,
     confirmation.subject,

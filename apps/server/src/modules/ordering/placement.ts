@@ -213,6 +213,8 @@ export interface Placement {
   paymentReference: string | null
   /** The pending card payment the order is made of: its live hold guarantees its units. */
   pendingId?: string
+  /** The order is not made of the buyer's cart (an approved order): the cart stays as it is. */
+  keepsCart?: boolean
 }
 
 /** The total inc GST of lines, as the order is written: GST per line. */
@@ -306,6 +308,7 @@ async function writeOrder(trx: Db, p: Placement, taken: number[], availableCredi
     },
     lines,
     { to: mail.to, subject: mail.subject.split(NUMBER_TO_COME), text: mail.text.split(NUMBER_TO_COME) },
+    p.keepsCart ? null : p.buyer.userId,
   )
   return { ...placed, OrderID: order.id, SalesOrder: order.salesOrder }
 }

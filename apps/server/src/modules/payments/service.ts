@@ -23,7 +23,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import { enqueueMail } from '../mail/outbox'
-import { cart, isCashSale, placement } from '../ordering'
+import { approvals, cart, isCashSale, placement } from '../ordering'
 import * as mpgs from './mpgs'
 import * as repo from './repo'
 import * as securepay from './securepay'
@@ -190,6 +190,8 @@ export async function create(
         throw conflict('amount_mismatch', `The amount to pay does not match your cart total of $${pdfMoney(totals.incCents)}. Review your cart and try again.`)
       }
       await placement.checkSite(trx, session.accountId, details.siteCode)
+      // A card payment cannot wait for approval: one over the buyer's spending limit is refused (decision 0089).
+      await approvals.refuseOverLimitCard(trx, session.userId, totals.exCents)
       const orderDetails = { ...details, warehouse: branch }
       // A cart has one live payment: the same cart and form answer the live one (a second tab, a double click);
       // anything else replaces it, and a replaced payment can never become an order (docs/decisions/0024).

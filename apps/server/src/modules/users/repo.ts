@@ -3,10 +3,22 @@ import type { DB, Role } from '../../db/schema'
 
 type Db = Kysely<DB>
 
+/** A user as the Users screen shows them: with their spending limits and their approver's username. */
+const userColumns = [
+  'users.id',
+  'users.username',
+  'users.name',
+  'users.email',
+  'users.role',
+  'users.order_limit_cents',
+  'users.month_limit_cents',
+  sql<string | null>`(SELECT approver.username FROM users approver WHERE approver.id = users.approver_id)`.as('approver'),
+] as const
+
 export function listUsers(db: Db, accountId: number, limit: number, offset: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'email', 'role'])
+    .select(userColumns)
     .where('account_id', '=', accountId)
     .orderBy(sql`lower(username)`)
     .orderBy('id')
@@ -45,7 +57,7 @@ export function insertUser(db: Db, user: { accountId: number; username: string; 
   return db
     .insertInto('users')
     .values({ account_id: user.accountId, username: user.username, name: user.name, email: user.email, role: user.role, password_hash: user.passwordHash })
-    .returning(['id', 'username', 'name', 'email', 'role'])
+    .returning(userColumns)
     .executeTakeFirstOrThrow()
 }
 
@@ -56,13 +68,25 @@ export function updateUser(db: Db, userId: number, changes: { email?: string; na
       ...(changes.email !== undefined ? { email: changes.email } : {}),
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
+      // An Administrator's orders are never limited (migration 0036's CHECK): promotion clears the limits.
+      ...(changes.role === 'Administrator' ? { order_limit_cents: null, month_limit_cents: null, approver_id: null } : {}),
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash, password_changed_at: new Date() } : {}),
     })
     .where('id', '=', userId)
-    .returning(['id', 'username', 'name', 'email', 'role'])
+    .returning(userColumns)
     .executeTakeFirstOrThrow()
 }
 
 export async function deleteUser(db: Db, userId: number) {
   await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+/** Sets a User's spending limits (cents ex GST, null for none) and approver (a user id of the account, null for any Administrator). */
+export function setLimits(db: Db, userId: number, limits: { orderLimitCents: number | null; monthLimitCents: number | null; approverId: number | null }) {
+  return db
+    .updateTable('users')
+    .set({ order_limit_cents: limits.orderLimitCents, month_limit_cents: limits.monthLimitCents, approver_id: limits.approverId })
+    .where('id', '=', userId)
+    .returning(userColumns)
+    .executeTakeFirstOrThrow()
 }

@@ -1,3 +1,4 @@
+import { SetLimitsBody } from '@portal/contract/approvals'
 import { ErrorBody, Message } from '@portal/contract/common'
 import { CreateUserBody, DeleteUserBody, SubUser, UpdateUserBody, UsersQuery } from '@portal/contract/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,6 +18,20 @@ export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   )
   app.put('/users', { schema: { tags, body: UpdateUserBody, response: { 200: SubUser, ...errors } } }, async (req) =>
     users.update(deps, req.requireSession(), req.body),
+  )
+  app.put(
+    '/users/limits',
+    {
+      schema: {
+        tags,
+        summary: "Sets a User's spending limits (ex GST, per order and per calendar month) and approver",
+        description:
+          'Administrators only. An order on account over a limit waits for approval (GET /api/approvals). Null clears a limit; a null approver means any Administrator of the account. Not for Administrators, nor on a cash-sale account (422).',
+        body: SetLimitsBody,
+        response: { 200: SubUser, ...errors },
+      },
+    },
+    async (req) => users.setLimits(deps, req.requireSession(), req.body),
   )
   app.delete('/users', { schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
     users.remove(deps, req.requireSession(), req.body.username),

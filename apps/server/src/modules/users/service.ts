@@ -1,14 +1,28 @@
+import type { SetLimitsBody } from '@portal/contract/approvals'
 import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/users'
 import { USERS_PAGE_SIZE } from '@portal/contract/users'
 import type { Deps, Session } from '../../lib/context'
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { hashPassword, revokeUserSessions } from '../auth'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
+import { dollars } from '../../lib/money'
+import { isCashSale, placement } from '../ordering'
+
+const { refuseResellers } = placement
 
 type Row = Awaited<ReturnType<typeof repo.insertUser>>
 
-const toSubUser = (r: Row): SubUser => ({ ExtUserID: r.id, UserName: r.username, Name: r.name, Email: r.email, Role: r.role })
+const toSubUser = (r: Row): SubUser => ({
+  ExtUserID: r.id,
+  UserName: r.username,
+  Name: r.name,
+  Email: r.email,
+  Role: r.role,
+  OrderLimit: r.order_limit_cents === null ? null : dollars(r.order_limit_cents),
+  MonthLimit: r.month_limit_cents === null ? null : dollars(r.month_limit_cents),
+  Approver: r.approver,
+})
 
 /** Only an Administrator manages the account's users (docs/decisions/0006-user-roles.md). */
 function requireAdministrator(session: Session) {
@@ -102,4 +116,37 @@ export async function remove({ db, caches }: Deps, session: Session, username: s
   })
   caches?.forgetUser(removed)
   return { message: 'User successfully deleted!' }
+}
+
+const cents = (value: number | null) => (value === null ? null : Math.round(value * 100))
+
+/**
+ * PUT /api/users/limits: a User's limit per order and per calendar month (ex GST) and who approves their orders over
+ * them (decision 0089). An Administrator's orders are never limited, and a cash-sale account pays by card, which
+ * cannot wait for approval: both are refused.
+ */
+export async function setLimits({ db, caches }: Deps, session: Session, body: SetLimitsBody): Promise<SubUser> {
+  requireAdministrator(session)
+  refuseResellers(session)
+  if (isCashSale(session.salesCategory)) {
+    throw new AppError(422, 'limits_not_for_cash_sale', 'Spending limits are for accounts that order on account: a cash-sale account pays by card at checkout.')
+  }
+  const updated = await db.transaction().execute(async (trx) => {
+    const admins = await repo.lockAdministrators(trx, session.accountId)
+    if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
+    const user = await repo.findAccountUser(trx, session.accountId, body.username)
+    if (!user) throw notFound('user')
+    if (user.role !== 'User') throw new AppError(422, 'limits_for_users_only', "An Administrator's orders are not limited. Make them a User first.")
+    let approverId: number | null = null
+    if (body.approver !== null) {
+      const approver = await repo.findAccountUser(trx, session.accountId, body.approver)
+      if (!approver) throw badRequest('unknown_approver', 'The approver must be a user of your account.', 'body.approver')
+      if (approver.id === user.id) throw badRequest('approver_is_user', 'A user cannot approve their own orders.', 'body.approver')
+      approverId = approver.id
+    }
+    const row = await repo.setLimits(trx, user.id, { orderLimitCents: cents(body.orderLimit), monthLimitCents: cents(body.monthLimit), approverId })
+    return { id: user.id, user: toSubUser(row) }
+  })
+  caches?.forgetUser(updated.id)
+  return updated.user
 }
