@@ -122,6 +122,7 @@ describe('with a stored session', () => {
       'Buy Again',
       'Stock alerts',
       'Order History',
+      'Approvals',
       'Backordered Items',
       'Invoice History',
       'Balance & Statements',
@@ -140,7 +141,19 @@ describe('with a stored session', () => {
     await user.click(await screen.findByRole('button', { name: 'Account' }))
     const menu = await screen.findByRole('menu', { name: 'Account' })
     expect(within(menu).queryByRole('menuitem', { name: 'Users' })).not.toBeInTheDocument()
+    expect(within(menu).getByRole('menuitem', { name: 'Approvals' })).toHaveAttribute('href', '/approvals')
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
+  })
+
+  it('leaves Approvals out of the Account menu for a reseller', async () => {
+    const reseller = aUser({ Role: 'User', isElders: true })
+    storeSession(aLogin({ user: reseller }))
+    signedInApi({ 'GET /api/me': { body: { user: reseller, settings: aLogin().settings } } })
+    const { user } = renderApp('/')
+    await user.click(await screen.findByRole('button', { name: 'Account' }))
+    const menu = await screen.findByRole('menu', { name: 'Account' })
+    expect(within(menu).getByRole('menuitem', { name: 'Order History' })).toBeInTheDocument()
+    expect(within(menu).queryByRole('menuitem', { name: 'Approvals' })).not.toBeInTheDocument()
   })
 
   it('lists parent categories in menu order, each followed by its children', async () => {
@@ -214,6 +227,7 @@ describe('with a stored session', () => {
       ['/cart', 'Shopping Cart'],
       ['/checkout', 'Checkout'],
       ['/users', 'Users'],
+      ['/approvals', 'Approvals'],
     ]
     const { router } = renderApp('/')
     for (const [path, heading] of cases) {

@@ -1,13 +1,17 @@
 import type { SessionUser } from '@portal/contract/auth'
 
-/** The Account menu: the ways to order fast (issue 15), then the spec's entries in its order; Users only for an Administrator. */
-export function accountLinks(user: Pick<SessionUser, 'Role'>): { label: string; to: string }[] {
+/**
+ * The Account menu: the ways to order fast (issue 15), then the spec's entries in its order; Approvals for everyone
+ * but resellers (they order through their branch), Users only for an Administrator.
+ */
+export function accountLinks(user: Pick<SessionUser, 'Role' | 'isElders'>): { label: string; to: string }[] {
   return [
     { label: 'Quick Order', to: '/quick-order' },
     { label: 'Saved Lists', to: '/lists' },
     { label: 'Buy Again', to: '/buy-again' },
     { label: 'Stock alerts', to: '/stock-alerts' },
     { label: 'Order History', to: '/orders' },
+    ...(user.isElders ? [] : [{ label: 'Approvals', to: '/approvals' }]),
     { label: 'Backordered Items', to: '/back-orders' },
     { label: 'Invoice History', to: '/invoices' },
     { label: 'Balance & Statements', to: '/balance' },

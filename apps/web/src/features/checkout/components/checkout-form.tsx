@@ -11,11 +11,12 @@ import { notify } from '../../../components/ui/toast'
 import { trackPurchase } from '../../../lib/analytics'
 import { ApiError, serverMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/format'
+import { sentForApprovalState } from '../../approvals'
 import { CreditPanel, creditStanding, useAccountCredit, useCartItems } from '../../cart'
 import { justPlacedState } from '../../orders'
 import { useCreatePayment } from '../api/create-payment'
 import { useCheckoutDeliverySites } from '../api/get-delivery-sites'
-import { usePlaceOrder } from '../api/place-order'
+import { isSentForApproval, usePlaceOrder } from '../api/place-order'
 import { useSaveCheckoutInfo } from '../api/save-checkout-info'
 import {
   CheckoutFormSchema,
@@ -140,11 +141,17 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
     // The promise, not mutate's callbacks: those are dropped if the screen unmounts first (the cart it shows is now empty).
     void afterDraft
       .then(() => place.mutateAsync({ body, idempotencyKey }))
-      .then((order) => {
-        trackPurchase(analyticsHook, order)
+      .then((answer) => {
+        // 202: over the buyer's spending limit, no order is placed: the cart went into an approval, which is shown.
+        if (isSentForApproval(answer)) {
+          notify.message(answer.message)
+          void navigate(`/approvals/${answer.approval.id}`, { state: sentForApprovalState(answer.message) })
+          return
+        }
+        trackPurchase(analyticsHook, answer)
         notify.success('Order Placed!')
         // The history opens with this order at the top, marked new, with where its confirmation went.
-        void navigate('/orders', { state: justPlacedState(order, body.PurchaseOrder, body.OrderDesc, body.SiteCode ?? null) })
+        void navigate('/orders', { state: justPlacedState(answer, body.PurchaseOrder, body.OrderDesc, body.SiteCode ?? null) })
       }, failed)
   }
   // Called on submit, not during render: the order's refs are read only then.

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SENT_FOR_APPROVAL } from '@portal/contract/approvals'
 import type { PlacedOrder } from '@portal/contract/checkout'
 import type { PendingOrder } from '@portal/contract/payments'
 import type { DeliverySite } from '@portal/contract/reference'
+import { anApproval } from '../../../test/approval-factories'
 import { storeSession } from '../../../test/factories'
 import { mockApi, sentTo, type Reply } from '../../../test/fetch'
 import { renderWithProviders } from '../../../test/render'
@@ -200,6 +202,25 @@ describe('the checkout', { timeout: 20_000 }, () => {
         },
       },
     ])
+  })
+
+  it('over the buyer’s spending limit (202), places no order: says so, refreshes the cart and opens the approval', async () => {
+    const api = checkoutApi({
+      'GET /api/cart/checkout-info': { body: { checkoutInfo: completeDraft } },
+      'GET /api/cart/items': { body: [] },
+      'POST /api/orders': { status: 202, body: { message: SENT_FOR_APPROVAL, approval: anApproval({ id: 12, CanWithdraw: true }) } },
+    })
+    const { user, router } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
+    await user.click(await screen.findByRole('button', { name: 'Complete Order' }))
+    expect(await screen.findByText(SENT_FOR_APPROVAL)).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/approvals/12'))
+    expect(router.state.location.state).toEqual({ sentForApproval: SENT_FOR_APPROVAL })
+    // The cart, emptied into the approval, is read again, as after an order.
+    await waitFor(() => expect(sentTo(api, 'GET', '/api/cart/items')).toHaveLength(2))
+    expect(sentTo(api, 'POST', '/api/orders')).toEqual([expect.objectContaining({ PurchaseOrder: 'PO-1' })])
+    expect(screen.queryByText('Order Placed!')).not.toBeInTheDocument()
+    // Not a purchase: nothing is reported.
+    expect((window as unknown as { dataLayer?: unknown[] }).dataLayer).toBeUndefined()
   })
 
   it('says An error occurred creating your order, with the server’s reason, when the order is refused', async () => {

@@ -12,6 +12,9 @@ const aSubUser = (n: number, overrides: Partial<SubUser> = {}): SubUser => ({
   Name: `User ${n}`,
   Email: `user${n}@farm.example`,
   Role: 'User',
+  OrderLimit: null,
+  MonthLimit: null,
+  Approver: null,
   ...overrides,
 })
 const me = aSubUser(1, { UserName: 'trade', Role: 'Administrator' })
@@ -170,5 +173,99 @@ describe('the Users screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete user3' }))
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete user?' })).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText('There was an error deleting this user.')).toBeInTheDocument()
+  })
+})
+
+describe('spending limits on the Users screen', () => {
+  const limited = aSubUser(2, { UserName: 'staff', Name: 'Jess Morgan', OrderLimit: 250, MonthLimit: 2000, Approver: 'user3' })
+
+  it('says each user’s limits, and offers no limits for an Administrator', async () => {
+    mockApi({ 'GET /api/users': { body: [me, limited, aSubUser(3)] } })
+    renderWithProviders(<UsersScreen />)
+    const rows = await screen.findAllByRole('row')
+    expect(rows[1]).toHaveTextContent("None: an Administrator's orders are not limited")
+    expect(within(rows[1]!).queryByRole('button', { name: /Spending limits/ })).not.toBeInTheDocument()
+    expect(rows[2]).toHaveTextContent('Limit $250.00 an order, $2,000.00 a month, approved by user3')
+    expect(rows[3]).toHaveTextContent('No limits')
+    expect(within(rows[3]!).getByRole('button', { name: 'Spending limits for user3' })).toBeInTheDocument()
+  })
+
+  it('sends the limits and approver typed, blank for no limit, and says so', async () => {
+    const api = mockApi({
+      'GET /api/users': { body: [me, limited, aSubUser(3)] },
+      'PUT /api/users/limits': { body: { ...limited, OrderLimit: 1500.5, MonthLimit: null, Approver: null } },
+    })
+    const { user } = renderWithProviders(<UsersScreen />)
+    await user.click(await screen.findByRole('button', { name: 'Spending limits for staff' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Spending limits for staff' })
+    const perOrder = within(dialog).getByLabelText('Limit per order ($, ex GST)')
+    expect(perOrder).toHaveValue('250.00')
+    expect(within(dialog).getByLabelText('Limit per month ($, ex GST)')).toHaveValue('2000.00')
+    const approvedBy = within(dialog).getByLabelText('Approved by')
+    expect(approvedBy).toHaveValue('user3')
+    expect(
+      within(approvedBy)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any Administrator', 'User 1 (trade)', 'User 3 (user3)'])
+    await user.clear(perOrder)
+    await user.type(perOrder, '$1,500.50')
+    await user.clear(within(dialog).getByLabelText('Limit per month ($, ex GST)'))
+    await user.selectOptions(approvedBy, 'Any Administrator')
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }))
+    expect(await screen.findByText('Spending limits saved for staff.')).toBeInTheDocument()
+    expect(sentTo(api, 'PUT', '/api/users/limits')).toEqual([{ username: 'staff', orderLimit: 1500.5, monthLimit: null, approver: null }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('shows what is wrong at the field: text that is not dollars before sending, the server’s refusal after', async () => {
+    const api = mockApi({
+      'GET /api/users': { body: [me, aSubUser(3)] },
+      'PUT /api/users/limits': {
+        status: 400,
+        body: { error: 'bad_request', message: 'Invalid input', fields: [{ field: 'body.monthLimit', message: 'A limit has at most two decimals (cents)' }] },
+      },
+    })
+    const { user } = renderWithProviders(<UsersScreen />)
+    await user.click(await screen.findByRole('button', { name: 'Spending limits for user3' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Spending limits for user3' })
+    await user.type(within(dialog).getByLabelText('Limit per order ($, ex GST)'), 'lots')
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter the limit in dollars, such as 250 or 250.50, or leave it empty for no limit')
+    expect(sentTo(api, 'PUT', '/api/users/limits')).toHaveLength(0)
+
+    await user.clear(within(dialog).getByLabelText('Limit per order ($, ex GST)'))
+    await user.type(within(dialog).getByLabelText('Limit per month ($, ex GST)'), '99.999')
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }))
+    const month = within(dialog).getByLabelText('Limit per month ($, ex GST)')
+    await waitFor(() => expect(month).toHaveAccessibleDescription(/A limit has at most two decimals \(cents\)/))
+    expect(month).toHaveAttribute('aria-invalid', 'true')
+    expect(sentTo(api, 'PUT', '/api/users/limits')).toEqual([{ username: 'user3', orderLimit: null, monthLimit: 99.999, approver: null }])
+    expect(screen.getByRole('dialog', { name: 'Spending limits for user3' })).toBeInTheDocument()
+  })
+
+  it('says the server’s reason when it refuses the limits as a whole', async () => {
+    mockApi({
+      'GET /api/users': { body: [me, aSubUser(3)] },
+      'PUT /api/users/limits': {
+        status: 422,
+        body: { error: 'limits_for_users_only', message: "An Administrator's orders are not limited. Make them a User first." },
+      },
+    })
+    const { user } = renderWithProviders(<UsersScreen />)
+    await user.click(await screen.findByRole('button', { name: 'Spending limits for user3' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Spending limits for user3' })
+    await user.type(within(dialog).getByLabelText('Limit per order ($, ex GST)'), '100')
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("An Administrator's orders are not limited. Make them a User first.")
+  })
+
+  it('is not offered on a cash-sale account', async () => {
+    storeSession(aLogin({ user: aUser({ username: 'trade', Role: 'Administrator', SalesCategory: 'CAS' }) }))
+    mockApi({ 'GET /api/users': { body: [me, aSubUser(3)] } })
+    renderWithProviders(<UsersScreen />)
+    expect(await screen.findByText('user3')).toBeInTheDocument()
+    expect(screen.queryByRole('columnheader', { name: 'Spending limits' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Spending limits for user3' })).not.toBeInTheDocument()
   })
 })

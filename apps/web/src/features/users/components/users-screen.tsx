@@ -11,6 +11,8 @@ import { useCreateUser } from '../api/create-user'
 import { useDeleteUser } from '../api/delete-user'
 import { useUpdateUser } from '../api/update-user'
 import { useUsers } from '../api/get-users'
+import { LimitsForm } from './limits-form'
+import { limitsText } from './limits-text'
 import { CREATE_FAILED, createFailed, UserForm, type UserFormValues } from './user-form'
 
 /** Why a user was not created: the server's own reason (a taken username, the rule a field broke). */
@@ -34,6 +36,7 @@ export function UsersScreen() {
   const remove = useDeleteUser()
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<SubUser | null>(null)
+  const [limiting, setLimiting] = useState<SubUser | null>(null)
 
   if (!isAdministrator) {
     return (
@@ -46,6 +49,8 @@ export function UsersScreen() {
   }
 
   const rows = users.data?.pages.flat() ?? []
+  // Spending limits hold orders on account: a cash-sale account pays by card, and a reseller orders through its branch.
+  const limitsOffered = !session.user.isElders && session.user.SalesCategory.trim().toUpperCase() !== 'CAS'
   const loadingMoreFailed = users.isFetchNextPageError
   const firstPageFailed = users.isError && !loadingMoreFailed
 
@@ -120,6 +125,7 @@ export function UsersScreen() {
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
+                {limitsOffered && <th scope="col">Spending limits</th>}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -137,13 +143,25 @@ export function UsersScreen() {
                     <td data-label="Name">{user.Name}</td>
                     <td data-label="Email">{user.Email}</td>
                     <td data-label="Role">{user.Role}</td>
-                    <td className={styles.actions}>
-                      <Button variant="secondary" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.UserName}`}>
-                        Edit
-                      </Button>
-                      <Button variant="secondary" onClick={() => setDeleting(user)} disabled={self} aria-label={`Delete ${user.UserName}`}>
-                        Delete
-                      </Button>
+                    {limitsOffered && (
+                      <td data-label="Spending limits">
+                        <span className={styles.limits}>{limitsText(user)}</span>
+                      </td>
+                    )}
+                    <td className={styles.actionsCell}>
+                      <div className={styles.actions}>
+                        {limitsOffered && user.Role === 'User' && (
+                          <Button variant="secondary" onClick={() => setLimiting(user)} aria-label={`Spending limits for ${user.UserName}`}>
+                            Limits
+                          </Button>
+                        )}
+                        <Button variant="secondary" onClick={() => setEditing({ mode: 'edit', user })} aria-label={`Edit ${user.UserName}`}>
+                          Edit
+                        </Button>
+                        <Button variant="secondary" onClick={() => setDeleting(user)} disabled={self} aria-label={`Delete ${user.UserName}`}>
+                          Delete
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 )
@@ -174,6 +192,21 @@ export function UsersScreen() {
             onSubmit={save}
             onCancel={() => setEditing(null)}
             onInvalid={(message) => notify.error(message)}
+          />
+        )}
+      </Modal>
+      <Modal
+        open={limiting !== null}
+        onOpenChange={(open) => !open && setLimiting(null)}
+        title={limiting ? `Spending limits for ${limiting.UserName}` : 'Spending limits'}
+        description="An order on account over a limit is not placed: it waits under Approvals until it is approved or rejected."
+      >
+        {limiting && (
+          <LimitsForm
+            key={limiting.ExtUserID}
+            user={limiting}
+            others={rows.filter((other) => other.ExtUserID !== limiting.ExtUserID)}
+            onDone={() => setLimiting(null)}
           />
         )}
       </Modal>
