@@ -60,14 +60,7 @@ export async function writeDemoApprovals(db: Db, passwordHash: string): Promise<
     products.map((p, i) => ({ productId: p.id, quantity: [4, 2, 6][i]! })),
     'WAG',
   )
-  const lines: placement.OrderLine[] = priced.map((r) => ({
-    productId: r.productId,
-    productCode: r.productCode,
-    description: r.description,
-    quantity: r.quantity,
-    unitPriceCents: r.unitPriceCents,
-    parts: cart.lineParts(viewer, r, r.quantity),
-  }))
+  const lines = priced.map((r) => placement.orderLineOf(viewer, r))
   const totals = placement.totalOf(lines)
   if (lines.length === 0 || totals.exCents <= JUNIOR.orderLimitCents) return
   await db

@@ -217,14 +217,7 @@ async function priceNow(db: Db, row: Pick<ApprovalRow, 'user_id' | 'account_id' 
       now.set(r.productId, null)
       continue
     }
-    const line = {
-      productId: r.productId,
-      productCode: r.productCode,
-      description: r.description,
-      quantity: r.quantity,
-      unitPriceCents: r.unitPriceCents,
-      parts: cart.lineParts(viewer, r, r.quantity),
-    }
+    const line = placement.orderLineOf(viewer, r)
     now.set(r.productId, line)
     lines.push(line)
   }

@@ -119,6 +119,18 @@ async function lockAndRead(trx: Db, buyer: OrderRequest<unknown>['buyer'], key: 
   return { cart: read.cart, ordered, lines: read.lines }
 }
 
+/** A priced line (the cart's, or an approval's priced now) as an order takes it: charged by its breaks for the viewer. */
+export function orderLineOf(viewer: Pick<Session, 'isElders'>, r: PricedLine): OrderLine {
+  return {
+    productId: r.productId,
+    productCode: r.productCode,
+    description: r.description,
+    quantity: r.quantity,
+    unitPriceCents: r.unitPriceCents,
+    parts: cart.lineParts(viewer, r, r.quantity),
+  }
+}
+
 /**
  * Step 2. The cart's lines, priced for this account now (`read` with the lock, else read here), at the cart's
  * branch, which must be the one the form names. An empty cart, and a product that is withdrawn or hidden from
@@ -139,14 +151,7 @@ export async function priceLines(db: Db, session: Session, locked: LockedCart, w
   if (warehouse.toUpperCase() !== locked.location_id) {
     throw conflict('cart_branch_mismatch', `Your cart holds items for ${locked.branchName}. Switch to that branch to check out.`)
   }
-  const lines: OrderLine[] = rows.map((r) => ({
-    productId: r.productId,
-    productCode: r.productCode,
-    description: r.description,
-    quantity: r.quantity,
-    unitPriceCents: r.unitPriceCents,
-    parts: cart.lineParts(session, r, r.quantity),
-  }))
+  const lines = rows.map((r) => orderLineOf(session, r))
   return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => partsTotals(partsOf(l)))) }
 }
 
