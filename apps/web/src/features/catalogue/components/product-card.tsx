@@ -1,6 +1,7 @@
 import type { Product } from '@portal/contract/catalogue'
 import { useId } from 'react'
 import { Link } from 'react-router'
+import { NotifyMe } from '../../stock-alerts'
 import type { Shopper } from '../shopper'
 import { AddToCartForm } from './add-to-cart-form'
 import { ProductImage } from './product-image'
@@ -11,7 +12,10 @@ import styles from './product-card.module.css'
 /** Four columns, two under 1280 px, one under 650 px: the card is about a quarter, half or all of 1500 px. */
 const CARD_SIZES = '(max-width: 649px) 100vw, (max-width: 1279px) 50vw, 360px'
 
-/** A product in a list: picture, title, code, prices with their units, stock at the branch, quantity and add. */
+/**
+ * A product in a list: picture, title, code, prices with their units, stock at the branch, quantity and add, and
+ * "Notify me" when the branch has none (as on the product page, whoever the buyer is).
+ */
 export function ProductCard({ product, shopper }: { product: Product; shopper: Shopper }) {
   const titleId = useId()
   const to = `/product/${product.ProductID}`
@@ -28,6 +32,9 @@ export function ProductCard({ product, shopper }: { product: Product; shopper: S
         <ProductPrices product={product} onePrice={shopper.isElders} />
         <StockStatus available={product.Availability.Available} branch={shopper.warehouse} />
         <AddToCartForm product={product} shopper={shopper} />
+        {product.Availability.Available <= 0 && (
+          <NotifyMe productId={product.ProductID} warehouse={shopper.warehouse} compact description={product.Description} />
+        )}
       </div>
     </article>
   )

@@ -11,9 +11,22 @@ const MAX_QUANTITY = 99_999
 /**
  * "Notify me" on a product the branch has none of: one e-mail when it is back (at least the quantity given, or
  * one). Once asked, says so, with a way to cancel; the state comes from the user's requests, so another product
- * or branch starts afresh.
+ * or branch starts afresh. Every copy on a screen reads the one cached list of requests: a list of cards asks
+ * the server once, not once a card.
  */
-export function NotifyMe({ productId, warehouse, compact = false }: { productId: number; warehouse: string; compact?: boolean }) {
+export function NotifyMe({
+  productId,
+  warehouse,
+  compact = false,
+  description,
+}: {
+  productId: number
+  warehouse: string
+  /** In a product card: no link to Stock alerts, buttons as wide as the card, the field like the card's Quantity. */
+  compact?: boolean
+  /** The product's name, in the buttons' names for screen readers where several products share a screen. */
+  description?: string
+}) {
   const alerts = useStockAlerts()
   const create = useCreateStockAlert()
   const cancel = useCancelStockAlert()
@@ -23,17 +36,25 @@ export function NotifyMe({ productId, warehouse, compact = false }: { productId:
   const inputId = useId()
   const errorId = useId()
   const waiting = alerts.data?.find((a) => a.ProductID === productId && a.LocationID === warehouse && a.status === 'waiting')
+  const frame = [styles.notify, compact ? styles.compact : ''].filter(Boolean).join(' ')
+  const about = (words: string) =>
+    description && (
+      <>
+        {' '}
+        <span className="sr-only">{words}</span>
+      </>
+    )
 
   if (waiting) {
     return (
-      <div className={styles.notify} role="status">
+      <div className={frame} role="status">
         <p className={styles.waiting}>
           We will e-mail you when {waiting.quantity ? `${waiting.quantity.toLocaleString('en-AU')} are` : 'it is'} back in stock here.{' '}
           {!compact && <Link to="/stock-alerts">Stock alerts</Link>}
         </p>
         <Button
           variant="secondary"
-
+          block={compact}
           disabled={cancel.isPending}
           onClick={() =>
             cancel.mutate(waiting.id, {
@@ -42,7 +63,7 @@ export function NotifyMe({ productId, warehouse, compact = false }: { productId:
             })
           }
         >
-          Cancel alert
+          Cancel alert{about(`for ${description}`)}
         </Button>
       </div>
     )
@@ -71,15 +92,20 @@ export function NotifyMe({ productId, warehouse, compact = false }: { productId:
 
   if (!open) {
     return (
-      <div className={styles.notify}>
-        <Button variant="secondary" onClick={() => setOpen(true)} disabled={alerts.isPending}>
-          Notify me
+      <div className={frame}>
+        <Button variant="secondary" block={compact} onClick={() => setOpen(true)} disabled={alerts.isPending}>
+          Notify me{about(`when ${description} is back in stock`)}
         </Button>
       </div>
     )
   }
   return (
-    <form className={styles.notifyForm} onSubmit={submit} noValidate aria-label="Notify me when back in stock">
+    <form
+      className={[styles.notifyForm, compact ? styles.compact : ''].filter(Boolean).join(' ')}
+      onSubmit={submit}
+      noValidate
+      aria-label={description ? `Notify me when ${description} is back in stock` : 'Notify me when back in stock'}
+    >
       <label htmlFor={inputId}>Quantity wanted (optional)</label>
       <div className={styles.notifyRow}>
         <input
