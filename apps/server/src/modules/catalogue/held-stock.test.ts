@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
+import { allStock } from './stock-book-repo'
 import { fillCart, orderDetails, setListPrice, setStock, visibleProducts } from '../../../test/payments'
 
 /**
@@ -68,6 +69,9 @@ for (const caches of ['on', 'off'] as const) {
       })
       expect(created.statusCode, created.body).toBe(200)
       expect(await offeredOnce(0)).toEqual({ detail: 0, byCode: 0, card: 0 })
+      // A whole reload of the stock (a start, the change feed's return) takes the held units off too.
+      const { stock } = await allStock(t.db)
+      expect(stock.get('MEL')![product.id]).toBe(0)
 
       // Another buyer's cart is refused the held units too.
       const add = await t.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: product.id, qty: 1, warehouse: 'MEL' } })

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/database'
-import { heldByAnyone } from '../../lib/stock'
+import { liveHoldsAt } from '../../lib/stock'
 import * as branches from '../branches/service'
 import type { BookBranch, BranchStock } from './stock-book'
 
@@ -24,7 +24,9 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
     const { rows } = await sql<{
       ids: number[] | null
       qtys: number[] | null
-    }>`SELECT array_agg(product_id) AS ids, array_agg(qty_available - ${heldByAnyone()}) AS qtys FROM stock WHERE location_id = ${location_id}`.execute(db)
+    }>`SELECT array_agg(stock.product_id) AS ids, array_agg(stock.qty_available - coalesce(held.qty, 0)) AS qtys
+      FROM stock LEFT JOIN (${liveHoldsAt(location_id)}) held ON held.product_id = stock.product_id
+      WHERE stock.location_id = ${location_id}`.execute(db)
     const ids = rows[0]?.ids ?? []
     const qtys = rows[0]?.qtys ?? []
     let top = max
@@ -36,20 +38,21 @@ export async function allStock(db: Db): Promise<{ branches: BookBranch[]; stock:
   return { branches: list.map((b) => ({ code: b.location_id, name: b.name, trading: b.trading })), stock }
 }
 
-/** When the soonest live hold of a branch's product ends, in milliseconds since the epoch (text: a bigint); null without one. */
-const holdEnds = sql<string | null>`(SELECT (extract(epoch FROM min(h.expires_at)) * 1000)::bigint::text FROM stock_holds h
-  WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id AND h.expires_at > now())`
-
 /**
  * The stock rows of these products at every branch, less what live card payments hold, with when the soonest
- * of those holds ends (`ends`); the ids as one array, one statement whatever their number.
+ * of those holds ends (`ends`, null without one); the ids as one array, one statement whatever their number.
+ * The holds are summed once and joined, not looked up for each stock row.
  */
 export async function stockOfProducts(db: Db, ids: number[]) {
-  const rows = await db
-    .selectFrom('stock')
-    .select(['location_id', 'product_id', sql<number>`qty_available - ${heldByAnyone()}`.as('qty_available'), holdEnds.as('ends')])
-    .where(sql<boolean>`product_id = ANY(${ids}::int[])`)
-    .execute()
+  const { rows } = await sql<{ location_id: string; product_id: number; qty_available: number; ends: string | null }>`
+    SELECT stock.location_id, stock.product_id, stock.qty_available - coalesce(held.qty, 0) AS qty_available,
+      (extract(epoch FROM held.ends) * 1000)::bigint::text AS ends
+    FROM stock
+    LEFT JOIN (
+      SELECT h.location_id, h.product_id, sum(h.qty)::int AS qty, min(h.expires_at) AS ends FROM stock_holds h
+      WHERE h.product_id = ANY(${ids}::int[]) AND h.expires_at > now() GROUP BY h.location_id, h.product_id
+    ) held ON held.location_id = stock.location_id AND held.product_id = stock.product_id
+    WHERE stock.product_id = ANY(${ids}::int[])`.execute(db)
   return rows.map((r) => ({ ...r, ends: r.ends === null ? null : Number(r.ends) }))
 }
 
