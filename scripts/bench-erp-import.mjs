@@ -1,5 +1,5 @@
 // The importer's part of npm run bench:erp: the large data set's catalogue written out as ERP interchange files
-// (design section 10), imported by npm run erp:import into an empty PostgreSQL database (full), then again
+// (docs/erp-interchange.md), imported by npm run erp:import into an empty PostgreSQL database (full), then again
 // (no change). Run alone: node scripts/bench-erp-import.mjs [--source postgres://.../bench_erp]
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

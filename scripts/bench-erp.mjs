@@ -1,4 +1,4 @@
-// npm run bench:erp: the ERP interchange on PostgreSQL with the large data set (issue 14, design section 10).
+// npm run bench:erp: the ERP interchange (docs/erp-interchange.md) on PostgreSQL with the large data set.
 //
 //   npm run bench:erp [-- --seed --rows 10000 --orders 10000 --collectors 2 --port 3478 --json results.json]
 //

@@ -6,11 +6,11 @@
 //   npm run bench:history [-- --seconds 10 --connections 10 --port 3293 --seed --cold --no-plans --json results.json]
 //
 // --cold starts the server with CACHE_SECONDS=0 (its session and history-page caches off): every request runs
-// its queries, which is what the p99 target is about; without it the pages cycled are served from memory.
+// its queries, which is what the p99 target is about; without it the pages cycled are served from memory.
 // BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database. It must hold the large
 // data set with its demo logins (bigfarm/Bigfarm2026 is the 20,000-order account); --seed creates the
 // database and loads it when it is missing or empty (a few minutes).
-// A script, not a test: the figures depend on the machine. The target (p99 under 50 ms) is checked.
+// A script, not a test: the figures depend on the machine. The target (p99 under 50 ms) is checked.
 import { spawnSync } from 'node:child_process'
 import {
   benchArgs,

@@ -1,4 +1,4 @@
-// npm run bench:ordering: ordering fast (issue 15) on PostgreSQL with the large data set.
+// npm run bench:ordering: ordering fast (bulk add and buy-again) on PostgreSQL with the large data set.
 //  - bulk add: 10 buyers at once, each adding 100 lines by product code in one POST /api/cart/bulk (its cart
 //    emptied between two adds, outside the timed request): p50/p99 latency, adds per second and CPU time an add,
 //    on a server as the portal runs (the target's figure) and again with the caches off;

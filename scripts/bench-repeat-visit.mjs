@@ -1,6 +1,6 @@
 // A repeat visit on a farm connection: how long a signed-in customer who has opened the portal before waits
 // for the signed-in home frame (the header's "Hi, {Name}!"), with the network throttled to a farm 3G profile
-// (400 kbit/s each way, 400 ms round trip) and with no network at all. The target (issue 18): under 1 s for both.
+// (400 kbit/s each way, 400 ms round trip) and with no network at all. The target: under 1 s for both.
 //
 // The browser reaches the portal through a throttling proxy of our own (below), so that every byte pays the
 // profile: the page's requests and the service worker's alike (Chromium's DevTools throttling leaves the

@@ -175,7 +175,6 @@ const historyEndpoint = (title) =>
         ? 'GET /api/back-orders'
         : ''
 
-/** Every target of the issue that the figures do not meet, with what the figures say about why. */
 /** The ERP interchange (npm run bench:erp): stock deltas, the orders feed, the catalogue meanwhile, the importer's runs. */
 function erpSection(p) {
   const c = p.catalogue
@@ -223,6 +222,7 @@ function erpSection(p) {
   ]
 }
 
+/** Every target that the figures do not meet, with what the figures say about why. */
 function missedTargets(data) {
   const missed = []
   if (data.erp && !data.erp.stockDelta.targetMet) {

@@ -1,5 +1,5 @@
 // npm run test:e2e:proof: the whole browser suite several times in a row while `npm run bench:catalogue`
-// loads the machine, as issue 19 asks of a suite that must not fail at random: a journey that waits on the
+// loads the machine, to show that the suite does not fail at random: a journey that waits on the
 // clock instead of on its event fails under load. No retries: the first failure is reported as it is.
 //
 //   npm run test:e2e:proof [-- --runs 5 --bench-seconds 30 --bench-port 3990 --logs /tmp/e2e-proof]

@@ -3,7 +3,7 @@ import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 
 // The README promises Node.js 20.19 or later: every package npm installs must say it runs there, or `npm install`
-// warns EBADENGINE (issue 19 part 9, and again with @zxing/library 0.23, which declares Node 24).
+// warns EBADENGINE (as it did before decision 0026, and again with @zxing/library 0.23, which declares Node 24).
 const root = new URL('../../../', import.meta.url)
 const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
   packages: Record<string, { engines?: Record<string, string> | string[]; dev?: boolean; optional?: boolean }>

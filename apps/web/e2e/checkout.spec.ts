@@ -126,7 +126,7 @@ test('cash pays by card through the SecurePay sandbox and the order is placed', 
   await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
   await expect(page.getByText('Total (inc GST)')).toBeVisible()
   await expect(page.getByRole('complementary', { name: 'Test cards' })).toBeVisible()
-  // The spec's checks come before anything leaves the browser.
+  // The card form's checks come before anything leaves the browser.
   await fillCard(page, '4444 3333 2222 1112')
   await expect(page.getByLabel('Card Number')).toHaveValue('4444333322221112')
   await page.getByRole('button', { name: 'Confirm Payment' }).click()

@@ -114,7 +114,7 @@ test.describe('error reporting from the browser', () => {
   test('sends failed API calls and uncaught errors with the release and route, and no token, password or card', async ({ page }, info) => {
     // The mark has no long run of digits: `desktop-${Date.now()}` was 13 digits that pass the Luhn check one time
     // in ten, the redaction rightly filtered them as a card number, and the test then waited for a mark that no
-    // event carried (issue 19 part 2: the journey failed in about one full run in five).
+    // event carried (the journey failed in about one full run in five).
     const mark = `${info.project.name}-${Date.now().toString(36)}`
     await signIn(page)
     const token = await page.evaluate(() => localStorage.getItem('token'))

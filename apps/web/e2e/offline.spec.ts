@@ -211,7 +211,7 @@ test('a saved list’s "Add all to cart" and a buy-again add made offline wait o
   await api(page, 'DELETE', `lists/${list.id}`)
 })
 
-test('a cash-sale quantity queued offline above the stock comes back refused with the spec’s message', async ({ page, context }) => {
+test('a cash-sale quantity queued offline above the stock comes back refused with the cart’s stock message', async ({ page, context }) => {
   await signIn(page, 'cash', 'Cash2026')
   await workerInControl(page)
   await api(page, 'DELETE', 'cart')

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fillCheckout } from './journey'
 
-// Issue 19 part 1 (decision 0026): card payments work whatever address the portal is opened at. The
+// Card payments work whatever address the portal is opened at (decision 0026). The
 // playwright config's portal has PUBLIC_URL http://127.0.0.1:PORT; these journeys open it at
-// http://localhost:PORT instead, so the page's origin and PUBLIC_URL differ, as they did in the report.
+// http://localhost:PORT instead, so the page's origin and PUBLIC_URL differ.
 // (checkout.spec.ts pays at 127.0.0.1, where they are the same.)
 
 const port = Number(process.env.E2E_PORT)

@@ -85,7 +85,7 @@ test('trade signs in, finds the frame, moves between screens, stays signed in on
   await expect(page).toHaveURL(/\/login/)
 })
 
-test('a wrong password is refused with the spec’s message', async ({ page }) => {
+test('a wrong password is refused with the sign-in screen’s message', async ({ page }) => {
   await signIn(page, 'trade', 'not-the-password1')
   await expect(page.getByText('Username / password provided is incorrect!')).toBeVisible()
   await expect(page).toHaveURL(/\/login$/)

@@ -23,7 +23,7 @@ export function monthsBefore(day: string, months: number): string {
 }
 
 /**
- * The history lists' date filter (spec section 9: six months ago to today by default; a To date
+ * The history lists' date filter (six months ago to today by default; a To date
  * alone looks six months back from it). A search
  * looks through the whole history unless the caller bounds it, so an order number or an order's
  * invoices are found however old they are.

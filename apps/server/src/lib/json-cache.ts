@@ -33,7 +33,7 @@ export function sendHistoryList<T>(
   query: unknown,
   build: () => Promise<T>,
 ): Promise<FastifyReply> {
-  // The filters, without a ?token= the spec's older clients may send: a token is no part of a key.
+  // The filters, without a ?token= that older API clients may send: a token is no part of a key.
   const { token: _token, ...filters } = query as Record<string, unknown>
   const key = Caches.historyKey(session.accountId, session.userId, list, filters, today())
   return sendCachedJson(caches?.live ? caches.history : undefined, reply, key, build)

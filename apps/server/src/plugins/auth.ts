@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token comes as `Authorization: Bearer …` or, for the spec's older clients, as `?token=`. */
+/** The token comes as `Authorization: Bearer …` or, for older API clients, as `?token=`. */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined

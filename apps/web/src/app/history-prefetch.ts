@@ -4,7 +4,7 @@ import { getInvoice, getInvoices, getRelatedInvoices } from '../features/invoice
 import { getBackOrders, getOrder, getOrders } from '../features/orders'
 import { HISTORY_MARK as MARK } from '../features/offline/history-mark'
 
-/** How many of the latest orders and invoices a device keeps readable offline (issue 18). */
+/** How many of the latest orders and invoices a device keeps readable offline (decision 0031). */
 export const HISTORY_KEPT = 100
 /** A device reads the history again at most this often (a sign-in or a reload within it does nothing). */
 const EVERY_MS = 6 * 60 * 60 * 1000

@@ -6,7 +6,7 @@ import { screen, screenElement } from './lazy-screen'
 import { RouteError } from './route-error'
 
 /**
- * The route table of spec section 2, plus the public reset-password screen and the footer's pages.
+ * The route table: the signed-in screens, the back office, the public reset-password screen and the footer's pages.
  * Every screen, and the signed-in frame, is loaded when first opened (app/lazy-screen.ts).
  */
 export const routes: RouteObject[] = [

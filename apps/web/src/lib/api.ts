@@ -46,7 +46,7 @@ type RequestOptions = {
 
 let onUnauthorized: (() => void) | undefined
 
-/** The app registers where a 401 goes (the spec: to /logout). */
+/** The app registers where a 401 goes (to /logout). */
 export function setUnauthorizedHandler(handler: (() => void) | undefined) {
   onUnauthorized = handler
 }

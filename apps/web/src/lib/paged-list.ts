@@ -5,7 +5,7 @@ import { ApiError } from './api'
 type PagedQuery = Pick<UseInfiniteQueryResult, 'isError' | 'isFetchNextPageError' | 'errorUpdatedAt' | 'error'>
 
 /**
- * Tells a paged list's first-page failure from a Load more failure (the spec gives each its own
+ * Tells a paged list's first-page failure from a Load more failure (each has its own
  * message), once per failure. A 401 is already on its way to /logout and is not reported.
  */
 export function usePageFailures(query: PagedQuery, onFailure: (kind: 'first' | 'more') => void) {

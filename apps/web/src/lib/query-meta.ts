@@ -1,7 +1,7 @@
 import type { ApiError } from './api'
 
 /**
- * Queries name the toast their failure shows (spec section 8) in `meta.errorMessage`;
+ * Queries name the toast their failure shows in `meta.errorMessage`;
  * the QueryClient shows it once per failure, whichever screens use the query.
  */
 declare module '@tanstack/react-query' {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { LoginResponse, SessionUser, Settings } from '@portal/contract/auth'
 
 /**
- * The signed-in session, kept in local storage under the spec's keys so that a stored
+ * The signed-in session, kept in local storage under fixed keys so that a stored
  * token restores the session at startup. `user` and `settings` hold JSON; `token` and
  * `currentWarehouse` hold plain strings.
  */

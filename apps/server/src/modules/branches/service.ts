@@ -5,7 +5,7 @@ import * as repo from './repo'
 /**
  * Branches: the distributor's locations, their names, and whether customers order from them (`trading`,
  * set by the data). In the code the idea is a "branch" and its code; the API's `warehouse` and
- * `LocationID` are the spec's names for the same thing, used only at the edge (docs/decisions/0023).
+ * `LocationID` are the API's names for the same thing, used only at the edge (docs/decisions/0023).
  */
 
 type Db = Deps['db']

@@ -133,7 +133,7 @@ describe('reference data', () => {
 })
 
 describe('product lists', () => {
-  it("a category page holds 40 products, its children included, with the spec fields, this account's prices and the branch's stock", async () => {
+  it("a category page holds 40 products, its children included, with the contract's fields, this account's prices and the branch's stock", async () => {
     const res = await get('/api/categories/animal-health/products?warehouse=WAG&page=1&size=40&isElders=false', trade)
     expect(res.statusCode).toBe(200)
     const page = products(res)

@@ -1,5 +1,5 @@
 /**
- * The relevance suite's queries over the demo data (issue 16, decision 0029): for each, the product
+ * The relevance suite's queries over the demo data (decision 0029): for each, the product
  * codes that must be in the first five results, the one that must be first, or those that must not
  * appear at all (resellers). Typos of each kind and length, prefixes, codes with and without dashes,
  * barcodes, synonyms, several words, partial matches and resellers.
@@ -15,15 +15,15 @@ export interface RelevanceCase {
 }
 
 export const RELEVANCE_CASES: RelevanceCase[] = [
-  { about: 'issue: brand as typed', query: 'Coopers', top5: ['COO-PICET-100P'] },
-  { about: 'issue: substitution in a 7-letter brand', query: 'Cooeers', top5: ['COO-PICET-100P'] },
-  { about: 'issue: two letters swapped', query: 'Coopres', top5: ['COO-PICET-100P'] },
-  { about: 'issue: last word as a prefix with a typo', query: 'coopr', top5: ['COO-PICET-100P'] },
+  { about: 'brand as typed', query: 'Coopers', top5: ['COO-PICET-100P'] },
+  { about: 'substitution in a 7-letter brand', query: 'Cooeers', top5: ['COO-PICET-100P'] },
+  { about: 'two letters swapped', query: 'Coopres', top5: ['COO-PICET-100P'] },
+  { about: 'last word as a prefix with a typo', query: 'coopr', top5: ['COO-PICET-100P'] },
   { about: 'prefix of a brand', query: 'coop', top5: ['COO-PICET-100P'] },
-  { about: 'issue: swap in a 7-letter word', query: 'patroit', top5: ['COO-PICET-100P', 'COO-PICET-20P'] },
-  { about: 'issue: deletion in a 6-letter word', query: 'drnch', top5: ['ZOE-SDADS-1L'] },
-  { about: 'issue: brand with a typo, then a word of the category', query: 'cooper pour', top5: ['COO-CESO-2.5L'] },
-  { about: 'issue: 4-letter prefix', query: 'ivom', first: 'IVO-POC-5L' },
+  { about: 'swap in a 7-letter word', query: 'patroit', top5: ['COO-PICET-100P', 'COO-PICET-20P'] },
+  { about: 'deletion in a 6-letter word', query: 'drnch', top5: ['ZOE-SDADS-1L'] },
+  { about: 'brand with a typo, then a word of the category', query: 'cooper pour', top5: ['COO-CESO-2.5L'] },
+  { about: '4-letter prefix', query: 'ivom', first: 'IVO-POC-5L' },
   { about: 'decision 0011: ivomek', query: 'ivomek', top5: ['IVO-POC-5L'] },
   { about: 'insertion in a 6-letter word', query: 'drentch', top5: ['ZOE-SDADS-1L'] },
   { about: 'deletion in a 7-letter word', query: 'vacine', top5: ['ELA-LV-10D'] },

@@ -3,7 +3,7 @@ import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../t
 import { RELEVANCE_CASES } from './search-relevance-cases'
 
 /**
- * The relevance suite of issue 16: every query of search-relevance-cases.ts through POST /api/search
+ * The search relevance suite (decision 0029): every query of search-relevance-cases.ts through POST /api/search
  * as the trade account or the reseller, at the Wagga Wagga branch. It prints its score and fails below
  * 100%, naming each query that failed and what came back.
  */

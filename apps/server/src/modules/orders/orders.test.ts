@@ -243,7 +243,7 @@ describe('order detail (GET /api/orders/{id})', () => {
 })
 
 describe('back orders (GET /api/back-orders)', () => {
-  it('lists the lines still waiting on stock with the spec fields', async () => {
+  it('lists the lines still waiting on stock with the contract’s fields', async () => {
     const rows = await list('trade', '/api/back-orders?startDate=2000-01-01')
     const expected = await t.db
       .selectFrom('order_lines')
@@ -388,7 +388,7 @@ describe('reorder (POST /api/orders/{id}/reorder)', () => {
     expect(new Map(cart.map((c) => [c.product_id, c.quantity]))).toEqual(new Map(lines.map((l) => [l.product_id, 2 * l.qty_ordered])))
   })
 
-  it('names the lines whose price today differs from the order’s (issue 19 part 8)', async () => {
+  it('names the lines whose price today differs from the order’s', async () => {
     await emptyCart('trade')
     const order = await shippedOrder(accounts.trade!, 3)
     const first = await reorder('trade', order.sales_order, 'MEL')

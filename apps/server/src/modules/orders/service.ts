@@ -182,7 +182,7 @@ const REASONS: Record<ReorderReason, string> = {
 /**
  * Puts every orderable line of an order into the user's cart at the current branch, adding to what
  * is there. Products this user may not see or that are no longer sold are left out, and for a
- * cash-sale account a line never goes above the branch's stock (spec sections 4 and 5).
+ * cash-sale account a line never goes above the branch's stock (decision 0008).
  */
 export async function reorder(deps: Deps, session: Session, id: string, warehouse: string | undefined): Promise<ReorderResult> {
   const order = await findOrder(deps.db, session, id)
@@ -218,7 +218,7 @@ export async function reorder(deps: Deps, session: Session, id: string, warehous
   return { warehouse: result.branch, added, notAdded, priceChanges: await priceChanges(deps, session, lines, added) }
 }
 
-/** The added lines whose unit price today differs from the order's (issue 19 part 8): the cart charges today's. */
+/** The added lines whose unit price today differs from the order's (decision 0026): the cart charges today's. */
 async function priceChanges(
   deps: Deps,
   session: Session,

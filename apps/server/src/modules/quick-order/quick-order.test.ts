@@ -248,7 +248,7 @@ describe('POST /api/cart/bulk', () => {
     expect((await bulk(trade, { warehouse: 'WAG', lines: [{ code: hidden.code, qty: 1 }] })).json().added).toHaveLength(1)
   })
 
-  it('keeps a cash-sale account within the branch’s stock, line by line, with the spec’s message', async () => {
+  it('keeps a cash-sale account within the branch’s stock, line by line, with the cart’s stock message', async () => {
     const [a, b, none] = [take(), take(), take()]
     await setStock(a.id, 'MEL', 5)
     await setStock(b.id, 'MEL', 10)

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@portal/contract/auth'
 
 /**
- * The Account menu: the ways to order fast (issue 15), then the spec's entries in its order; Approvals for everyone
- * but resellers (they order through their branch), Users only for an Administrator.
+ * The Account menu: the ways to order fast first (decisions 0030, 0034), then the others in a fixed order; Approvals for
+ * everyone but resellers (they order through their branch), Users only for an Administrator.
  */
 export function accountLinks(user: Pick<SessionUser, 'Role' | 'isElders'>): { label: string; to: string }[] {
   return [

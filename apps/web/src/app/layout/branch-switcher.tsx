@@ -8,7 +8,7 @@ import { useEmptyCart } from '../../features/cart/api/empty-cart'
 import { setCurrentWarehouse, useSession } from '../../lib/session'
 
 /**
- * Switching branch (spec section 4): a cart belongs to one branch, so with items in it the
+ * Switching branch: a cart belongs to one branch, so with items in it the
  * user confirms first and the cart is emptied on the server; an empty cart switches at once.
  */
 export function BranchSwitcher({ current }: { current: string }) {

@@ -19,7 +19,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * The product search: Enter opens /search?text=... (spec). From the second letter a list of suggestions
+ * The product search: Enter opens /search?text=... . From the second letter a list of suggestions
  * (products, then categories and brands) opens under it: an ARIA 1.2 combobox whose arrows move through
  * the list, Enter on a suggestion opens it, Enter on the text searches, Escape closes the list.
  */

@@ -6,7 +6,7 @@ const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'End'
 
 /**
  * A screen opens at the top: one opened from a scrolled screen is taken there before it is painted, and the
- * scroll to the top of the spec (section 2, 200 ms after a screen opens) follows unless the page has been moved
+ * scroll to the top 200 ms after a screen opens (decision 0027) follows unless the page has been moved
  * on purpose in the meantime: scrolled by the user (wheel, touch, a scrolling key), or moved down from the top,
  * which the browser never does by itself (it only pulls a page up when its content gets shorter, and does not
  * anchor a page at the top): a scrollbar dragged, Tab to a field below the fold, an element scrolled into view

@@ -18,8 +18,8 @@ type DateFiltersProps = {
 
 /**
  * From and To dates, a search box and the Search button of the history screens. The button is disabled
- * only when the search text and both dates are empty (spec section 5); clearing the search text searches
- * again at once, back on page 1 (spec section 4).
+ * only when the search text and both dates are empty; clearing the search text searches again at once,
+ * back on page 1.
  */
 export function DateFilters({ initial, onSearch, searchLabel, searchPlaceholder, children }: DateFiltersProps) {
   const [values, setValues] = useState(initial)
@@ -66,7 +66,7 @@ export function DateFilters({ initial, onSearch, searchLabel, searchPlaceholder,
   )
 }
 
-/** The history screens' starting filters: six months ago to today, no search text (spec section 9). */
+/** The history screens' starting filters: six months ago to today, no search text. */
 export function defaultDateFilters(now = new Date()): DateFilterValues {
   return { startDate: toWireDate(addMonths(now, -6)), endDate: toWireDate(now), search: '' }
 }

@@ -3,7 +3,7 @@ import styles from './field.module.css'
 
 type FieldProps = {
   label: ReactNode
-  /** Required fields show an asterisk after the title (spec section 5). */
+  /** Required fields show an asterisk after the title. */
   required?: boolean
   error?: string | undefined
   hint?: ReactNode

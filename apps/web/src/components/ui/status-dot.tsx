@@ -1,6 +1,6 @@
 import styles from './status-dot.module.css'
 
-/** The colour of an order or invoice status (spec section 4): cancelled red, shipped green, any other orange. */
+/** The colour of an order or invoice status: cancelled red, shipped green, any other orange. */
 export function statusColour(status: string): 'red' | 'green' | 'orange' {
   const value = status.trim().toLowerCase()
   if (value === 'cancelled') return 'red'

@@ -20,7 +20,7 @@ const colours = {
   '--warning-text': 'var(--text)',
 } as CSSProperties
 
-/** Toasts as the spec has them: top centre, 3 seconds, no progress bar; default, success and error styles. */
+/** Toasts: top centre, 3 seconds, no progress bar; default, success and error styles. */
 export function AppToaster() {
   const [mounted, setMounted] = useState(false)
   useEffect(() => {

@@ -18,7 +18,7 @@ const urlName = (key: string) => URL_NAMES[key] ?? key
  * The state of a history list (orders, back orders, invoices): its filters, starting at six months ago
  * to today with no search text (plus the screen's own, such as a branch), and the pages loaded for them.
  * A failed first page and a failed Load more each toast the screen's message; a failed Load more also
- * empties the list (spec section 8). Any new filter starts again at page 1 (spec section 4).
+ * empties the list. Any new filter starts again at page 1.
  *
  * With `inUrl`, the filters that differ from the starting ones live in the address (?search=…&from=…&to=…
  * &branch=…): a search is a new history entry, so a reload keeps it and Back returns to the one before.

@@ -3,7 +3,7 @@ import { aBrand } from '../../test/factories'
 import { brandGroupLabels, brandGroupOf, groupBrands } from './brand-groups'
 
 describe('the Brand menu groups', () => {
-  it("are exactly the spec's eight letter groups, in order", () => {
+  it('are exactly the eight letter groups, in order', () => {
     expect(brandGroupLabels).toEqual(['A', 'B & C', 'D E F', 'G H I J', 'K L M N', 'O P Q R', 'S T U V', 'W Y Z'])
     expect(groupBrands([]).map((g) => g.label)).toEqual(brandGroupLabels)
   })

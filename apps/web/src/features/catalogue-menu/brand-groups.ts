@@ -1,6 +1,6 @@
 import type { Brand } from '@portal/contract/reference'
 
-/** The Brand menu's letter groups, in the spec's order and spelling. */
+/** The Brand menu's letter groups, in this order and spelling. */
 export const brandGroupLabels = ['A', 'B & C', 'D E F', 'G H I J', 'K L M N', 'O P Q R', 'S T U V', 'W Y Z'] as const
 export type BrandGroupLabel = (typeof brandGroupLabels)[number]
 
@@ -10,7 +10,7 @@ const groupOfLetter: Record<string, BrandGroupLabel> = {}
 for (const label of brandGroupLabels) {
   for (const letter of label.replace(/[^A-Z]/g, '')) groupOfLetter[letter] = label
 }
-// The spec's groups have no X: X goes with its neighbours in 'W Y Z'.
+// The groups have no X: X goes with its neighbours in 'W Y Z'.
 groupOfLetter.X = 'W Y Z'
 
 /**

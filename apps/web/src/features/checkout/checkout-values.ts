@@ -83,7 +83,7 @@ export function fromCheckoutInfo(info: CheckoutInfo): CheckoutValues {
   }
 }
 
-/** The form a pending card payment was made with (spec: mapped back onto the form after a failed payment). */
+/** The form a pending card payment was made with, mapped back onto the form after a failed payment. */
 export function fromPendingDetails(d: PendingOrderDetails): CheckoutValues {
   return {
     SiteCode: d.siteCode ?? '',

@@ -1,2 +1,2 @@
-/** Spec section 8, word for word. */
+/** What a failed content request toasts, word for word. */
 export const CONTENT_ERROR = 'An error occured fetching the content for this page'

@@ -256,7 +256,7 @@ export function readPage(data: unknown): ContentPage | null {
   return { id, title: htmlToText(rendered(page.title)), date: str(page.date), contentHtml: rendered(page.content) }
 }
 
-/** Whose news a user reads (spec section 6): group ELD for resellers, otherwise the sales category. */
+/** Whose news a user reads: group ELD for resellers, otherwise the sales category. */
 export function newsGroup(user: { isElders: boolean; SalesCategory: string }): string {
   return user.isElders ? 'ELD' : user.SalesCategory
 }

@@ -35,7 +35,7 @@ describe('changing the password', () => {
     expect(button).toBeEnabled()
   })
 
-  it('follows the rule of spec section 5 with no length limit of its own', () => {
+  it('enables the button for a non-empty password with a number, typed twice, with no length limit of its own', () => {
     expect(newPasswordAcceptable('', '')).toBe(false)
     expect(newPasswordAcceptable('a1', 'a1')).toBe(true)
     expect(newPasswordAcceptable('abc', 'abc')).toBe(false)
@@ -71,7 +71,7 @@ describe('changing the password', () => {
     expect(sentTo(api, 'POST', '/api/change-password')).toEqual([])
   })
 
-  // Issue 19 part 8: both rules beside the field before submitting, and why a differing repeat keeps the button disabled.
+  // Both rules beside the field before submitting, and why a differing repeat keeps the button disabled (decision 0026).
   it('shows both rules beside the new password, marked as they are met', async () => {
     mockApi({})
     const { user } = renderWithProviders(<ChangePasswordScreen />)

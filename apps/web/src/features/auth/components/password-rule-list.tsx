@@ -3,7 +3,7 @@ import styles from './password-rule-list.module.css'
 
 /**
  * Both rules a new password must meet, shown beside the field before anything is sent, each marked as met
- * or not yet met as the user types (issue 19 part 8, design section 4).
+ * or not yet met as the user types (decision 0026).
  */
 export function PasswordRuleList({ password }: { password: string }) {
   return (

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { NewPassword } from '@portal/contract/auth'
 
 /**
- * The spec's enablement rule for a new password (section 5): non-empty, at least one
+ * The rule that enables the button for a new password: non-empty, at least one
  * number, same as the repeat. The contract's NewPassword (which adds a minimum length)
  * is checked on submit and reported on the field.
  */

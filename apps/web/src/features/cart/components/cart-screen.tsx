@@ -36,7 +36,7 @@ export function cartWeightKg(lines: CartLine[]): number {
   return lines.reduce((grams, line) => grams + Math.round(line.Product.Weight * 1000) * line.Quantity, 0) / 1000
 }
 
-/** The cart of the current branch (spec section 2): its lines, weight and total, and what to do next. */
+/** The cart of the current branch: its lines, weight and total, and what to do next. */
 export function CartScreen({ warehouse, isReseller, branchName, saveAsList, backOrders = true }: CartScreenProps) {
   const items = useCartItems()
   const { data: summary } = useCartSummary()
@@ -46,7 +46,7 @@ export function CartScreen({ warehouse, isReseller, branchName, saveAsList, back
   const credit = useAccountCredit(!isReseller).data?.credit
   const [confirmingEmpty, setConfirmingEmpty] = useState(false)
 
-  // A failed load reads as an empty cart (spec section 8); the toast says what happened.
+  // A failed load reads as an empty cart; the toast says what happened.
   const lines = items.data ?? []
   const cartBranch = summary?.warehouse ?? null
 

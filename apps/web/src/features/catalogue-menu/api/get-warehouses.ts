@@ -11,7 +11,7 @@ export const warehousesQuery = () =>
     queryKey: menuKeys.warehouses(),
     queryFn: ({ signal }) => getWarehouses(signal),
     staleTime: 60 * 60_000,
-    // The spec uses the categories message for a failed branch list too.
+    // A failed branch list shows the categories message too.
     meta: { errorMessage: 'An error occured fetching a list of product categories' },
   })
 

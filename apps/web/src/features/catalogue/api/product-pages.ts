@@ -5,6 +5,6 @@ export const nextPage = (size: number) => (lastPage: Product[], pages: Product[]
 
 /**
  * Paged lists start again at page 1 when their key (route parameter, branch) changes; a list left
- * behind is dropped at once, so coming back to it starts at page 1 too (spec section 4).
+ * behind is dropped at once, so coming back to it starts at page 1 too.
  */
 export const PAGED_LIST_GC_MS = 0

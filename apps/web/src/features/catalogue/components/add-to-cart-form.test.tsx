@@ -36,7 +36,7 @@ describe('adding to the cart from a product card', () => {
     expect(await screen.findByRole('link', { name: /1 item.*Total: \$1,018\.56/ })).toBeInTheDocument()
   })
 
-  it("shows the spec's message when adding fails, and the server's when it refuses the quantity", async () => {
+  it("shows its own message when adding fails, and the server's when it refuses the quantity", async () => {
     signInAs()
     let reply = { status: 500, body: { error: 'internal', message: 'Something went wrong on our side.' } }
     catalogueApi({

@@ -13,7 +13,7 @@ import styles from './add-to-cart-form.module.css'
 
 const ADD_FAILED = 'An error occured adding this product to the cart'
 
-/** The server's words for a refusal it explains (stock, branch); otherwise the spec's message. */
+/** The server's words for a refusal it explains (stock, branch); otherwise ADD_FAILED. */
 function addError(error: unknown): string {
   if (error instanceof ApiError && (error.status === 409 || error.status === 422) && error.serverMessage) return error.serverMessage
   return ADD_FAILED
@@ -47,7 +47,7 @@ export function chargePreview(quantity: number, prices: ChargePrices, onePrice: 
 }
 
 /**
- * Quantity and the add button (spec sections 4 and 5): the button is disabled while adding; on
+ * Quantity and the add button: the button is disabled while adding; on
  * success the header's summary refreshes and the quantity goes back to 1. A cash-sale account
  * cannot ask for more than the branch has, and with none there the button reads 'Check other WH'.
  * The quantity is a whole number from 1 as typed: anything else is said at the field and adds nothing.

@@ -4,7 +4,7 @@ import { useRequestCodeSetup } from '../api/request-code-setup'
 import styles from './product-screen.module.css'
 
 /**
- * Resellers ask the distributor to set the product up under their code (spec section 4): the
+ * Resellers ask the distributor to set the product up under their code: the
  * button is disabled once asked, for this product at this branch; another product or branch
  * starts afresh, because the state comes from the product as loaded for that branch.
  */

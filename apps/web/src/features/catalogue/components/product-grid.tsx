@@ -48,7 +48,7 @@ export type InfiniteProducts = UseInfiniteQueryResult<InfiniteData<Product[], un
 export const THE_END = "That's everything"
 
 /**
- * A list that loads its next page as its end scrolls into view (spec section 4). A failed page
+ * A list that loads its next page as its end scrolls into view. A failed page
  * stops the paging. The 'Load more products' button does the same for keyboards and browsers
  * without IntersectionObserver. `finished`, when given, is said at the end once the last page is in.
  */

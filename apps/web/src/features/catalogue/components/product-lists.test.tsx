@@ -34,7 +34,7 @@ describe('a category', () => {
     expect(pageRequests(spy, '/api/categories/animal-health/products')).toEqual(['WAG:1', 'WAG:2'])
   })
 
-  // Issue 19 part 8: a reseller opening a hidden category by its address.
+  // A reseller opening a hidden category by its address (decision 0026).
   it('shows the not-found screen for a category the server does not have for this account', async () => {
     storeSession()
     catalogueApi({ 'GET /api/categories/apparent-herbicides/products': { status: 404, body: { error: 'not_found', message: 'Category not found.' } } })
@@ -148,7 +148,7 @@ describe('search', () => {
 })
 
 describe('specials and popular products', () => {
-  it('show the spec messages when they cannot be loaded', async () => {
+  it('show their failure messages when they cannot be loaded', async () => {
     storeSession()
     catalogueApi({ 'GET /api/specials': { status: 500, body: {} }, 'GET /api/popular': { status: 500, body: {} } })
     const { router } = renderApp('/specials')

@@ -147,7 +147,7 @@ describe('the product page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
-  it("shows the spec's message when the product cannot be loaded", async () => {
+  it('shows its failure message when the product cannot be loaded', async () => {
     signInAs()
     catalogueApi({ 'GET /api/product/45': { status: 404, body: { error: 'not_found', message: 'No such product.' } } })
     renderApp('/product/45')

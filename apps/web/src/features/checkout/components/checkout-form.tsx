@@ -81,7 +81,7 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const { mutateAsync: saveDraft } = save
   // A draft must never land after the order it was typed for: the order empties the saved details, and a save
   // arriving later would bring the last order's purchase order back into the next checkout. So no draft goes
-  // out once the order is submitted, and the order waits for the one on its way (seen under load, issue 19).
+  // out once the order is submitted, and the order waits for the one on its way (seen under load).
   const draftTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const draftOnItsWay = useRef<Promise<unknown> | null>(null)
   const submitting = useRef(false)

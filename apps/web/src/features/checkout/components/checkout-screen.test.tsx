@@ -143,7 +143,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(sentTo(api, 'POST', '/api/orders')).toHaveLength(0)
   })
 
-  it('places the order on account with the spec’s field names, says Order Placed!, reports the purchase and goes to the orders', async () => {
+  it('places the order on account with the contract’s field names, says Order Placed!, reports the purchase and goes to the orders', async () => {
     const api = checkoutApi({ 'POST /api/orders': { status: 201, body: placed } })
     const { user, router } = renderWithProviders(<CheckoutScreen {...props()} />, '/checkout')
     await screen.findByRole('option', { name: 'Kelly’s Farm Supplies (KELLY-01)' })

@@ -12,7 +12,7 @@ import styles from './checkout.module.css'
 export type CheckoutScreenProps = Omit<CheckoutFormProps, 'initialValues'>
 
 /**
- * /checkout (spec section 2): the three steps and the submit. On the way back from a failed card payment
+ * /checkout: the three steps and the submit. On the way back from a failed card payment
  * (?error=…&id=…) it says what went wrong and refills the form from the pending order; otherwise the form
  * starts from what was saved with the cart, else from the defaults the server gives: the delivery site,
  * delivery type and carrier of the user's last order, or the account's default site, delivered (decision 0072).

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import styles from './checkout.module.css'
 
-/** Resellers (isElders) order through their branch: there is no online checkout for them (spec section 6). */
+/** Resellers (isElders) order through their branch: there is no online checkout for them. */
 export function CheckoutUnavailable() {
   return (
     <section className="page" aria-labelledby="checkout-heading">

@@ -6,7 +6,7 @@ import { ContentPicture } from './content-image'
 import { ContentLink } from './content-link'
 import styles from './banner-slider.module.css'
 
-/** Spec section 9: the slider moves on every 5000 ms. */
+/** The slider moves on every 5000 ms. */
 export const SLIDE_INTERVAL_MS = 5000
 
 // Drawn full width on desktop; on phones the 8:3 picture fills a 16:9 box, so it is drawn 1.5 times as wide.

@@ -75,7 +75,7 @@ describe('a legal page from the content service (/privacy, /terms)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Notification' })).toBeInTheDocument()
   })
 
-  it('says the page cannot be shown, and toasts the spec message, when the service fails', async () => {
+  it('says the page cannot be shown, and toasts the content message, when the service fails', async () => {
     mockApi({ 'GET /wp-json/wp/v2/pages': { status: 500, body: { code: 'internal_server_error', message: 'critical error', data: { status: 500 } } } })
     renderContent(screens, '/privacy')
     expect(await screen.findByText('This page cannot be shown right now. Please try again later.')).toBeInTheDocument()

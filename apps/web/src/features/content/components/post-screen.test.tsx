@@ -81,7 +81,7 @@ describe('a post (/blog/{id})', () => {
     expect(router.state.location.pathname).toBe('/specials')
   })
 
-  it('says the post is not available, and toasts the spec message, when the service has no such post', async () => {
+  it('says the post is not available, and toasts the content message, when the service has no such post', async () => {
     storeSession()
     mockApi({ 'GET /wp-json/wp/v2/posts/999': { status: 404, body: { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } } } })
     renderContent(screens, '/blog/999')

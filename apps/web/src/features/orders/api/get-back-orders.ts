@@ -11,7 +11,7 @@ export const getBackOrders = (filters: OrderFilters, page: number, signal?: Abor
     signal,
   )
 
-/** Pages of 100; a page shorter than that is the last (spec section 4). */
+/** Pages of 100; a page shorter than that is the last. */
 export const backOrdersQuery = (filters: OrderFilters) =>
   infiniteQueryOptions({
     queryKey: orderKeys.backOrders(filters),

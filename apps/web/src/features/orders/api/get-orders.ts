@@ -9,7 +9,7 @@ export const getOrders = (filters: OrderFilters, page: number, signal?: AbortSig
   api.get<OrderListRow[]>('orders', { page, search: filters.search, startDate: filters.startDate, endDate: filters.endDate, branch: filters.branch }, signal)
 
 /**
- * Pages of 100; a page shorter than that is the last (spec section 4). Checkout and card payments
+ * Pages of 100; a page shorter than that is the last. Checkout and card payments
  * land on this screen, so it always asks again when it opens.
  */
 export const ordersQuery = (filters: OrderFilters) =>

@@ -23,7 +23,7 @@ const anItem = (n: number, overrides: Partial<BackOrderItem> = {}): BackOrderIte
 beforeEach(() => storeSession(aLogin()))
 
 describe('Items on Back Order', () => {
-  it('loads at once and shows the spec columns, with dates like March 3rd 2024', async () => {
+  it('loads at once and shows its columns, with dates like March 3rd 2024', async () => {
     mockApi({ 'GET /api/back-orders': { body: [anItem(1), anItem(2, { dueDate: null })] } })
     renderWithProviders(<BackOrdersScreen />)
     expect(screen.getByRole('heading', { level: 1, name: 'Items on Back Order' })).toBeInTheDocument()

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format'
 import { backOrdersQuery } from '../api/get-back-orders'
 import { useOrderList } from './use-order-list'
 
-/** Items on Back Order (spec section 2): loads at once with six months ago to today, then pages of 100. */
+/** Items on Back Order: loads at once with six months ago to today, then pages of 100. */
 export function BackOrdersScreen() {
   const { rows, dateFilters, results, branchFilter } = useOrderList(backOrdersQuery)
 

@@ -146,7 +146,7 @@ describe('Order Details', () => {
     expect(sentTo(api, 'POST', '/api/orders/SO1208051/reorder')).toEqual([{ warehouse: 'MEL' }])
   })
 
-  // Issue 19 part 8: today's prices go into the cart; the lines whose price changed are named.
+  // Today's prices go into the cart; the lines whose price changed are named (decision 0026).
   it('says which prices have changed since the order', async () => {
     mockApi({
       'GET /api/orders/SO1208051': { body: anOrder() },

@@ -21,7 +21,7 @@ type OrderDetailProps = {
   saveAsList?: (order: Order) => ReactNode
 }
 
-/** Reorder is offered when the order has items and is not cancelled (spec section 2). */
+/** Reorder is offered when the order has items and is not cancelled. */
 export const canReorder = (order: Pick<Order, 'items' | 'SalesOrderStatus'>) =>
   order.items.length > 0 && order.SalesOrderStatus.trim().toLowerCase() !== 'cancelled'
 

@@ -9,7 +9,7 @@ const SHORT_REASONS: Record<ReorderReason, string> = {
 }
 
 /**
- * What the toast after a reorder says: the spec's words when everything went in, otherwise what was
+ * What the toast after a reorder says: a fixed sentence when everything went in, otherwise what was
  * left out or cut back to the branch's stock, so nobody finds out at the counter.
  */
 export function reorderMessage(result: ReorderResult): { kind: 'all' | 'some' | 'none'; text: string } {

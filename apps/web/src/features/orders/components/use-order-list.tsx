@@ -5,12 +5,12 @@ import { useDeliverySites } from '../api/get-delivery-sites'
 import type { OrderFilters } from '../api/get-orders'
 import { BranchFilter } from './branch-filter'
 
-/** The spec's messages when the first page, or a further one, fails to load (section 8). */
+/** What a failed first page, or a failed further one, says (kept word for word). */
 const failures = { first: 'An error occured loading your orders.', more: 'An error occured loading more orders.' }
 
 /**
  * The state of an order list (Order History, Items on Back Order): the history filters, plus the branch
- * filter that branch-group (reseller) users get (spec sections 2 and 6), 'All Branches' at first.
+ * filter that branch-group (reseller) users get (decision 0021), 'All Branches' at first.
  */
 export function useOrderList<Row, Key extends QueryKey>(query: PagedQuery<OrderFilters, Row, Key>) {
   const session = useSession()
