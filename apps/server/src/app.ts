@@ -27,6 +27,7 @@ import { listsRoutes } from './modules/lists/routes'
 import { devOutboxRoutes } from './modules/mail/dev-routes'
 import { outboxBacklog } from './modules/mail/outbox'
 import { ordersRoutes } from './modules/orders/routes'
+import { invoicePaymentsRoutes } from './modules/payments/invoice-payment-routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
 import { manifestRoutes, siteRoutes } from './modules/site/routes'
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(checkoutRoutes, deps)
       await api.register(approvalsRoutes, deps)
       await api.register(paymentsRoutes, deps)
+      await api.register(invoicePaymentsRoutes, deps)
       await api.register(usersRoutes, deps)
       await api.register(backOfficeScope, { ...deps, prefix: '/staff' })
       await api.register(erpScope, { ...deps, erpKey: erpKey === undefined ? config.erp.apiKey : erpKey, prefix: '/erp' })

@@ -1,11 +1,15 @@
 import { z } from 'zod'
-import { emailAddress, Money } from './common'
+import { emailAddress, IsoDate, Money } from './common'
 
 export const AccountBalance = z
   .object({
     Total: Money.describe('Total account balance inc GST: invoiced less paid'),
     CreditLimit: Money,
     Terms: z.number().int().describe('Trading terms in days'),
+    PaymentsNotProcessed: Money.describe('Card payments of invoices made in the portal that the ERP has not taken in yet; Total does not include them yet'),
+    UnprocessedPayments: z
+      .array(z.object({ Reference: z.string(), PaidOn: IsoDate, Amount: Money, PaymentID: z.string() }))
+      .describe('Those payments, newest first'),
   })
   .meta({ id: 'AccountBalance' })
 export type AccountBalance = z.infer<typeof AccountBalance>

@@ -152,3 +152,50 @@ export const ErpStockResult = z
   .object({ run: z.number().int(), rows: z.number().int(), changed: z.number().int(), unchanged: z.number().int() })
   .meta({ id: 'ErpStockResult' })
 export type ErpStockResult = z.infer<typeof ErpStockResult>
+
+/** GET /api/erp/payments: card payments of invoices the ERP has not acknowledged (decision 0090). */
+export const ErpPaymentsQuery = z.object({
+  status: z.literal('new').default('new').describe('Only new (not yet acknowledged) payments are offered'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+})
+export type ErpPaymentsQuery = z.infer<typeof ErpPaymentsQuery>
+
+/** The portal's reference of a card payment of invoices (P and 12 hexadecimal digits), its key for the ERP. */
+export const PortalPaymentId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Expected a portal payment reference such as P3F9A0C21B7D4')
+
+export const ErpPayment = z
+  .object({
+    PortalPaymentId: z.string().describe('The payment reference the payer and the card provider know'),
+    AccountCode: z.string(),
+    PaymentDate: z.string().describe('YYYY-MM-DD, the day the card payment was approved'),
+    Amount: z.number().describe('Dollars inc GST, two decimals; the sum of the allocations'),
+    Provider: z.enum(['securepay', 'mpgs']),
+    TransactionId: z.string().describe("The provider's transaction"),
+    PaidBy: z.string().describe('The name of the user who paid'),
+    PaidByEmail: z.string(),
+    allocations: z.array(z.object({ Invoice: z.string(), Amount: z.number().describe('Dollars applied to the invoice') })),
+  })
+  .meta({ id: 'ErpPayment' })
+export type ErpPayment = z.infer<typeof ErpPayment>
+
+export const ErpPaymentParams = z.object({ PortalPaymentId })
+
+export const ErpPaymentAckBody = z.object({
+  Receipt: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[\x21-\x7e]+$/, 'Expected the ERP receipt number (printable characters, no spaces)'),
+})
+export type ErpPaymentAckBody = z.infer<typeof ErpPaymentAckBody>
+
+export const ErpPaymentAck = z
+  .object({ PortalPaymentId: z.string(), Receipt: z.string(), acknowledged: z.enum(['now', 'already']) })
+  .meta({ id: 'ErpPaymentAck' })
+export type ErpPaymentAck = z.infer<typeof ErpPaymentAck>

@@ -15,6 +15,7 @@ export const SubUser = z
     OrderLimit: z.number().nullable().describe('the most one order may come to, ex GST, before it needs approval; null: none'),
     MonthLimit: z.number().nullable().describe("the most the user's orders in a calendar month may come to, ex GST; null: none"),
     Approver: z.string().nullable().describe("the username of who approves this user's orders; null: any Administrator"),
+    CanPayInvoices: z.boolean().describe("whether the user may pay the account's invoices by card: always for an Administrator"),
   })
   .meta({ id: 'SubUser' })
 export type SubUser = z.infer<typeof SubUser>

@@ -32,6 +32,7 @@ import * as branchRulesInTheDatabase from './migrations/0033_branch_rules_in_the
 import * as accountCreditState from './migrations/0034_account_credit_state'
 import * as stockAlerts from './migrations/0035_stock_alerts'
 import * as approvals from './migrations/0036_approvals_and_spending_limits'
+import * as invoicePayments from './migrations/0037_invoice_payments'
 import * as cartLinesByRow from './migrations/0038_cart_lines_touch_their_cart_row_by_row'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -68,6 +69,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0034_account_credit_state', up: accountCreditState.up },
   { version: '0035_stock_alerts', up: stockAlerts.up },
   { version: '0036_approvals_and_spending_limits', up: approvals.up },
+  { version: '0037_invoice_payments', up: invoicePayments.up },
   { version: '0038_cart_lines_touch_their_cart_row_by_row', up: cartLinesByRow.up },
 ]
 

@@ -57,6 +57,8 @@ export interface UserTable {
   order_limit_cents: number | null
   month_limit_cents: number | null
   approver_id: number | null
+  /** A User the Administrator allows to pay the account's invoices by card (migrations/0037); Administrators always may. */
+  can_pay_invoices: Generated<boolean>
 }
 
 export interface SessionTable {
@@ -313,7 +315,8 @@ export interface StockHoldTable {
 /** An approved card payment that did not become an order, to be refunded. */
 export interface CardRefundTable {
   id: Generated<number>
-  pending_order_id: string
+  pending_order_id: string | null
+  invoice_payment_id: string | null
   transaction_id: Generated<string>
   amount_cents: number
   reason: string
@@ -375,6 +378,9 @@ export interface InvoiceTable extends DeliveryColumns, TotalsColumns {
   customer_purchase_order: Generated<string>
   carrier: Generated<string>
   consignment_note: Generated<string>
+  /** What the ERP says is still owed (inc GST), and when that last changed (migrations/0037). */
+  outstanding_cents: Generated<number>
+  outstanding_at: Generated<Timestamp>
 }
 
 export interface InvoiceLineTable extends LineColumns {
@@ -387,6 +393,41 @@ export interface PaymentTable {
   payment_date: string
   amount_cents: number
   reference: Generated<string>
+}
+
+/** A card payment of some of an account's invoices (migrations/0037_invoice_payments.ts, decision 0090). */
+export interface InvoicePaymentTable {
+  id: string
+  reference: string
+  account_id: number
+  user_id: number | null
+  payer_name: string
+  payer_email: string
+  amount_cents: number
+  /** What the payer chose to pay of each invoice: [{invoiceId, amountCents}]. */
+  allocations: ColumnType<unknown, string, string>
+  provider: 'securepay' | 'mpgs'
+  provider_timestamp: string | null
+  provider_session: string | null
+  success_indicator: string | null
+  status: Generated<'pending' | 'capturing' | 'completed' | 'failed' | 'superseded'>
+  last_error: string | null
+  transaction_id: string | null
+  idempotency_key: string | null
+  created_at: Generated<Timestamp>
+  completed_at: Timestamp | null
+  erp_collected_at: Timestamp | null
+  erp_exported_at: Timestamp | null
+  erp_acknowledged_at: Timestamp | null
+  erp_receipt: string | null
+}
+
+/** Money of an approved invoice payment applied to one invoice; never more than the invoice has open (a trigger). */
+export interface InvoicePaymentAllocationTable {
+  payment_id: string
+  invoice_id: number
+  account_id: number
+  amount_cents: number
 }
 
 export interface FinancialPeriodTable {
@@ -682,6 +723,8 @@ export interface DB {
   invoices: InvoiceTable
   invoice_lines: InvoiceLineTable
   payments: PaymentTable
+  invoice_payments: InvoicePaymentTable
+  invoice_payment_allocations: InvoicePaymentAllocationTable
   financial_periods: FinancialPeriodTable
   email_outbox: EmailOutboxTable
   statement_requests: StatementRequestTable

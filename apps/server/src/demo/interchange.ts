@@ -216,6 +216,7 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
     })),
   )
   const invoiceNumberOf = new Map(history.invoices.map((i) => [i.id, i.invoice as string]))
+  const outstanding = outstandingOf(history.invoices, model.balances)
   table(
     FILES.invoices,
     history.invoices.map((i) => ({
@@ -231,6 +232,7 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
       SalesLocation: i.sales_location,
       Carrier: i.carrier,
       ConsignmentNote: i.consignment_note,
+      Outstanding: money(outstanding.get(i.id as number) ?? 0),
     })),
   )
   // An invoice line's quantity is what was supplied (and invoiced); what was ordered stays on the order line.
@@ -245,6 +247,25 @@ export function demoExportFiles(model: DemoModel): ExportFiles {
     })),
   )
   return files
+}
+
+/**
+ * What is still owed on each invoice, as an ERP applying payments oldest first would say: an account's balance is
+ * owed on its newest invoices, so the demo's on-terms accounts have recent invoices open to pay online.
+ */
+function outstandingOf(invoices: HistoryRecords['invoices'], balances: Map<number, number>): Map<number, number> {
+  const left = new Map([...balances].map(([account, cents]) => [account, Math.max(cents, 0)]))
+  const open = new Map<number, number>()
+  const newestFirst = [...invoices].sort((a, b) => String(b.invoice_date).localeCompare(String(a.invoice_date)) || Number(b.id) - Number(a.id))
+  for (const i of newestFirst) {
+    const amount = Number(i.extended_inc_cents)
+    const remaining = left.get(i.account_id as number) ?? 0
+    if (amount <= 0 || remaining <= 0) continue
+    const owed = Math.min(amount, remaining)
+    open.set(i.id as number, owed)
+    left.set(i.account_id as number, remaining - owed)
+  }
+  return open
 }
 
 /** Writes an export to a folder, as an ERP would leave it for `npm run erp:import`. */

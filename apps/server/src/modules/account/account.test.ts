@@ -64,7 +64,13 @@ describe('account balance (GET /api/account-balance)', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/account-balance', headers: bearer(await signIn(t.app, DEMO[who])) })
       expect(res.statusCode).toBe(200)
       const account = await accountOf(who)
-      expect(res.json()).toEqual({ Total: account.balance_cents / 100, CreditLimit: account.credit_limit_cents / 100, Terms: account.terms_days })
+      expect(res.json()).toEqual({
+        Total: account.balance_cents / 100,
+        CreditLimit: account.credit_limit_cents / 100,
+        Terms: account.terms_days,
+        PaymentsNotProcessed: 0,
+        UnprocessedPayments: [],
+      })
     }
     const trade = await accountOf('trade')
     expect(trade.terms_days).toBe(30)

@@ -13,6 +13,18 @@ export function findBalance(db: Kysely<DB>, accountId: number) {
     .executeTakeFirstOrThrow()
 }
 
+/** The account's card payments of invoices the ERP has not acknowledged, newest first (decision 0090). */
+export function paymentsNotProcessed(db: Kysely<DB>, accountId: number) {
+  return db
+    .selectFrom('invoice_payments')
+    .select(['id', 'reference', 'amount_cents', sql<string>`to_char(completed_at, 'YYYY-MM-DD')`.as('paid_on')])
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'completed')
+    .where('erp_acknowledged_at', 'is', null)
+    .orderBy('completed_at', 'desc')
+    .execute()
+}
+
 /** Periods that have begun, latest first. */
 export function listFinancialPeriods(db: Kysely<DB>, today: string) {
   return db

@@ -28,8 +28,15 @@ export async function deliverySites({ db }: Deps, session: Session): Promise<Del
 }
 
 export async function balance({ db }: Deps, session: Session): Promise<AccountBalance> {
-  const row = await repo.findBalance(db, session.accountId)
-  return { Total: dollars(row.balance_cents), CreditLimit: dollars(row.credit_limit_cents), Terms: row.terms_days }
+  const [row, unprocessed] = await Promise.all([repo.findBalance(db, session.accountId), repo.paymentsNotProcessed(db, session.accountId)])
+  return {
+    Total: dollars(row.balance_cents),
+    CreditLimit: dollars(row.credit_limit_cents),
+    Terms: row.terms_days,
+    // Card payments of invoices show at once; the ERP's next balance takes them in (decision 0090).
+    PaymentsNotProcessed: dollars(unprocessed.reduce((sum, p) => sum + p.amount_cents, 0)),
+    UnprocessedPayments: unprocessed.map((p) => ({ Reference: p.reference, PaidOn: p.paid_on, Amount: dollars(p.amount_cents), PaymentID: p.id })),
+  }
 }
 
 export async function financialPeriods({ db }: Deps): Promise<FinancialPeriod[]> {

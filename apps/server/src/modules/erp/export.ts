@@ -1,11 +1,11 @@
-import type { ErpOrder } from '@portal/contract/erp'
+import type { ErpOrder, ErpPayment } from '@portal/contract/erp'
 import { closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../../config'
 import type { Database } from '../../db/database'
 import { neutraliseCell } from '../../lib/csv-cells'
 import { recordRun } from './runs'
-import { exportNewOrders } from './service'
+import { exportNewOrders, exportNewPayments } from './service'
 
 /** orders.csv: the fields docs/erp-interchange.md lists, then what a new order also carries (the ERP's importer may ignore them). */
 const ORDER_COLUMNS = [
@@ -50,6 +50,20 @@ const LINE_COLUMNS = [
   'PortalLine',
 ] as const
 
+/** payments.csv: a row per invoice a card payment of invoices was applied to (decision 0090), the payment's fields repeated. */
+const PAYMENT_COLUMNS = [
+  'PortalPaymentId',
+  'AccountCode',
+  'PaymentDate',
+  'Amount',
+  'Invoice',
+  'InvoiceAmount',
+  'Provider',
+  'TransactionId',
+  'PaidBy',
+  'PaidByEmail',
+] as const
+
 /**
  * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. A text
  * that a spreadsheet would run as a formula is neutralised first (lib/csv-cells.ts).
@@ -79,6 +93,18 @@ function lineRows(o: ErpOrder): Array<Array<string | number | null>> {
   })
 }
 
+function paymentRows(p: ErpPayment): Array<Array<string | number | null>> {
+  return p.allocations.map((a) => {
+    const row: Record<(typeof PAYMENT_COLUMNS)[number], string | number | null> = {
+      ...p,
+      Amount: money(p.Amount),
+      Invoice: a.Invoice,
+      InvoiceAmount: money(a.Amount),
+    }
+    return PAYMENT_COLUMNS.map((c) => row[c])
+  })
+}
+
 /**
  * Writes the file completely and to disk under a temporary name, then gives it its name. `mode` is set
  * explicitly (fchmod): the process's umask would otherwise take bits away from what ERP_EXPORT_GROUP_READABLE asks.
@@ -101,17 +127,19 @@ export class ExportError extends Error {}
 export interface ExportResult {
   orders: number
   lines: number
+  /** Card payments of invoices written to payments.csv. */
+  payments: number
   files: string[]
   run: number | null
   /** The files' permission bits (0o600 or 0o640). */
   mode: number
 }
 
-export const EXPORT_FILES = ['orders.csv', 'order_lines.csv'] as const
+export const EXPORT_FILES = ['orders.csv', 'order_lines.csv', 'payments.csv'] as const
 
 /**
- * npm run erp:export: the new orders (those GET /api/erp/orders would offer) as orders.csv and order_lines.csv
- * in `folder`, marked exported in the transaction that chose them, with a run recorded (decision 0037). The
+ * npm run erp:export: the new orders (those GET /api/erp/orders would offer) as orders.csv and order_lines.csv, and
+ * the new card payments of invoices (GET /api/erp/payments) as payments.csv, in `folder`, marked exported in the transaction that chose them, with a run recorded (decision 0037). The
  * files are on disk before the marks commit; should the commit fail they are removed. A folder still holding
  * the last export's files is refused: the ERP has not taken them yet, and overwriting them would lose orders.
  */
@@ -130,14 +158,22 @@ export async function exportOrders(db: Database, config: Config, folder: string,
   try {
     return await exportNewOrders(db, config, async (orders, trx) => {
       const mode = config.erp.exportFileMode
-      if (orders.length === 0) return { orders: 0, lines: 0, files: [], run: null, mode }
+      const payments = await exportNewPayments(trx, config)
+      if (orders.length === 0 && payments.length === 0) return { orders: 0, lines: 0, payments: 0, files: [], run: null, mode }
       const lines = orders.flatMap(lineRows)
-      writeFileSafely(paths[0]!, csvLine([...ORDER_COLUMNS]) + orders.map((o) => csvLine(orderRow(o))).join(''), mode)
-      written = [paths[0]!]
-      writeFileSafely(paths[1]!, csvLine([...LINE_COLUMNS]) + lines.map(csvLine).join(''), mode)
-      written = paths
-      const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added: orders.length })
-      return { orders: orders.length, lines: lines.length, files: paths, run, mode }
+      // Each file is written when it has something: orders with their lines, payments on their own.
+      if (orders.length > 0) {
+        writeFileSafely(paths[0]!, csvLine([...ORDER_COLUMNS]) + orders.map((o) => csvLine(orderRow(o))).join(''), mode)
+        written = [paths[0]!]
+        writeFileSafely(paths[1]!, csvLine([...LINE_COLUMNS]) + lines.map(csvLine).join(''), mode)
+        written = [paths[0]!, paths[1]!]
+      }
+      if (payments.length > 0) {
+        writeFileSafely(paths[2]!, csvLine([...PAYMENT_COLUMNS]) + payments.flatMap(paymentRows).map(csvLine).join(''), mode)
+        written = [...written, paths[2]!]
+      }
+      const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added: orders.length + payments.length })
+      return { orders: orders.length, lines: lines.length, payments: payments.length, files: written, run, mode }
     })
   } catch (error) {
     // Nothing was marked exported: the files must not be taken as delivered either.

@@ -5,6 +5,11 @@ import {
   ErpOrder,
   ErpOrderParams,
   ErpOrdersQuery,
+  ErpPayment,
+  ErpPaymentAck,
+  ErpPaymentAckBody,
+  ErpPaymentParams,
+  ErpPaymentsQuery,
   ErpProblems,
   ErpRun,
   ErpRunsQuery,
@@ -64,5 +69,30 @@ export const erpRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (req) => erp.acknowledgeOrder(deps.db, req.params.PortalOrderId, req.body.SalesOrder),
+  )
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        summary: 'New card payments of invoices, oldest first, each leased to this caller until acknowledged or ERP_ORDER_LEASE_SECONDS pass',
+        querystring: ErpPaymentsQuery,
+        response: { 200: z.array(ErpPayment), ...errors },
+      },
+    },
+    async (req) => erp.collectNewPayments(deps, req.query.limit),
+  )
+
+  app.post(
+    '/payments/:PortalPaymentId/ack',
+    {
+      schema: {
+        summary: "Records the ERP's receipt number for a card payment of invoices; the same again is answered again",
+        params: ErpPaymentParams,
+        body: ErpPaymentAckBody,
+        response: { 200: ErpPaymentAck, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => erp.acknowledgePayment(deps.db, req.params.PortalPaymentId, req.body.Receipt),
   )
 }

@@ -1,4 +1,12 @@
-import { ERP_STOCK_MAX_ROWS, type ErpAck, type ErpOrder, type ErpOrderLine, type ErpStockResult } from '@portal/contract/erp'
+import {
+  ERP_STOCK_MAX_ROWS,
+  type ErpAck,
+  type ErpOrder,
+  type ErpOrderLine,
+  type ErpPayment,
+  type ErpPaymentAck,
+  type ErpStockResult,
+} from '@portal/contract/erp'
 import type { ChargedPart } from '@portal/contract/pricing'
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
@@ -8,6 +16,7 @@ import type { Deps } from '../../lib/context'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { dollars, gstCents } from '../../lib/money'
 import * as orders from './orders-repo'
+import * as payments from './payments-repo'
 import { ErpProblemsError, problem, type ErpProblem } from './problems'
 import { recordRun } from './runs'
 import * as stock from './stock-repo'
@@ -255,4 +264,56 @@ export async function acknowledgeOrder(db: Db, portalOrderId: string, salesOrder
 /** Portal orders the ERP has not acknowledged: how many, how many are older than ERP_ORDER_ALERT_MINUTES, the oldest's age. */
 export function orderBacklog(db: Db, config: Config) {
   return orders.unacknowledgedBacklog(db, config.erp.orderAlertMs / 1000)
+}
+
+// ---- Card payments of invoices: the feed, the lease and the acknowledgement (decision 0090) ---------------------
+
+async function paymentsOut(db: Db, ids: string[]): Promise<ErpPayment[]> {
+  const [rows, allocations] = await Promise.all([payments.feedPayments(db, ids), payments.feedAllocations(db, ids)])
+  return rows.map((p) => ({
+    PortalPaymentId: p.reference,
+    AccountCode: p.account_code,
+    PaymentDate: p.payment_date,
+    Amount: dollars(p.amount_cents),
+    Provider: p.provider,
+    TransactionId: p.transaction_id ?? '',
+    PaidBy: p.payer_name,
+    PaidByEmail: p.payer_email,
+    allocations: allocations.filter((a) => a.payment_id === p.id).map((a) => ({ Invoice: a.invoice, Amount: dollars(a.amount_cents) })),
+  }))
+}
+
+/**
+ * GET /api/erp/payments?status=new: up to `limit` completed payments of invoices no collector holds, oldest first,
+ * each leased to this caller for ERP_ORDER_LEASE_SECONDS, as the orders feed (decision 0037).
+ */
+export async function collectNewPayments({ db, config }: Deps, limit: number): Promise<ErpPayment[]> {
+  const ids = await payments.collectPayments(db, limit, config.erp.orderLeaseMs / 1000)
+  return paymentsOut(db, ids)
+}
+
+/** The payments npm run erp:export writes (payments.csv), marked exported in the caller's transaction. */
+export async function exportNewPayments(trx: Db, config: Config): Promise<ErpPayment[]> {
+  const ids = await payments.collectPayments(trx, EXPORT_LIMIT, config.erp.orderLeaseMs / 1000, 'exported')
+  return paymentsOut(trx, ids)
+}
+
+/**
+ * The ERP's receipt number for a payment (POST /api/erp/payments/{PortalPaymentId}/ack): the payment leaves the
+ * feed and the balance's "payments not yet processed". The same receipt again changes nothing; another is a conflict.
+ */
+export async function acknowledgePayment(db: Db, reference: string, receipt: string): Promise<ErpPaymentAck> {
+  return inTransaction(db, async (trx) => {
+    const payment = await payments.lockPayment(trx, reference)
+    if (!payment) throw notFound(`portal payment ${reference}`)
+    if (payment.erp_acknowledged_at) {
+      if (payment.erp_receipt === receipt) return { PortalPaymentId: reference, Receipt: receipt, acknowledged: 'already' }
+      throw conflict(
+        'already_acknowledged',
+        `Portal payment ${reference} was already acknowledged as receipt ${payment.erp_receipt}; it cannot become ${receipt}.`,
+      )
+    }
+    await payments.markAcknowledged(trx, payment.id, receipt)
+    return { PortalPaymentId: reference, Receipt: receipt, acknowledged: 'now' }
+  })
 }

@@ -15,13 +15,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
 import { acceptFormPosts } from './form-body'
+import * as invoicePayments from './invoice-payments'
 import * as payments from './service'
 import { gatewayTransport } from './transport'
 
 const tags = ['payments']
 
 /** The origin the page came from (the Origin header browsers send with a POST), when it is a plain http(s) origin. */
-function pageOrigin(req: FastifyRequest): string | null {
+export function pageOrigin(req: FastifyRequest): string | null {
   const origin = req.headers.origin
   if (typeof origin !== 'string' || !/^https?:\/\/[^/\s?#@]+$/.test(origin)) return null
   try {
@@ -34,7 +35,8 @@ const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 
 const callbackDescription =
   'The result URL the provider sends the browser to (SecurePay Direct Post: a GET with EPS_REDIRECT=TRUE, else a form POST). ' +
-  'Public: it is authenticated by the result fingerprint. Redirects (303) to /orders?approved={SalesOrder} or to /checkout?error={text}&id={orderId}.'
+  'Public: it is authenticated by the result fingerprint. Redirects (303) to /orders?approved={SalesOrder} or to /checkout?error={text}&id={orderId}; ' +
+  'for a payment of invoices (reference P…) to /invoices?paid={paymentId} or /invoices?error={text}&payment={paymentId}.'
 
 export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   acceptFormPosts(app)
@@ -70,7 +72,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   )
 
   const onResult = async (req: FastifyRequest, reply: FastifyReply, result: SecurePayResult) => {
-    const outcome = await payments.callback(withGateway, result)
+    // One result URL for both things a card form pays: a card order (W…) and a payment of invoices (P…).
+    const outcome = invoicePayments.isInvoicePaymentReference(result.refid)
+      ? await invoicePayments.callback(withGateway, result)
+      : await payments.callback(withGateway, result)
     if (outcome.rejected) req.log.warn({ refid: result.refid, reason: outcome.rejected }, 'payment result rejected')
     return reply.redirect(outcome.redirect, 303)
   }

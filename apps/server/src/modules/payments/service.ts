@@ -54,8 +54,8 @@ const PendingLines = z.array(
   }),
 )
 
-const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
-const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
+export const UNVERIFIED = 'We could not verify the payment result. Please contact us before trying again'
+export const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
 const ALREADY_PAID = 'This cart has already been paid for and ordered, so this second payment made no order.'
 const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made of it.'
 /** What follows the reason when the portal refunded the payment itself, and when it could not (staff will). */
@@ -66,7 +66,7 @@ const TO_BE_REFUNDED = 'It will be refunded.'
 /** The cards the local sandbox approves and declines, handed in by app.ts outside production (never imported here). */
 export type SandboxTestCards = Record<PaymentProvider, SandboxTestCard[]>
 
-const isLocal = (url: string, config: Config) => url.startsWith(`${config.publicUrl}/sandbox/`)
+export const isLocal = (url: string, config: Config) => url.startsWith(`${config.publicUrl}/sandbox/`)
 
 /**
  * The local sandbox (a provider with no URL configured, outside production mode) is reached on the origin
@@ -75,7 +75,7 @@ const isLocal = (url: string, config: Config) => url.startsWith(`${config.public
  * cookie is. `pageOrigin` is the request's Origin header, or null (then PUBLIC_URL); a real provider's
  * URLs never depend on it (decision 0026).
  */
-function forBrowser(url: string, config: Config, pageOrigin: string | null | undefined): string {
+export function forBrowser(url: string, config: Config, pageOrigin: string | null | undefined): string {
   return pageOrigin && isLocal(url, config) ? `${pageOrigin}${url.slice(config.publicUrl.length)}` : url
 }
 
@@ -106,7 +106,7 @@ export function paymentSettings(config: Config, sandboxTestCards?: SandboxTestCa
 
 type PendingRow = NonNullable<Awaited<ReturnType<typeof repo.findPendingByKey>>>
 
-function createResponse(
+export function createResponse(
   config: Config,
   p: Pick<PendingRow, 'id' | 'reference' | 'amount_cents' | 'provider' | 'provider_timestamp'>,
   pageOrigin: string | null | undefined,
@@ -275,22 +275,33 @@ export async function pending({ db }: Deps, session: Session, id: string): Promi
 
 type Conversion = { ok: true; order: PlacedOrder } | { ok: false; error: string }
 type LockedPending = NonNullable<Awaited<ReturnType<typeof repo.lockPending>>>
+/** What a refund needs of the payment it gives back: a pending order, or a payment of invoices (invoice-payments.ts). */
+export type Refundable = Pick<LockedPending, 'reference' | 'amount_cents' | 'provider' | 'account_name' | 'user_name' | 'user_email' | 'location_id'>
 
 /** Why an approved payment did not become an order, as the distributor and the customer are told. */
 const REFUND_REASONS = {
   sold_out: {
-    distributor: (p: LockedPending) => `but the ${p.location_id} branch no longer had the stock when the order was to be placed, so no order was made.`,
+    distributor: (p: Refundable) => `but the ${p.location_id} branch no longer had the stock when the order was to be placed, so no order was made.`,
     customer: 'in the meantime the branch sold out of an item in your order, so we could not place it.',
   },
   paid_twice: {
-    distributor: (p: LockedPending) => `but the same payment ${p.reference} had already been approved and made an order, so no second order was made.`,
+    distributor: (p: Refundable) => `but the same payment ${p.reference} had already been approved and made an order, so no second order was made.`,
     customer: 'your order had already been paid for and placed with an earlier payment, so this one placed no second order.',
   },
   superseded: {
     distributor: () => 'but it had been replaced by a newer payment for the same cart, so no order was made.',
     customer: 'it was replaced by a newer payment for the same cart, so no order was made of it.',
   },
+  invoices_settled: {
+    distributor: () => 'but its invoices no longer had that much owing when it was to be applied (paid meanwhile), so it was not applied.',
+    customer: 'in the meantime its invoices were paid another way, so it was not applied to them.',
+  },
+  invoice_payment_replaced: {
+    distributor: () => 'but it had been replaced by a newer payment of invoices, so it was not applied.',
+    customer: 'it was replaced by a newer payment of your invoices, so it was not applied to them.',
+  },
 }
+export type RefundReason = keyof typeof REFUND_REASONS
 
 /**
  * The idempotency key of the order a payment makes: the payment's own, so that its result posted again (the
@@ -393,11 +404,11 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
   }
 }
 
-/** An approval that made no order, recorded for refund (card_refunds). */
-interface Refund {
+/** An approval that made no order (or paid no invoice), recorded for refund (card_refunds). */
+export interface Refund {
   id: number
-  p: LockedPending
-  reason: keyof typeof REFUND_REASONS
+  p: Refundable
+  reason: RefundReason
   transactionId: string | null
 }
 
@@ -407,7 +418,7 @@ interface Refund {
  * when the portal could not refund it, the distributor, who must). True when refunded; false when staff must.
  * A Mastercard Gateway payment is refunded by hand for now: its refund is recorded and staff are told.
  */
-async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promise<securepay.RefundOutcome> {
+export async function reverse({ db, config, transport }: PaymentDeps, r: Refund): Promise<securepay.RefundOutcome> {
   const settings = config.payments.securepay
   const gateway = config.payments.mpgs
   let outcome: securepay.RefundOutcome
@@ -537,7 +548,7 @@ export async function callback(deps: PaymentDeps, result: SecurePayResult, now =
   return { redirect: `/orders?${new URLSearchParams({ approved: converted.order.SalesOrder }).toString()}` }
 }
 
-function mpgsSettings(config: Config) {
+export function mpgsSettings(config: Config) {
   const settings = config.payments.mpgs
   if (!settings) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
   return settings

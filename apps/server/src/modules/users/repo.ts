@@ -12,6 +12,7 @@ const userColumns = [
   'users.role',
   'users.order_limit_cents',
   'users.month_limit_cents',
+  'users.can_pay_invoices',
   sql<string | null>`(SELECT approver.username FROM users approver WHERE approver.id = users.approver_id)`.as('approver'),
 ] as const
 
@@ -69,7 +70,7 @@ export function updateUser(db: Db, userId: number, changes: { email?: string; na
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       // An Administrator's orders are never limited (migration 0036's CHECK): promotion clears the limits.
-      ...(changes.role === 'Administrator' ? { order_limit_cents: null, month_limit_cents: null, approver_id: null } : {}),
+      ...(changes.role === 'Administrator' ? { order_limit_cents: null, month_limit_cents: null, approver_id: null, can_pay_invoices: false } : {}),
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash, password_changed_at: new Date() } : {}),
     })
     .where('id', '=', userId)
@@ -79,6 +80,11 @@ export function updateUser(db: Db, userId: number, changes: { email?: string; na
 
 export async function deleteUser(db: Db, userId: number) {
   await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+/** Whether a User may pay the account's invoices by card (decision 0090). */
+export function setCanPayInvoices(db: Db, userId: number, allowed: boolean) {
+  return db.updateTable('users').set({ can_pay_invoices: allowed }).where('id', '=', userId).returning(userColumns).executeTakeFirstOrThrow()
 }
 
 /** Sets a User's spending limits (cents ex GST, null for none) and approver (a user id of the account, null for any Administrator). */

@@ -1,5 +1,6 @@
 import { SetLimitsBody } from '@portal/contract/approvals'
 import { ErrorBody, Message } from '@portal/contract/common'
+import { SetInvoicePaymentsBody } from '@portal/contract/invoice-payments'
 import { CreateUserBody, DeleteUserBody, SubUser, UpdateUserBody, UsersQuery } from '@portal/contract/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -32,6 +33,19 @@ export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (req) => users.setLimits(deps, req.requireSession(), req.body),
+  )
+  app.put(
+    '/users/invoice-payments',
+    {
+      schema: {
+        tags,
+        summary: "Allows a User to pay the account's invoices by card, or no longer",
+        description: 'Administrators only; an Administrator always may pay invoices (422 for one).',
+        body: SetInvoicePaymentsBody,
+        response: { 200: SubUser, ...errors },
+      },
+    },
+    async (req) => users.setInvoicePayments(deps, req.requireSession(), req.body),
   )
   app.delete('/users', { schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
     users.remove(deps, req.requireSession(), req.body.username),

@@ -1,4 +1,5 @@
 import type { SetLimitsBody } from '@portal/contract/approvals'
+import type { SetInvoicePaymentsBody } from '@portal/contract/invoice-payments'
 import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/users'
 import { USERS_PAGE_SIZE } from '@portal/contract/users'
 import type { Deps, Session } from '../../lib/context'
@@ -22,6 +23,7 @@ const toSubUser = (r: Row): SubUser => ({
   OrderLimit: r.order_limit_cents === null ? null : dollars(r.order_limit_cents),
   MonthLimit: r.month_limit_cents === null ? null : dollars(r.month_limit_cents),
   Approver: r.approver,
+  CanPayInvoices: r.role === 'Administrator' || r.can_pay_invoices,
 })
 
 /** Only an Administrator manages the account's users (docs/decisions/0006-user-roles.md). */
@@ -145,6 +147,25 @@ export async function setLimits({ db, caches }: Deps, session: Session, body: Se
       approverId = approver.id
     }
     const row = await repo.setLimits(trx, user.id, { orderLimitCents: cents(body.orderLimit), monthLimitCents: cents(body.monthLimit), approverId })
+    return { id: user.id, user: toSubUser(row) }
+  })
+  caches?.forgetUser(updated.id)
+  return updated.user
+}
+
+/**
+ * PUT /api/users/invoice-payments: whether a User may pay the account's invoices by card (decision 0090). An
+ * Administrator always may; the invoices screen is every account's, resellers' and cash-sale accounts' too.
+ */
+export async function setInvoicePayments({ db, caches }: Deps, session: Session, body: SetInvoicePaymentsBody): Promise<SubUser> {
+  requireAdministrator(session)
+  const updated = await db.transaction().execute(async (trx) => {
+    const admins = await repo.lockAdministrators(trx, session.accountId)
+    if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
+    const user = await repo.findAccountUser(trx, session.accountId, body.username)
+    if (!user) throw notFound('user')
+    if (user.role !== 'User') throw new AppError(422, 'administrators_always_pay', 'An Administrator may always pay invoices.')
+    const row = await repo.setCanPayInvoices(trx, user.id, body.allowed)
     return { id: user.id, user: toSubUser(row) }
   })
   caches?.forgetUser(updated.id)

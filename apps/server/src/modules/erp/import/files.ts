@@ -81,7 +81,7 @@ export const FILES = {
   invoices: spec(
     'invoices',
     ['AccountCode', 'Invoice', 'InvoiceDate', 'TransactionType', 'Amount'],
-    ['DueDate', 'SalesOrder', 'Reference', 'BRN', 'SalesLocation', 'Carrier', 'ConsignmentNote'],
+    ['DueDate', 'SalesOrder', 'Reference', 'BRN', 'SalesLocation', 'Carrier', 'ConsignmentNote', 'Outstanding'],
   ),
   invoiceLines: spec('invoice_lines', ['Invoice', 'Line', 'ProductCode', 'Quantity', 'Price']),
   financialPeriods: spec('financial_periods', ['financialYear', 'financialPeriod', 'DESCRIPTION', 'StartDate', 'EndDate']),

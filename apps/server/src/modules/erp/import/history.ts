@@ -235,6 +235,8 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
             sales_location: location || undefined,
             carrier: text('Carrier'),
             consignment_note: text('ConsignmentNote'),
+            // What is still owed on it (inc GST); left out, an invoice keeps what it had (a new one: nothing to pay online).
+            outstanding_cents: r.money('Outstanding') ?? undefined,
           },
         }
       })
@@ -315,7 +317,11 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
           } as never
         }
         // New invoices in batches; changed ones one statement each.
-        await repo.insertRows(trx, 'invoices', invoiceDiff.added.map(record))
+        await repo.insertRows(
+          trx,
+          'invoices',
+          invoiceDiff.added.map((added) => ({ outstanding_cents: 0, ...(record(added) as object) }) as never),
+        )
         for (const invoice of invoiceDiff.changed) await repo.upsertInvoice(trx, record(invoice))
       },
     })

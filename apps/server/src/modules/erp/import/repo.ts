@@ -217,10 +217,12 @@ export async function invoices(db: Db, numbers: string[]) {
         'invoices.sales_location',
         'invoices.carrier',
         'invoices.consignment_note',
+        'invoices.outstanding_cents',
       ])
       .where('invoices.invoice', 'in', chunk)
       .execute()
-    for (const { invoice, ...rest } of rows) found.set(invoice, { ...rest, extended_inc_cents: Number(rest.extended_inc_cents) })
+    for (const { invoice, ...rest } of rows)
+      found.set(invoice, { ...rest, extended_inc_cents: Number(rest.extended_inc_cents), outstanding_cents: Number(rest.outstanding_cents) })
     const lineRows = await db
       .selectFrom('invoice_lines')
       .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
