@@ -15,6 +15,9 @@ export interface AccountRecords {
   order: string
   invoice: string
   site: string
+  /** The numeric id of `invoice`, given $10,000 outstanding so that it can be paid; and a payment of it, pending. */
+  invoiceId: number
+  invoicePayment: string
 }
 
 /**
@@ -34,6 +37,8 @@ export interface Fixtures {
   content: { post: number; page: number; media: number; file: string }
   /** A saved order list of MCDONALB's, another account for every demo user; lists above it were made by a test. */
   foreignList: number
+  /** The reference of a completed card payment of invoices the ERP has not acknowledged (MCDONALB's); exported, so no feed takes it. */
+  erpPayment: string
   /** The highest user id once the fixtures are made: users above it were made by a test. */
   maxUserId: number
 }
@@ -105,9 +110,19 @@ async function accountRecords(db: Database, accountId: number): Promise<AccountR
       and not exists (select 1 from order_lines l left join products p on p.id = l.product_id where l.order_id = o.id and (p.id is null or not (${VISIBLE})))
       order by o.id limit 1`,
   )
-  const invoice = await one(db, sql<{ invoice: string }>`select invoice from invoices where account_id = ${accountId} order by id limit 1`)
+  const invoice = await one(db, sql<{ invoice: string; id: number }>`select invoice, id from invoices where account_id = ${accountId} order by id limit 1`)
   const site = await one(db, sql<{ site_code: string }>`select site_code from delivery_sites where account_id = ${accountId} order by id limit 1`)
-  return { accountId, order: order.sales_order, invoice: invoice.invoice, site: site.site_code }
+  await sql`update invoices set outstanding_cents = 1000000 where id = ${invoice.id}`.execute(db)
+  const payment = await one(
+    db,
+    sql<{ id: string }>`
+      insert into invoice_payments (id, reference, account_id, user_id, payer_name, payer_email, amount_cents, allocations, provider, provider_timestamp)
+      select gen_random_uuid(), 'P' || upper(substr(md5(random()::text), 1, 12)), ${accountId}, null, u.name, u.email, 100,
+        jsonb_build_array(jsonb_build_object('invoiceId', ${invoice.id}::int, 'amountCents', 100)), 'securepay', '20261207000000'
+      from users u where u.account_id = ${accountId} order by u.id limit 1
+      returning id::text`,
+  )
+  return { accountId, order: order.sales_order, invoice: invoice.invoice, site: site.site_code, invoiceId: invoice.id, invoicePayment: payment.id }
 }
 
 export async function loadFixtures(app: FastifyInstance, db: Database): Promise<Fixtures> {
@@ -174,6 +189,12 @@ export async function loadFixtures(app: FastifyInstance, db: Database): Promise<
   const mcdonalb = { ...(await accountRecords(db, await accountOf('mcdonalb.will'))), username: 'mcdonalb.jess', cartLine: mcdonalbLine }
   const kellyfg = { ...(await accountRecords(db, await accountOf('kellyfg.accounts'))), username: 'kellyfg.liam', cartLine: kellyfgLine }
   const other = { trade: mcdonalb, staff: mcdonalb, elders: mcdonalb, cash: kellyfg }
+  const erpPayment = await one(
+    db,
+    sql<{ reference: string }>`
+      update invoice_payments set status = 'completed', completed_at = now(), transaction_id = 'FIXTURE-1', erp_exported_at = now()
+      where id = ${mcdonalb.invoicePayment}::uuid returning reference`,
+  )
 
   // Pending card payments, each with a Mastercard Gateway session.
   const pendingOf = async (token: string) => {
@@ -205,6 +226,7 @@ export async function loadFixtures(app: FastifyInstance, db: Database): Promise<
     tokens,
     own,
     other,
+    erpPayment: erpPayment.reference,
     pending: { cash: cashPending.orderId, foreign: foreignPending.orderId, foreignSession: foreignPending.sessionId },
     product,
     hidden: {

@@ -95,6 +95,9 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
       .execute(),
   // An invitation is a user, an e-mail and an audit row; the fingerprint is taken afresh after it.
   'POST /api/staff/users': async () => {},
+  // The staff's reads of customers' data are audit rows (decision 0092); the fingerprint is taken afresh after them.
+  'GET /api/staff/accounts': async () => {},
+  'GET /api/staff/accounts/:code': async () => {},
 }
 
 const NO_SUCH_ID = 2_000_000_000
@@ -143,10 +146,31 @@ const BASES: Record<string, (c: Ctx) => Req> = {
     post(`/api/approvals/${NO_SUCH_ID}/approve`, { lines: [{ ProductID: c.f.product.id, Quantity: 1 }], creditConfirmed: false }),
   'POST /api/approvals/:id/reject': () => post(`/api/approvals/${NO_SUCH_ID}/reject`, { reason: 'Not this month' }),
   'POST /api/approvals/:id/withdraw': () => post(`/api/approvals/${NO_SUCH_ID}/withdraw`),
+  'PUT /api/users/invoice-payments': () => put('/api/users/invoice-payments', { username: 'nobody-here', allowed: true }),
+  'POST /api/invoice-payments': () => post('/api/invoice-payments', { invoices: [{ InvoiceID: NO_SUCH_ID, Amount: 1 }], amount: 1 }),
+  'GET /api/invoice-payments/:id': (c) => get(`/api/invoice-payments/${c.f.other.trade.invoicePayment}`),
+  'GET /api/invoice-payments/:id/receipt': (c) => get(`/api/invoice-payments/${c.f.other.trade.invoicePayment}/receipt`),
+  'POST /api/invoice-payments/session': (c) => post('/api/invoice-payments/session', { paymentId: c.f.other.trade.invoicePayment }),
+  'POST /api/invoice-payments/complete': () => post('/api/invoice-payments/complete', { sessionID: 'no-such-session', resultIndicator: 'x' }),
+  'POST /api/erp/payments/:PortalPaymentId/ack': () => post('/api/erp/payments/PNOSUCHPAYMNT/ack', { Receipt: 'ERP-FUZZ-1' }),
   'PUT /api/users/limits': () => put('/api/users/limits', { username: 'nobody-here', orderLimit: 100, monthLimit: 1000, approver: 'trade' }),
   'POST /api/staff/users/:id/invitation': () => post(`/api/staff/users/${NO_SUCH_ID}/invitation`),
   'POST /api/staff/users/:id/assignments': () => post(`/api/staff/users/${NO_SUCH_ID}/assignments`, { accountCode: 'KELLYFG' }),
   'DELETE /api/staff/users/:id/assignments/:accountId': () => del(`/api/staff/users/${NO_SUCH_ID}/assignments/${NO_SUCH_ID}`),
+  'GET /api/staff/accounts': () => get('/api/staff/accounts?q=kelly'),
+  'GET /api/staff/accounts/:code': () => get('/api/staff/accounts/KELLYFG'),
+  'POST /api/staff/accounts/:code/users/:userId/invitation': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/invitation`),
+  'POST /api/staff/accounts/:code/users/:userId/disable': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/disable`),
+  'POST /api/staff/accounts/:code/users/:userId/enable': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/enable`),
+  'POST /api/staff/accounts/:code/users/:userId/unlock': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/unlock`),
+  'POST /api/staff/accounts/:code/users/:userId/password-reset': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/password-reset`),
+  'POST /api/staff/accounts/:code/orders/:orderId/confirmation': () =>
+    post(`/api/staff/accounts/KELLYFG/orders/${NO_SUCH_ID}/confirmation`, { to: 'someone@elsewhere.example' }),
+  'POST /api/staff/accounts/:code/invoices/:invoiceId/send': () =>
+    post(`/api/staff/accounts/KELLYFG/invoices/${NO_SUCH_ID}/send`, { to: 'someone@elsewhere.example' }),
+  'POST /api/staff/accounts/:code/statements': (c) =>
+    post('/api/staff/accounts/KELLYFG/statements', { to: 'someone@elsewhere.example', year: c.f.period.finyear, period: c.f.period.period }),
+  'GET /api/users/staff-changes': () => get('/api/users/staff-changes'),
 }
 
 /** mulberry32: small, fast and the same everywhere. */

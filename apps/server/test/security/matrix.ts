@@ -93,6 +93,16 @@ const ownLine = async (c: Ctx, who: Who) => {
   return items.json()[0].ShopCartLineID as number
 }
 
+/** A delivery site's address of KELLYFG (trade's account), where the back office may send its documents. */
+const KELLY_ADDRESS = 'orders@kellysfarm.example'
+/** KELLYFG's page as an Administrator of the back office reads it. */
+const kellyPage = async (c: Ctx) => (await c.asBackOffice('admin', get('/api/staff/accounts/KELLYFG'))).json()
+/** A new portal user of KELLYFG (with a password), by id, for a back office action on it. */
+const kellyUser = async (c: Ctx) => {
+  const username = await c.spareUser('trade')
+  return (await kellyPage(c)).users.find((u: { username: string }) => u.username === username).id as number
+}
+
 // prettier-ignore
 export const MATRIX: Row[] = [
   // expect: [anon, trade, staff, cash, elders]; other: [trade, staff, cash, elders] with another account's record.
@@ -160,6 +170,21 @@ export const MATRIX: Row[] = [
     request: (c, who) => post(`/api/orders/${c.f.own[userOr(who)].order}/reorder`), otherRequest: (c, who) => post(`/api/orders/${c.f.other[who].order}/reorder`) },
   { route: 'GET /api/back-orders',                      expect: [401, 200, 200, 200, 200], other: [400, 400, 400, 400],
     request: (c, who) => get(`/api/back-orders?branch=${c.f.own[userOr(who)].site}`), otherRequest: (c, who) => get(`/api/back-orders?branch=${c.f.other[who].site}`) },
+  { route: 'GET /api/invoice-payments/open',            expect: [401, 200, 200, 200, 200], request: () => get('/api/invoice-payments/open') },
+  { route: 'POST /api/invoice-payments',                expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
+    request: (c, who) => post('/api/invoice-payments', { invoices: [{ InvoiceID: c.f.own[userOr(who)].invoiceId, Amount: 1 }], amount: 1 }),
+    otherRequest: (c, who) => post('/api/invoice-payments', { invoices: [{ InvoiceID: c.f.other[who].invoiceId, Amount: 1 }], amount: 1 }) },
+  { route: 'GET /api/invoice-payments/:id',             expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: (c, who) => get(`/api/invoice-payments/${c.f.own[userOr(who)].invoicePayment}`),
+    otherRequest: (c, who) => get(`/api/invoice-payments/${c.f.other[who].invoicePayment}`) },
+  { route: 'GET /api/invoice-payments/:id/receipt',     expect: [401, 409, 409, 409, 409], other: [404, 404, 404, 404],
+    request: (c, who) => get(`/api/invoice-payments/${c.f.own[userOr(who)].invoicePayment}/receipt`),
+    otherRequest: (c, who) => get(`/api/invoice-payments/${c.f.other[who].invoicePayment}/receipt`) },
+  { route: 'POST /api/invoice-payments/session',        expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
+    request: (c, who) => post('/api/invoice-payments/session', { paymentId: c.f.own[userOr(who)].invoicePayment }),
+    otherRequest: (c, who) => post('/api/invoice-payments/session', { paymentId: c.f.other[who].invoicePayment }) },
+  { route: 'POST /api/invoice-payments/complete',       expect: [401, 404, 404, 404, 404],
+    request: () => post('/api/invoice-payments/complete', { sessionID: 'no-such-session', resultIndicator: 'x' }) },
   { route: 'GET /api/invoices',                         expect: [401, 200, 200, 200, 200], request: () => get('/api/invoices') },
   { route: 'GET /api/invoices/:id',                     expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
     request: (c, who) => get(`/api/invoices/${c.f.own[userOr(who)].invoice}`), otherRequest: (c, who) => get(`/api/invoices/${c.f.other[who].invoice}`) },
@@ -249,7 +274,11 @@ export const MATRIX: Row[] = [
   { route: 'DELETE /api/users',                         expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
     request: async (c, who) => del('/api/users', { username: await c.spareUser(userOr(who)) }),
     otherRequest: (c, who) => del('/api/users', { username: c.f.other[who].username }) },
+  { route: 'GET /api/users/staff-changes',              expect: [401, 200, 403, 200, 200], request: () => get('/api/users/staff-changes') },
   // Spending limits (decision 0089): an Administrator's, for a User of an account that orders on account.
+  { route: 'PUT /api/users/invoice-payments',           expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
+    request: async (c, who) => put('/api/users/invoice-payments', { username: await c.spareUser(userOr(who)), allowed: true }),
+    otherRequest: (c, who) => put('/api/users/invoice-payments', { username: c.f.other[who].username, allowed: true }) },
   { route: 'PUT /api/users/limits',                     expect: [401, 200, 403, 422, 403], other: [404, 403, 422, 403],
     request: async (c, who) => put('/api/users/limits', { username: await c.spareUser(userOr(who)), orderLimit: 100, monthLimit: null, approver: null }),
     otherRequest: (c, who) => put('/api/users/limits', { username: c.f.other[who].username, orderLimit: 100, monthLimit: null, approver: null }) },
@@ -302,6 +331,25 @@ export const MATRIX: Row[] = [
       const assigned = await c.asBackOffice('admin', post(`/api/staff/users/${id}/assignments`, { accountCode: 'KELLYFG' }))
       return del(`/api/staff/users/${id}/assignments/${assigned.json().assignments[0].accountId}`)
     } },
+  // Customer accounts (decision 0092): Customer service and Administrators every account, the rep their own (KELLYFG is).
+  { route: 'GET /api/staff/accounts',                   expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/accounts?q=kelly') },
+  { route: 'GET /api/staff/accounts/:code',             expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/accounts/KELLYFG') },
+  { route: 'POST /api/staff/accounts/:code/users/:userId/invitation', expect: [401, 401, 401, 401, 401], backOffice: [409, 409, 409, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/invitation`) },
+  { route: 'POST /api/staff/accounts/:code/users/:userId/disable', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/disable`) },
+  { route: 'POST /api/staff/accounts/:code/users/:userId/enable', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/enable`) },
+  { route: 'POST /api/staff/accounts/:code/users/:userId/unlock', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/unlock`) },
+  { route: 'POST /api/staff/accounts/:code/users/:userId/password-reset', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/password-reset`) },
+  { route: 'POST /api/staff/accounts/:code/orders/:orderId/confirmation', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/orders/${(await kellyPage(c)).orders[0].id}/confirmation`, { to: KELLY_ADDRESS }) },
+  { route: 'POST /api/staff/accounts/:code/invoices/:invoiceId/send', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: (c) => post(`/api/staff/accounts/KELLYFG/invoices/${c.f.own.trade.invoiceId}/send`, { to: KELLY_ADDRESS }) },
+  { route: 'POST /api/staff/accounts/:code/statements',  expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: (c) => post('/api/staff/accounts/KELLYFG/statements', { to: KELLY_ADDRESS, year: c.f.period.finyear, period: c.f.period.period }) },
   { route: 'GET /api/staff/audit',                      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit?action=user%20invited') },
   { route: 'GET /api/staff/audit/csv',                  expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit/csv?from=2026-01-01') },
 
@@ -324,6 +372,9 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/erp/runs',                         expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/runs') },
   { route: 'POST /api/erp/stock',                       expect: [401, 401, 401, 401, 401], erp: 200,
     request: async (c) => post('/api/erp/stock', [{ ProductCode: await productCode(c), LocationID: 'WAG', QtyAvailable: 250 }]) },
+  { route: 'GET /api/erp/payments',                     expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/payments?status=new&limit=5') },
+  { route: 'POST /api/erp/payments/:PortalPaymentId/ack', expect: [401, 401, 401, 401, 401], erp: 200,
+    request: (c) => post(`/api/erp/payments/${c.f.erpPayment}/ack`, { Receipt: 'ERP-ACCESS-1' }) },
   { route: 'GET /api/erp/orders',                       expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/orders?status=new&limit=5') },
   { route: 'POST /api/erp/orders/:PortalOrderId/ack',   expect: [401, 401, 401, 401, 401], erp: 200,
     request: async (c) => post(`/api/erp/orders/${await portalOrder(c)}/ack`, { SalesOrder: 'ERP-ACCESS-1' }) },

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
           { path: 'users', lazy: screen(() => import('../features/back-office/components/back-office-users'), 'BackOfficeUsersScreen') },
           { path: 'users/:id', lazy: screen(() => import('../features/back-office/components/back-office-user'), 'BackOfficeUserScreen') },
           { path: 'audit', lazy: screen(() => import('../features/back-office/components/back-office-audit'), 'BackOfficeAuditScreen') },
+          { path: 'accounts', lazy: screen(() => import('../features/back-office/components/back-office-accounts'), 'BackOfficeAccountsScreen') },
+          { path: 'accounts/:code', lazy: screen(() => import('../features/back-office/components/back-office-account'), 'BackOfficeAccountScreen') },
         ],
       },
       {
@@ -82,7 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', lazy: screen(() => import('../features/orders/components/orders-screen'), 'OrdersScreen') },
               { path: 'orders/:id', lazy: screen(() => import('./routes/order-detail-route'), 'OrderDetailRoute') },
               { path: 'back-orders', lazy: screen(() => import('../features/orders/components/back-orders-screen'), 'BackOrdersScreen') },
-              { path: 'invoices', lazy: screen(() => import('../features/invoices/components/invoices-screen'), 'InvoicesScreen') },
+              { path: 'invoices', lazy: screen(() => import('./routes/invoices-route'), 'InvoicesRoute') },
               { path: 'invoice/:id', lazy: screen(() => import('./routes/invoice-detail-route'), 'InvoiceDetailRoute') },
               { path: 'change-password', lazy: screen(() => import('../features/auth/components/change-password-screen'), 'ChangePasswordScreen') },
               { path: 'specials', lazy: screen(() => import('../features/catalogue/components/product-lists'), 'SpecialsScreen') },

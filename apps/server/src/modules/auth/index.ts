@@ -1,8 +1,9 @@
 /**
  * What other modules may use of auth besides its service: password hashing, ending a user's sessions, invitations,
- * and the sign-in throttle's rules (the back office's second factor waits by them too).
+ * reset links, the sign-in throttle's rules and its failures (the back office's second factor waits by them too, and
+ * its staff clear a customer's sign-in lock).
  */
 export { hashPassword, verifyPassword } from './passwords'
-export { revokeUserSessions } from './repo'
-export { inviteUser, NO_PASSWORD } from './service'
+export { clearFailures, recentFailures, revokeUserSessions } from './repo'
+export { inviteUser, NO_PASSWORD, sendPasswordReset } from './service'
 export * as throttle from './throttle'

@@ -160,28 +160,40 @@ export async function requestPasswordReset({ db, config }: Deps, username: strin
   const recent = await repo.recentFailures(db, [resetKey], since)
   if ((recent.get(resetKey)?.count ?? 0) >= 3) return { message: RESET_ANSWER }
 
+  await db.transaction().execute(async (trx) => {
+    await sendPasswordReset(trx, config, { id: row.userId, username: row.username, name: row.name, email: row.email })
+    await repo.recordFailures(trx, [resetKey], since)
+  })
+  return { message: RESET_ANSWER }
+}
+
+/**
+ * E-mails a user the link of the reset flow (config.passwordResetMs), in the caller's transaction: "Forgot
+ * password", and the distributor's staff for a customer on the phone (back office Accounts).
+ */
+export async function sendPasswordReset(
+  trx: Deps['db'],
+  config: Pick<Deps['config'], 'publicUrl' | 'passwordResetMs'>,
+  user: { id: number; username: string; name: string; email: string },
+) {
   const token = newToken()
   const minutes = Math.round(config.passwordResetMs / 60_000)
   // The token travels in the fragment: browsers do not send it to servers, so no log or proxy sees it.
   const link = `${config.publicUrl}/reset-password#token=${token}`
-  await db.transaction().execute(async (trx) => {
-    await repo.insertResetToken(trx, row.userId, hashToken(token), new Date(Date.now() + config.passwordResetMs))
-    await repo.recordFailures(trx, [resetKey], since)
-    await enqueueMail(trx, {
-      to: row.email,
-      subject: 'Reset your password',
-      text: [
-        `Hi ${row.name},`,
-        '',
-        `Someone asked to reset the password of the username ${row.username}. To choose a new password, open this link within ${minutes} minutes:`,
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
-    })
+  await repo.insertResetToken(trx, user.id, hashToken(token), new Date(Date.now() + config.passwordResetMs))
+  await enqueueMail(trx, {
+    to: user.email,
+    subject: 'Reset your password',
+    text: [
+      `Hi ${user.name},`,
+      '',
+      `Someone asked to reset the password of the username ${user.username}. To choose a new password, open this link within ${minutes} minutes:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
   })
-  return { message: RESET_ANSWER }
 }
 
 export async function completePasswordReset({ db, caches }: Deps, token: string, newPassword: string): Promise<{ message: string }> {

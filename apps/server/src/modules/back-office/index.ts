@@ -7,6 +7,7 @@ import { backOfficeRoutes } from './routes'
 import { resolveBackOfficeSession, type BackOfficeSession } from './session'
 
 export { findActiveUserByEmail, openSession, type BackOfficeSession } from './session'
+export { staffChanges } from './accounts'
 export { completeInvitation } from './users'
 
 declare module 'fastify' {

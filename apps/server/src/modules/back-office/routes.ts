@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import { unauthorized } from '../../lib/errors'
+import { accountsRoutes } from './accounts-routes'
 import { auditCsv, listAudit, type Actor } from './audit'
 import { confirmEnrolment, enrolment, verifySecondFactor } from './second-factor'
 import * as session from './session'
@@ -89,6 +90,9 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
     { config: ADMIN, schema: { params: AssignmentParams, response: { 200: BackOfficeUserDetail, ...errors } } },
     async (req) => users.unassign(deps, actorOf(req), req.params.id, req.params.accountId),
   )
+
+  // Customer accounts: Customer service, Sales representatives (their own), Administrators.
+  await app.register(accountsRoutes, deps)
 
   // The audit: Administrators only.
   app.get('/audit', { config: ADMIN, schema: { querystring: AuditQuery, response: { 200: AuditPage, ...errors } } }, async (req) =>

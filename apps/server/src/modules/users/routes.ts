@@ -1,11 +1,13 @@
 import { SetLimitsBody } from '@portal/contract/approvals'
 import { ErrorBody, Message } from '@portal/contract/common'
 import { SetInvoicePaymentsBody } from '@portal/contract/invoice-payments'
+import { StaffChange } from '@portal/contract/back-office-accounts'
 import { CreateUserBody, DeleteUserBody, SubUser, UpdateUserBody, UsersQuery } from '@portal/contract/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import * as users from './service'
+import { lastStaffChanges } from './staff-changes'
 
 const tags = ['users']
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
@@ -46,6 +48,18 @@ export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (req) => users.setInvoicePayments(deps, req.requireSession(), req.body),
+  )
+  app.get(
+    '/users/staff-changes',
+    {
+      schema: {
+        tags,
+        summary: "The distributor's staff's last change to each user of the account, and when",
+        description: 'Administrators only. Users the staff never changed are left out.',
+        response: { 200: z.array(StaffChange), ...errors },
+      },
+    },
+    async (req) => lastStaffChanges(deps, req.requireSession()),
   )
   app.delete('/users', { schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
     users.remove(deps, req.requireSession(), req.body.username),

@@ -19,6 +19,8 @@ export const backOfficeKeys = {
   users: ['back-office', 'users'] as const,
   user: (id: number) => ['back-office', 'users', id] as const,
   audit: (query: Query) => ['back-office', 'audit', query] as const,
+  accounts: (q: string) => ['back-office', 'accounts', 'search', q] as const,
+  account: (code: string) => ['back-office', 'accounts', code] as const,
 }
 
 export const useBackOfficeMe = (token: string | null) =>

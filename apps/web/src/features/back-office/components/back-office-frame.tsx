@@ -66,6 +66,11 @@ export function BackOfficeFrame() {
               Home
             </NavLink>
           </li>
+          {(admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')) && (
+            <li>
+              <NavLink to="/staff/accounts">Accounts</NavLink>
+            </li>
+          )}
           {admin && (
             <li>
               <NavLink to="/staff/users">Back office users</NavLink>
