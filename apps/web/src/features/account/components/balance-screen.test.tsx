@@ -15,7 +15,10 @@ beforeEach(() => storeSession(aLogin({ user: aUser({ Email: 'jo@farm.example' })
 
 describe('Balance', () => {
   it('shows the balance and credit limit with thousands separators and 2 decimals, terms in days, and the fixed text', async () => {
-    mockApi({ 'GET /api/account-balance': { body: { Total: 14126.6, CreditLimit: 40000, Terms: 30 } }, 'GET /api/financial-periods': { body: periods } })
+    mockApi({
+      'GET /api/account-balance': { body: { Total: 14126.6, CreditLimit: 40000, Terms: 30, PaymentsNotProcessed: 0, UnprocessedPayments: [] } },
+      'GET /api/financial-periods': { body: periods },
+    })
     renderWithProviders(<BalanceScreen accountsPhone="02 6921 4455" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Balance' })).toBeInTheDocument()
     const balance = (await screen.findByText('Total Account Balance')).closest('div')!
@@ -29,7 +32,7 @@ describe('Balance', () => {
 
   it('requests a statement for the chosen period, latest first, to the address given', async () => {
     const api = mockApi({
-      'GET /api/account-balance': { body: { Total: 0, CreditLimit: 0, Terms: 30 } },
+      'GET /api/account-balance': { body: { Total: 0, CreditLimit: 0, Terms: 30, PaymentsNotProcessed: 0, UnprocessedPayments: [] } },
       'GET /api/financial-periods': { body: periods },
       'POST /api/statements': { body: { message: 'Statement request submitted! Please check your emails.' } },
     })
@@ -55,7 +58,7 @@ describe('Balance', () => {
 
   it('says when the statement request fails', async () => {
     mockApi({
-      'GET /api/account-balance': { body: { Total: 0, CreditLimit: 0, Terms: 30 } },
+      'GET /api/account-balance': { body: { Total: 0, CreditLimit: 0, Terms: 30, PaymentsNotProcessed: 0, UnprocessedPayments: [] } },
       'GET /api/financial-periods': { body: periods },
       'POST /api/statements': { status: 500, body: { error: 'internal', message: 'x' } },
     })

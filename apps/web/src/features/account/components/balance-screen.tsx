@@ -1,9 +1,12 @@
 import { Spinner } from '../../../components/ui/spinner'
-import { formatDollars } from '../../../lib/format'
+import type { AccountBalance } from '@portal/contract/account'
+import table from '../../../components/ui/table.module.css'
+import { formatDate, formatDollars } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
 import { useAccountBalance } from '../api/get-account-balance'
 import { useFinancialPeriods } from '../api/get-financial-periods'
 import styles from './balance-screen.module.css'
+import { ReceiptButton } from './receipt-button'
 import { StatementForm } from './statement-form'
 
 /** Balance and statements (spec section 2): the figures, the fixed text, and 'Request a Statement'. */
@@ -38,6 +41,7 @@ export function BalanceScreen({ accountsPhone }: { accountsPhone?: string | unde
       ) : (
         <p className={styles.muted}>Your balance could not be loaded. Please try again later.</p>
       )}
+      {balance.data && balance.data.UnprocessedPayments.length > 0 && <PaymentsNotProcessed balance={balance.data} />}
 
       <div className={styles.notes}>
         <p>All invoices are due on the 25th of the month following the invoice date.</p>
@@ -55,6 +59,49 @@ export function BalanceScreen({ accountsPhone }: { accountsPhone?: string | unde
       </div>
 
       <StatementForm periods={periods.data ?? []} defaultEmail={session?.user.Email ?? ''} />
+    </section>
+  )
+}
+
+/** Card payments of invoices made in the portal that the ERP has not taken in yet: the balance above does not include them yet. */
+function PaymentsNotProcessed({ balance }: { balance: AccountBalance }) {
+  return (
+    <section className={styles.unprocessed} aria-labelledby="unprocessed-heading">
+      <h2 id="unprocessed-heading">Payments not yet processed</h2>
+      <p className={styles.muted}>
+        Your card payments of invoices come off the balance above once our accounts have processed them. Total not yet processed:{' '}
+        <strong className="money">{formatDollars(balance.PaymentsNotProcessed)}</strong>
+      </p>
+      <table className={`${table.table} ${table.compact}`}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Reference</th>
+            <th scope="col" className={table.num}>
+              Amount
+            </th>
+            <th scope="col">
+              <span className="sr-only">Receipt</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {balance.UnprocessedPayments.map((p) => (
+            <tr key={p.PaymentID}>
+              <td data-label="Date" className={table.nowrap}>
+                {formatDate(p.PaidOn)}
+              </td>
+              <td data-label="Reference">{p.Reference}</td>
+              <td data-label="Amount" className={table.num}>
+                {formatDollars(p.Amount)}
+              </td>
+              <td data-label="Receipt">
+                <ReceiptButton paymentId={p.PaymentID} label="Receipt (PDF)" aria-label={`Download receipt ${p.Reference} (PDF)`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import type { PaymentSettings } from '@portal/contract/payments'
 import { DateFilters } from '../../../components/ui/date-filters'
 import { ListResults } from '../../../components/ui/list-results'
 import table from '../../../components/ui/table.module.css'
@@ -6,17 +7,20 @@ import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate, formatDollars } from '../../../lib/format'
 import { invoicesQuery } from '../api/get-invoices'
 import { invoiceTypeName } from './invoice-type'
+import { PayInvoices } from './pay-invoices'
 
 /** The spec's messages when the first page, or a further one, fails to load (section 8). */
 const failures = { first: 'An error occured loading your invoices.', more: 'An error occured loading more invoices.' }
 
-export function InvoicesScreen() {
+/** Invoice History, with the open invoices and paying them by card above it (decision 0090). */
+export function InvoicesScreen({ payments }: { payments?: PaymentSettings | undefined }) {
   const { rows, dateFilters, results } = useListFilters(invoicesQuery, {}, failures)
 
   return (
     <section className="page" aria-labelledby="invoices-heading">
       <title>Invoice History</title>
       <h1 id="invoices-heading">Invoice History</h1>
+      <PayInvoices payments={payments} />
       <DateFilters {...dateFilters} searchLabel="Search" searchPlaceholder="Invoice #, order #, purchase order" />
 
       <ListResults {...results} loadingLabel="Loading your invoices" moreLabel="Load more invoices">

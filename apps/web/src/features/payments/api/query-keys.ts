@@ -3,4 +3,6 @@ export const paymentKeys = {
   all: ['payments'] as const,
   pending: (id: string) => [...paymentKeys.all, 'pending', id] as const,
   clientIp: (url: string | null) => ['client-ip', url] as const,
+  openInvoices: () => [...paymentKeys.all, 'open-invoices'] as const,
+  invoicePayment: (id: string) => [...paymentKeys.all, 'invoice-payment', id] as const,
 }

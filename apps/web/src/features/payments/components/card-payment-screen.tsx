@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { formatMoney } from '../../../lib/format'
 import styles from './card-payment.module.css'
 import { MpgsCheckout } from './mpgs-checkout'
-import { SecurePayCardForm } from './securepay-card-form'
+import { SecurePayCardForm, useOrderPaymentCheck } from './securepay-card-form'
 
 type CardPaymentScreenProps = {
   /** From GET /api/site. */
@@ -45,7 +45,7 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
     if (!payments) return <Spinner label="Loading" size="large" />
     if (payment?.formData.provider === 'securepay') {
       return (
-        <SecurePayCardForm
+        <OrderCardForm
           orderId={payment.orderId}
           action={payment.formData.action}
           fields={payment.formData.fields}
@@ -83,4 +83,10 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
       )}
     </section>
   )
+}
+
+/** SecurePay's form for a card order: it asks whether the pending order can still become the order. */
+function OrderCardForm({ orderId, ...form }: { orderId: string } & Omit<Parameters<typeof SecurePayCardForm>[0], 'check' | 'onSend'>) {
+  const { check, onSend } = useOrderPaymentCheck(orderId)
+  return <SecurePayCardForm {...form} check={check} onSend={onSend} />
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { SandboxTestCard } from '@portal/contract/payments'
+import type { PaymentSession, SandboxTestCard } from '@portal/contract/payments'
 import { Button } from '../../../components/ui/button'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
@@ -14,23 +14,28 @@ import styles from './card-payment.module.css'
 import { paymentError } from './securepay-card-form'
 import { TestCards } from './test-cards'
 
-type MpgsCheckoutProps = {
-  orderId: string
+export const SESSION_NOT_FOUND = 'The payment session was not found. Please try again'
+
+type GatewayCheckoutProps = {
+  /** The payment being made (a pending order's, or a payment of invoices'): its session is kept under it. */
+  paymentId: string
   /** Set when the gateway has sent the payer back with a result. */
   resultIndicator: string | null
-  analyticsHook: string
   testCards: SandboxTestCard[]
+  /** Opens the gateway's hosted checkout session for the payment. */
+  openSession: (paymentId: string) => Promise<PaymentSession>
+  /** Told once the payment page is about to open. */
+  onOpened?: () => void
+  /** Hands the result to the server and goes wherever it leads; a session the tab no longer knows is null. */
+  onResult: (sessionID: string | null, resultIndicator: string) => Promise<unknown>
 }
 
 /**
- * Mastercard Gateway Hosted Checkout: a session for the pending order, the gateway's checkout.min.js and its
- * payment page. Its callbacks: an error is reported, a cancel is ignored (the payer can try again), a
- * completion (or the payer coming back with a resultIndicator) is handed to the server to confirm.
+ * Mastercard Gateway Hosted Checkout: a session for the payment, the gateway's checkout.min.js and its payment
+ * page. Its callbacks: an error is reported, a cancel is ignored (the payer can try again), a completion (or the
+ * payer coming back with a resultIndicator) is handed to the server to confirm.
  */
-export function MpgsCheckout({ orderId, resultIndicator, analyticsHook, testCards }: MpgsCheckoutProps) {
-  const navigate = useNavigate()
-  const session = useCreatePaymentSession()
-  const { mutateAsync: completeAsync } = useCompletePayment()
+export function GatewayCheckout({ paymentId, resultIndicator, testCards, openSession, onOpened, onResult }: GatewayCheckoutProps) {
   const [busy, setBusy] = useState(false)
   const completing = useRef(false)
 
@@ -39,22 +44,9 @@ export function MpgsCheckout({ orderId, resultIndicator, analyticsHook, testCard
       if (completing.current) return
       completing.current = true
       setBusy(true)
-      const back = (error: string) => navigate(`/checkout?${new URLSearchParams({ error, id: orderId }).toString()}`, { replace: true })
-      const sessionID = gatewaySession(orderId)
-      if (!sessionID) {
-        void back('The payment session was not found. Please try again')
-        return
-      }
-      completeAsync({ sessionID, resultIndicator: indicator }).then(
-        ({ order }) => {
-          trackPurchase(analyticsHook, order)
-          forgetPendingPurchase()
-          void navigate(`/orders?${new URLSearchParams({ approved: order.SalesOrder }).toString()}`, { replace: true })
-        },
-        (error: unknown) => void back(serverMessage(error, 'The payment could not be confirmed')),
-      )
+      void onResult(gatewaySession(paymentId), indicator)
     },
-    [analyticsHook, completeAsync, navigate, orderId],
+    [onResult, paymentId],
   )
 
   // Back from the gateway's payment page with its answer.
@@ -66,9 +58,9 @@ export function MpgsCheckout({ orderId, resultIndicator, analyticsHook, testCard
     if (busy) return
     setBusy(true)
     try {
-      const opened = await session.mutateAsync(orderId)
-      rememberGatewaySession(orderId, opened.sessionId)
-      rememberPendingPurchase(orderId)
+      const opened = await openSession(paymentId)
+      rememberGatewaySession(paymentId, opened.sessionId)
+      onOpened?.()
       const checkout = await loadCheckoutScript(opened.checkoutScript, {
         error: (error) => {
           notify.error(paymentError(error?.explanation ?? error?.cause ?? 'the payment page reported a problem'))
@@ -96,5 +88,46 @@ export function MpgsCheckout({ orderId, resultIndicator, analyticsHook, testCard
       {testCards.length > 0 && <TestCards cards={testCards} />}
       {(busy || resultIndicator !== null) && <SpinnerOverlay label={resultIndicator ? 'Confirming your payment' : 'Opening the payment page'} />}
     </div>
+  )
+}
+
+type MpgsCheckoutProps = {
+  orderId: string
+  resultIndicator: string | null
+  analyticsHook: string
+  testCards: SandboxTestCard[]
+}
+
+/** The gateway for a card order: confirmed, the order is reported to analytics and shown; refused, back to the checkout. */
+export function MpgsCheckout({ orderId, resultIndicator, analyticsHook, testCards }: MpgsCheckoutProps) {
+  const navigate = useNavigate()
+  const session = useCreatePaymentSession()
+  const { mutateAsync: completeAsync } = useCompletePayment()
+
+  const onResult = useCallback(
+    async (sessionID: string | null, indicator: string) => {
+      const back = (error: string) => navigate(`/checkout?${new URLSearchParams({ error, id: orderId }).toString()}`, { replace: true })
+      if (!sessionID) return back(SESSION_NOT_FOUND)
+      return completeAsync({ sessionID, resultIndicator: indicator }).then(
+        ({ order }) => {
+          trackPurchase(analyticsHook, order)
+          forgetPendingPurchase()
+          return navigate(`/orders?${new URLSearchParams({ approved: order.SalesOrder }).toString()}`, { replace: true })
+        },
+        (error: unknown) => back(serverMessage(error, 'The payment could not be confirmed')),
+      )
+    },
+    [analyticsHook, completeAsync, navigate, orderId],
+  )
+
+  return (
+    <GatewayCheckout
+      paymentId={orderId}
+      resultIndicator={resultIndicator}
+      testCards={testCards}
+      openSession={session.mutateAsync}
+      onOpened={() => rememberPendingPurchase(orderId)}
+      onResult={onResult}
+    />
   )
 }

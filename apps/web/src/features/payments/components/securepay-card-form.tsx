@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { CARD_ERRORS, validCardNumber, validCvv, validExpiry, type PendingOrder, type SandboxTestCard } from '@portal/contract/payments'
 import { Button } from '../../../components/ui/button'
@@ -14,13 +14,21 @@ import { rememberPendingPurchase } from '../pending-purchase'
 import styles from './card-payment.module.css'
 import { TestCards } from './test-cards'
 
+/**
+ * What the form pays (a card order, a payment of invoices), asked just before the card goes (decision 0070): null
+ * while it can still be paid, otherwise what to say instead of the form. It throws when it cannot be asked.
+ */
+export type PayableCheck = () => Promise<ReactNode | null>
+
 type SecurePayCardFormProps = {
-  orderId: string
-  /** The provider's endpoint and the signed hidden fields from POST /api/payments/create. */
+  /** The provider's endpoint and the signed hidden fields the server answered for the payment. */
   action: string
   fields: Record<string, string>
   ipLookupUrl: string | null
   testCards: SandboxTestCard[]
+  check: PayableCheck
+  /** Told as the card goes to the provider. */
+  onSend?: () => void
   /** Told when the payment turns out to be no longer payable (replaced, declined or already paid): the form is gone. */
   onClosed?: () => void
 }
@@ -95,7 +103,7 @@ const stillPayable = (p: PendingOrder) => p.status === 'pending'
  * Said instead of the form once the server says the payment can no longer become the order: replaced by a newer
  * payment for the cart (another tab), declined, or paid already. Nothing was sent.
  */
-function ClosedPayment({ payment }: { payment: PendingOrder }) {
+function ClosedOrderPayment({ payment }: { payment: PendingOrder }) {
   if (payment.status === 'completed') {
     const order = payment.SalesOrder ?? payment.order?.SalesOrder ?? null
     return (
@@ -123,18 +131,33 @@ function ClosedPayment({ payment }: { payment: PendingOrder }) {
   )
 }
 
+/** A card order's check: is this still the payment that can become the order? */
+export function useOrderPaymentCheck(orderId: string): { check: PayableCheck; onSend: () => void } {
+  const client = useQueryClient()
+  return {
+    check: async () => {
+      const payment = await getPendingPayment(orderId)
+      if (stillPayable(payment)) return null
+      // What replaced or completed it happened elsewhere (another tab): this tab's cart and orders are out of date.
+      void client.invalidateQueries({ queryKey: cartKeys.all })
+      void client.invalidateQueries({ queryKey: orderKeys.all })
+      return <ClosedOrderPayment payment={payment} />
+    },
+    onSend: () => rememberPendingPurchase(orderId),
+  }
+}
+
 /**
  * SecurePay Direct Post: the card details go from this form straight to the provider, never to the portal.
  * The portal signed the hidden fields; the provider sends the browser back to /api/payments/callback.
  */
-export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCards, onClosed }: SecurePayCardFormProps) {
-  const client = useQueryClient()
+export function SecurePayCardForm({ action, fields, ipLookupUrl, testCards, check, onSend, onClosed }: SecurePayCardFormProps) {
   const formRef = useRef<HTMLFormElement>(null)
   const submitting = useRef(false)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [problem, setProblem] = useState<Problem | null>(null)
-  const [closed, setClosed] = useState<PendingOrder | null>(null)
+  const [closed, setClosed] = useState<ReactNode | null>(null)
   const [card, setCard] = useState<Card>({ name: '', number: '', month: '', year: '', cvv: '' })
   const { data: ip } = useClientIp(ipLookupUrl)
   const now = new Date()
@@ -222,34 +245,31 @@ export function SecurePayCardForm({ orderId, action, fields, ipLookupUrl, testCa
     setBusy(true)
     setProblem(null)
     setFailure(null)
-    // Just before the card goes: is this still the payment that can become the order? A newer payment for the
-    // cart (another tab) replaces it, and a card charged for a replaced or paid one makes no order.
-    let payment: PendingOrder
+    // Just before the card goes: can this payment still be made? A newer payment (another tab) replaces it, and a
+    // card charged for a replaced or paid one makes nothing.
+    let closing: ReactNode | null
     try {
-      payment = await getPendingPayment(orderId)
+      closing = await check()
     } catch {
       submitting.current = false
       setBusy(false)
       setFailure(CHECK_FAILED)
       return
     }
-    if (!stillPayable(payment)) {
+    if (closing !== null) {
       submitting.current = false
       setBusy(false)
-      // What replaced or completed it happened elsewhere (another tab): this tab's cart and orders are out of date.
-      void client.invalidateQueries({ queryKey: cartKeys.all })
-      void client.invalidateQueries({ queryKey: orderKeys.all })
-      setClosed(payment)
+      setClosed(closing)
       onClosed?.()
       return
     }
-    rememberPendingPurchase(orderId)
+    onSend?.()
     watchSubmission()
     // A native submit: the browser posts the card form to the provider, which is the whole point.
     formRef.current?.submit()
   }
 
-  if (closed) return <ClosedPayment payment={closed} />
+  if (closed !== null) return closed
 
   return (
     <div className={styles.layout}>
