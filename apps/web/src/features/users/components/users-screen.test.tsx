@@ -11,6 +11,7 @@ const aSubUser = (n: number, overrides: Partial<SubUser> = {}): SubUser => ({
   UserName: `user${n}`,
   Name: `User ${n}`,
   Email: `user${n}@farm.example`,
+  CanPayInvoices: false,
   Role: 'User',
   OrderLimit: null,
   MonthLimit: null,
@@ -42,6 +43,17 @@ describe('the Users screen', () => {
     expect(await screen.findByText('user31')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Delete trade' })).toBeDisabled()
+  })
+
+  it("says under a user when the distributor's staff last changed them, and what", async () => {
+    mockApi({
+      'GET /api/users': { body: [me, aSubUser(2)] },
+      'GET /api/users/staff-changes': { body: [{ username: 'user2', at: '2026-12-07T01:30:00Z', change: 'Password reset sent' }] },
+    })
+    renderWithProviders(<UsersScreen />)
+    const row = (await screen.findByText('user2')).closest('tr')!
+    expect(await within(row).findByText(/Password reset sent by the distributor’s staff, 7 Dec 2026/)).toBeInTheDocument()
+    expect(within(screen.getByText('trade').closest('tr')!).queryByText(/by the distributor’s staff/)).not.toBeInTheDocument()
   })
 
   it('says when the list cannot be loaded', async () => {

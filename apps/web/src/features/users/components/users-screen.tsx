@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { StaffChange } from '@portal/contract/back-office-accounts'
 import type { SubUser } from '@portal/contract/users'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
@@ -10,9 +11,11 @@ import { useSession } from '../../../lib/session'
 import { useCreateUser } from '../api/create-user'
 import { useDeleteUser } from '../api/delete-user'
 import { useUpdateUser } from '../api/update-user'
+import { useStaffChanges } from '../api/get-staff-changes'
 import { useUsers } from '../api/get-users'
 import { LimitsForm } from './limits-form'
 import { limitsText } from './limits-text'
+import { MayPayInvoices } from './may-pay-invoices'
 import { CREATE_FAILED, createFailed, UserForm, type UserFormValues } from './user-form'
 
 /** Why a user was not created: the server's own reason (a taken username, the rule a field broke). */
@@ -31,6 +34,7 @@ export function UsersScreen() {
   const session = useSession()
   const isAdministrator = session?.user.Role === 'Administrator'
   const users = useUsers(isAdministrator)
+  const staffChanges = useStaffChanges(isAdministrator)
   const create = useCreateUser()
   const update = useUpdateUser()
   const remove = useDeleteUser()
@@ -125,6 +129,7 @@ export function UsersScreen() {
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
+                <th scope="col">Invoices</th>
                 {limitsOffered && <th scope="col">Spending limits</th>}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
@@ -139,10 +144,14 @@ export function UsersScreen() {
                     <td data-label="Username">
                       {user.UserName}
                       {self && <span className={styles.you}> (you)</span>}
+                      <StaffChangeNote change={Array.isArray(staffChanges.data) ? staffChanges.data.find((c) => c.username === user.UserName) : undefined} />
                     </td>
                     <td data-label="Name">{user.Name}</td>
                     <td data-label="Email">{user.Email}</td>
                     <td data-label="Role">{user.Role}</td>
+                    <td data-label="Invoices">
+                      <MayPayInvoices user={user} />
+                    </td>
                     {limitsOffered && (
                       <td data-label="Spending limits">
                         <span className={styles.limits}>{limitsText(user)}</span>
@@ -220,5 +229,16 @@ export function UsersScreen() {
         busy={remove.isPending}
       />
     </section>
+  )
+}
+
+/** When the distributor's staff last changed this user, and what (decision 0092). */
+export function StaffChangeNote({ change }: { change: StaffChange | undefined }) {
+  if (!change) return null
+  const on = new Date(change.at).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <span className={styles.staffChange}>
+      {change.change} by the distributor’s staff, {on}
+    </span>
   )
 }
