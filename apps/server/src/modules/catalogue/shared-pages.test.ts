@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
-import { discountedCents } from '../../lib/pricing'
+import { accountPackPriceCents, accountUnitPriceCents, discountedCents, packPriceCents } from '../../lib/pricing'
 
 // Decisions 0032 and 0045: catalogue pages are kept once for every account and branch (list prices, no stock)
 // and priced per account and stocked from the stock book as they are served; a stock change empties no page.
@@ -11,6 +11,31 @@ describe('account prices applied to a shared page', () => {
     expect(discountedCents(1005, 5000)).toBe(503) // 502.5
     expect(discountedCents(1000, 250)).toBe(975)
     expect(discountedCents(333, 1050)).toBe(298) // 298.035
+  })
+})
+
+describe('account prices in PostgreSQL and in the process', () => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => t?.close())
+
+  it('agree to the cent for every list price and discount, halves and the largest price included', async () => {
+    const prices = [0, 1, 5, 99, 333, 1005, 12_345, 99_999, 2_147_483_647]
+    const discounts = [0, 1, 250, 1050, 3333, 5000]
+    const { rows } = await sql<{ list: number; bp: number; unit: number; carton: number }>`
+      SELECT products.unit_price_cents AS list, customer_accounts.price_discount_bp AS bp,
+        ${accountUnitPriceCents()} AS unit, ${accountPackPriceCents('carton_price_cents')} AS carton
+      FROM (SELECT u AS unit_price_cents, u / 2 AS carton_price_cents FROM unnest(${prices}::int[]) AS u) products
+      CROSS JOIN unnest(${discounts}::int[]) AS customer_accounts(price_discount_bp)
+      LEFT JOIN (SELECT NULL::int AS price_cents) contract_prices ON false`.execute(t.db)
+    expect(rows).toHaveLength(prices.length * discounts.length)
+    for (const r of rows) {
+      const unit = discountedCents(r.list, r.bp)
+      expect(r.unit, `${r.list} less ${r.bp} bp`).toBe(unit)
+      expect(r.carton, `carton ${Math.floor(r.list / 2)} less ${r.bp} bp`).toBe(packPriceCents(Math.floor(r.list / 2), r.bp, unit))
+    }
   })
 })
 
