@@ -35,6 +35,7 @@ import * as approvals from './migrations/0036_approvals_and_spending_limits'
 import * as invoicePayments from './migrations/0037_invoice_payments'
 import * as cartLinesByRow from './migrations/0038_cart_lines_touch_their_cart_row_by_row'
 import * as backOfficeAccountSearch from './migrations/0039_back_office_account_search'
+import * as branchRuleInPlpgsql from './migrations/0040_branch_rule_in_plpgsql'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -73,6 +74,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0037_invoice_payments', up: invoicePayments.up },
   { version: '0038_cart_lines_touch_their_cart_row_by_row', up: cartLinesByRow.up },
   { version: '0039_back_office_account_search', up: backOfficeAccountSearch.up },
+  { version: '0040_branch_rule_in_plpgsql', up: branchRuleInPlpgsql.up },
 ]
 
 const MIGRATION_LOCK = 727_001
