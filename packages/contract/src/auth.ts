@@ -45,7 +45,7 @@ export const PasswordResetBody = z.object({
 })
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>
 
-/** The rules a new password must meet, in the order they are checked and shown (design section 4). */
+/** The rules a new password must meet, in the order they are checked and shown. */
 export const PASSWORD_RULES = [
   { rule: 'At least 8 characters', failed: 'Password must be at least 8 characters long.', met: (p: string) => p.length >= 8 },
   { rule: 'At least one number', failed: 'Password must contain at least one number.', met: (p: string) => /[0-9]/.test(p) },
@@ -54,7 +54,7 @@ export const PASSWORD_RULES = [
 /** The message of the first rule a password fails, or null. */
 export const passwordProblem = (password: string): string | null => PASSWORD_RULES.find((r) => !r.met(password))?.failed ?? null
 
-/** A new password: the spec's rule (at least one number) and the design's minimum length of 8. */
+/** A new password: at least one number, and at least 8 characters. */
 export const NewPassword = z.string().min(8, PASSWORD_RULES[0].failed).max(200).regex(/[0-9]/, PASSWORD_RULES[1].failed)
 
 export const PasswordResetCompleteBody = z.object({

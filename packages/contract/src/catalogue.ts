@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Message, Money, Page, TokenQuery, WarehouseCode } from './common'
 
-/** Page sizes of spec section 9. */
+/** Page sizes of the catalogue's lists. */
 export const CATEGORY_PAGE_SIZE = 40
 export const LIST_PAGE_SIZE = 20
 export const RELATED_REQUEST_SIZE = 20
@@ -9,7 +9,7 @@ export const RELATED_SHOWN = 4
 export const POPULAR_SIZE = 20
 export const MAX_PAGE_SIZE = 100
 
-/** The widths the image endpoint renders (spec section 9). */
+/** The widths the image endpoint renders. */
 export const IMAGE_WIDTHS = [250, 512, 1200] as const
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
 
@@ -157,7 +157,7 @@ export const CodeSetupResponse = Message
 export const PriceListQuery = TokenQuery.extend({ warehouse: branch, isElders: ignoredIsElders })
 
 /**
- * POST /search answers a plain list (spec section 7); when its best results needed corrected words, this
+ * POST /search answers a plain list; when its best results needed corrected words, this
  * response header carries the query as corrected, URI-encoded: the search screen shows 'Showing results for …'.
  */
 export const SEARCH_CORRECTION_HEADER = 'Search-Corrected-Query'

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { emailAddress, Money, WarehouseCode } from './common'
 import { DocumentItem } from './orders'
 
-/** The checkout form's State options (spec section 5), in the spec's order. */
+/** The checkout form's State options, in the form's order. */
 export const AUSTRALIAN_STATES = ['VIC', 'NSW', 'ACT', 'QLD', 'WA', 'NT', 'SA', 'TAS'] as const
 export const AustralianState = z.enum(AUSTRALIAN_STATES)
 
-/** Delivery type (spec section 9): 1 Delivered, 2 Pickup. */
+/** Delivery type: 1 Delivered, 2 Pickup. */
 export const DELIVERY_TYPES = [
   { value: 1, label: 'Delivered' },
   { value: 2, label: 'Pickup' },
@@ -30,7 +30,7 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const required = (max: number, message: string) => text(max).min(1, message)
 
 /**
- * The checkout form (spec section 3) with the spec's field names. Required (spec section 5): Business Name
+ * The checkout form with the contract's field names. Required: Business Name
  * (DeliveryName), Contact Person, Email, Phone, Carrier Name, Delivery Type and Purchase Order Number.
  */
 export const CheckoutFields = {

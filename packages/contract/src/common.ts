@@ -35,7 +35,7 @@ export const BRANCH_CODE_RULE = '1 to 10 capital letters, digits, - or _, such a
 /** Whether a branch may have this code: one WarehouseCode accepts as it is, in upper case, so every route finds it. */
 export const isBranchCode = (code: string) => WarehouseCode.safeParse(code).data === code && code === code.toUpperCase()
 
-/** The spec's clients may send the session token as a query parameter; our web app sends a header. */
+/** Older API clients may send the session token as a query parameter; our web app sends a header. */
 export const TokenQuery = z.object({ token: z.string().max(200).optional() })
 
 export const emailAddress = z.string().trim().max(254).email('Enter a valid email address')

@@ -20,7 +20,7 @@ export const CONTENT_THUMBNAIL = 150
 export const WP_DEFAULT_PER_PAGE = 10
 export const WP_MAX_PER_PAGE = 100
 
-/** The portal's own numbers (spec section 9): recent posts on Home, all posts on /blog. */
+/** The portal's own numbers: recent posts on Home, all posts on /blog. */
 export const RECENT_POSTS = 4
 export const ALL_POSTS = 100
 
@@ -117,7 +117,7 @@ export const WpPost = z
   .meta({ id: 'WpPost' })
 export type WpPost = z.infer<typeof WpPost>
 
-/** A row of the home page's banner_slider repeater (spec section 3, Home content). */
+/** A row of the home page's banner_slider repeater. */
 export const BannerSlide = z.object({
   banner_image: z.string().describe('Image URL'),
   banner_heading: z.string(),

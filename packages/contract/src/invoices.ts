@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { emailAddress, IsoDate, Money, Page } from './common'
 import { CalendarDate, DocumentItem } from './orders'
 
-/** Spec section 9: invoices 20 per page. */
+/** Invoices 20 per page. */
 export const INVOICES_PAGE_SIZE = 20
 
 /**

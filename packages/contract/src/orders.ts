@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IsoDate, Money, Page, WarehouseCode } from './common'
 import { PriceBreakPart } from './pricing'
 
-/** Spec section 9: orders 100 per page on the main list, back orders 100. */
+/** Orders 100 per page on the main list, back orders 100. */
 export const ORDERS_PAGE_SIZE = 100
 export const BACK_ORDERS_PAGE_SIZE = 100
 
@@ -145,7 +145,7 @@ export const BackOrderItem = z
   .meta({ id: 'BackOrderItem' })
 export type BackOrderItem = z.infer<typeof BackOrderItem>
 
-/** The branch whose cart receives the items: the screen's current branch. The spec's clients send no body at all (Fastify reads it as null). */
+/** The branch whose cart receives the items: the screen's current branch. Older API clients send no body at all (Fastify reads it as null). */
 export const ReorderBody = z.object({ warehouse: WarehouseCode.optional() }).nullish()
 export const ReorderQuery = z.object({ warehouse: WarehouseCode.optional() })
 

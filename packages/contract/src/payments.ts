@@ -6,7 +6,7 @@ import { passesLuhn } from './luhn'
 export const PaymentProvider = z.enum(['securepay', 'mpgs'])
 export type PaymentProvider = z.infer<typeof PaymentProvider>
 
-/** The checkout form with camelCase keys (spec section 3, Pending order), as `orderDetails` carries it. */
+/** The checkout form with camelCase keys, as a pending order's `orderDetails` carries it. */
 export const PendingOrderDetails = z
   .object({
     siteCode: CheckoutFields.SiteCode,
@@ -147,7 +147,7 @@ export const PaymentSettings = z
   .meta({ id: 'PaymentSettings' })
 export type PaymentSettings = z.infer<typeof PaymentSettings>
 
-/** The card form's messages (spec section 5), word for word. */
+/** The card form's messages, word for word. */
 export const CARD_ERRORS = {
   number: 'Invalid Card Number. Please check and try again',
   expiry: 'Invalid expiry. Please check and try again',

@@ -32,7 +32,7 @@ export type BulkAddBody = z.infer<typeof BulkAddBody>
 export const BulkReason = z.enum(['unknown_code', 'ambiguous_code', 'not_sold', 'invalid_quantity', 'quantity_not_available', 'quantity_limit'])
 export type BulkReason = z.infer<typeof BulkReason>
 
-/** What each reason says, on the wire and on screen; the CAS one is the spec's. */
+/** What each reason says, on the wire and on screen; the CAS one is the cart's stock message. */
 export const BULK_REASONS: Record<BulkReason, string> = {
   unknown_code: 'Unknown product code',
   ambiguous_code: 'More than one product has this code without its dashes or spaces: type it in full',

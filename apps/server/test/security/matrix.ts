@@ -368,7 +368,7 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/docs/ui/static/index.html',        expect: [302, 302, 302, 302, 302], request: () => get('/api/docs/ui/static/index.html') },
   { route: 'GET /api/docs/ui/static/swagger-initializer.js', expect: [200, 200, 200, 200, 200], request: () => get('/api/docs/ui/static/swagger-initializer.js') },
 
-  // The ERP interchange (design section 10): the ERP key only; a customer's session is refused (401).
+  // The ERP interchange (docs/erp-interchange.md): the ERP key only; a customer's session is refused (401).
   { route: 'GET /api/erp/runs',                         expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/runs') },
   { route: 'POST /api/erp/stock',                       expect: [401, 401, 401, 401, 401], erp: 200,
     request: async (c) => post('/api/erp/stock', [{ ProductCode: await productCode(c), LocationID: 'WAG', QtyAvailable: 250 }]) },

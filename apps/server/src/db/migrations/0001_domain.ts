@@ -1,5 +1,5 @@
 /**
- * The whole domain of spec section 3. Money is integer cents (bigint where it sums),
+ * The whole domain: accounts, users, products, stock, carts, orders, invoices. Money is integer cents (bigint where it sums),
  * quantities are integers, dates that travel as YYYY-MM-DD are `date`.
  */
 export const up = /* sql */ `

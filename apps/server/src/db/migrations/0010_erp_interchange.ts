@@ -1,5 +1,5 @@
 /**
- * The ERP interchange (docs/erp-interchange.md, issue 14). erp_runs records every import, stock delta and
+ * The ERP interchange (docs/erp-interchange.md). erp_runs records every import, stock delta and
  * export: who ran it, how, what it added, changed and withdrew, and its first problems.
  *
  * Orders placed in the portal carry the number they were placed under (portal_order_id, e.g. SO9000001)

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 
 /**
- * Mastercard Gateway (MPGS) Hosted Checkout (design section 5): the server opens a checkout session
+ * Mastercard Gateway (MPGS) Hosted Checkout (decision 0010): the server opens a checkout session
  * (INITIATE_CHECKOUT) and keeps its successIndicator; the browser's checkout.min.js takes the card on the
  * gateway's page and hands back a resultIndicator; the server compares the two and retrieves the order to
  * confirm amount and status before it believes the payment.

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config'
 import { withPaymentOrigins } from '../../plugins/security'
 
 /**
- * Issue 19 part 1 (decision 0026): the local sandbox is reached on the origin the page came from, whatever
+ * Decision 0026: the local sandbox is reached on the origin the page came from, whatever
  * PUBLIC_URL says, and the policy names a configured provider's origin in every mode.
  */
 

@@ -265,7 +265,7 @@ describe('paying through the SecurePay sandbox', () => {
   })
 
   it('never sells more than the branch has: 50 buyers at once for the last 10 hold 10, and every approval becomes an order', async () => {
-    // Issue 19 part 6: before holds, all 50 were allowed to pay and 40 cards were charged for refunds.
+    // Without holds, all 50 were allowed to pay and 40 cards were charged for refunds.
     const product = nextProduct()
     await setListPrice(t.db, product, 1000)
     await setStock(t.db, product, 'MEL', 10)
@@ -297,7 +297,7 @@ describe('paying through the SecurePay sandbox', () => {
   })
 })
 
-describe('units held for a pending card payment (issue 19 part 6)', () => {
+describe('units held for a pending card payment', () => {
   const holdsOf = (product: number) => t.db.selectFrom('stock_holds').select(['pending_order_id', 'qty']).where('product_id', '=', product).execute()
 
   it('10 pending payments for the last 3 units: at most 3 exist, and each approval becomes an order', async () => {
@@ -382,7 +382,7 @@ describe('units held for a pending card payment (issue 19 part 6)', () => {
   })
 })
 
-describe('one live card payment per cart (issue 19 part 7)', () => {
+describe('one live card payment per cart', () => {
   it('ten creates at once for one cart make one pending order, and all answer it', async () => {
     await cartOfOne(ids.cash, 1)
     const created = await Promise.all(Array.from({ length: 10 }, () => createPayment(cash, 11, orderDetails({ purchaseOrder: 'CARD-TEN' }))))

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
- * SecurePay Direct Post (design section 5): the card form posts from the browser to the provider with a
+ * SecurePay Direct Post (decision 0010): the card form posts from the browser to the provider with a
  * request fingerprint; the provider sends the browser back to the result URL with a result fingerprint.
  * Both are HMAC-SHA256 keyed with the transaction password, lowercase hex.
  */

@@ -130,7 +130,7 @@ export function createResponse(
 
 const newReference = () => `W${randomBytes(6).toString('hex').toUpperCase()}`
 
-/** The form with the spec's names, from a pending order's camelCase orderDetails. */
+/** The form with the contract's names, from a pending order's camelCase orderDetails. */
 export function formOf(d: PendingOrderDetails): PlaceOrderBody {
   return {
     ...(d.siteCode ? { SiteCode: d.siteCode } : {}),
@@ -338,7 +338,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
     if (conversion.ok) return conversion
     const made = recorded === null ? null : await reverse(deps, recorded)
     const given = made === null || made.refunded ? (made?.refunded && made.voided ? VOIDED : REFUNDED) : TO_BE_REFUNDED
-    // The spec's words for stock that is gone stand alone; the others say what became of the money.
+    // The cart's words for stock that is gone stand alone; the others say what became of the money.
     if (conversion.error === CART_ERRORS.quantityNotAvailable) return conversion
     return { ok: false, error: `${conversion.error} ${given}` }
   }

@@ -9,7 +9,7 @@ import styles from './balance-screen.module.css'
 import { ReceiptButton } from './receipt-button'
 import { StatementForm } from './statement-form'
 
-/** Balance and statements (spec section 2): the figures, the fixed text, and 'Request a Statement'. */
+/** Balance and statements: the figures, the fixed text, and 'Request a Statement'. */
 export function BalanceScreen({ accountsPhone }: { accountsPhone?: string | undefined }) {
   const session = useSession()
   const balance = useAccountBalance()

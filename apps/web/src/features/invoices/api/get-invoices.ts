@@ -8,7 +8,7 @@ export type InvoiceFilters = { startDate: string; endDate: string; search: strin
 export const getInvoices = (filters: InvoiceFilters, page: number, signal?: AbortSignal) =>
   api.get<InvoiceListRow[]>('invoices', { page, search: filters.search, startDate: filters.startDate, endDate: filters.endDate }, signal)
 
-/** Pages of 20; an empty page, or one shorter than 20, is the last (spec section 4). */
+/** Pages of 20; an empty page, or one shorter than 20, is the last. */
 export const invoicesQuery = (filters: InvoiceFilters) =>
   infiniteQueryOptions({
     queryKey: invoiceKeys.list(filters),

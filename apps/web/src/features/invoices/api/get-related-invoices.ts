@@ -3,7 +3,7 @@ import type { InvoiceListRow } from '@portal/contract/invoices'
 import { api } from '../../../lib/api'
 import { invoiceKeys } from './query-keys'
 
-/** An order's invoices: the order number passed as the invoice search (spec section 7), over the whole history. */
+/** An order's invoices: the order number passed as the invoice search, over the whole history. */
 export const getRelatedInvoices = async (salesOrder: string, signal?: AbortSignal) => {
   const rows = await api.get<InvoiceListRow[]>('invoices', { search: salesOrder, size: 100 }, signal)
   return rows.filter((r) => r.SalesOrder.toUpperCase() === salesOrder.toUpperCase())

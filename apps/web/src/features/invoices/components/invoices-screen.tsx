@@ -9,7 +9,7 @@ import { invoicesQuery } from '../api/get-invoices'
 import { invoiceTypeName } from './invoice-type'
 import { PayInvoices } from './pay-invoices'
 
-/** The spec's messages when the first page, or a further one, fails to load (section 8). */
+/** The messages when the first page, or a further one, fails to load, word for word. */
 const failures = { first: 'An error occured loading your invoices.', more: 'An error occured loading more invoices.' }
 
 /** Invoice History, with the open invoices and paying them by card above it (decision 0090). */

@@ -5,7 +5,7 @@ import { notify } from '../../../components/ui/toast'
 import { useSendInvoice } from '../api/send-invoice'
 import styles from './invoice-detail.module.css'
 
-/** E-mail a copy: the button stays disabled while the address is blank or a send is under way (spec section 5). */
+/** E-mail a copy: the button stays disabled while the address is blank or a send is under way. */
 export function SendInvoiceForm({ invoice, defaultEmail }: { invoice: string; defaultEmail: string }) {
   const [email, setEmail] = useState(defaultEmail)
   const send = useSendInvoice()

@@ -188,7 +188,7 @@ describe('the card payment with SecurePay', { timeout: 20_000 }, () => {
     ['no expiry month', { month: '' }, 'Invalid expiry. Please check and try again'],
     ['a CVS of two digits', { cvv: '12' }, 'Invalid CVV, please try again.'],
     ['no CVS', { cvv: '' }, 'Invalid CVV, please try again.'],
-  ])('refuses %s with the spec’s words and sends nothing', async (_, card, message) => {
+  ])('refuses %s with the card form’s words and sends nothing', async (_, card, message) => {
     mockApi(LIVE)
     const { user } = renderAt(<CardPaymentScreen payments={{ ...securePay, ipLookupUrl: null }} total={11} />, { pathname: '/card-payment', state: payment })
     await fillCard(user, card)
@@ -341,7 +341,7 @@ describe('reporting a card purchase', { timeout: 20_000 }, () => {
   })
 })
 
-// Issue 19 part 1: a card form that does not leave the page does not spin forever (decision 0026).
+// A card form that does not leave the page does not spin forever (decision 0026).
 describe('a card form whose submission does not leave the page', { timeout: 20_000 }, () => {
   const reference = () => new FormData(submit.mock.contexts.at(-1) as HTMLFormElement).get('EPS_REFERENCEID')
 

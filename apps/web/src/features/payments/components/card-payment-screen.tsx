@@ -14,7 +14,7 @@ type CardPaymentScreenProps = {
   total: number | undefined
 }
 
-/** The navigation state the checkout hands over: orderId, fingerprint and formData (spec section 2). */
+/** The navigation state the checkout hands over: orderId, fingerprint and formData. */
 function paymentOf(state: unknown): CreatePaymentResponse | null {
   const s = state as Partial<CreatePaymentResponse> | null
   return s && typeof s.orderId === 'string' && s.formData && typeof s.formData === 'object' ? (s as CreatePaymentResponse) : null

@@ -38,7 +38,7 @@ type CardField = keyof Card
 type Problem = { field: CardField; message: string }
 
 export const NAME_REQUIRED = 'Please enter the name on the card'
-/** How long a submitted card form may stay on the page before it is taken as not sent (issue 19, decision 0026). */
+/** How long a submitted card form may stay on the page before it is taken as not sent (decision 0026). */
 export const SUBMIT_TIMEOUT_MS = 8_000
 export const paymentError = (text: string) => `An error occured while processing payment: ${text}`
 export const BLOCKED_BY_POLICY = (target: string) =>
@@ -69,7 +69,7 @@ export function fieldProblem(field: CardField, card: Card, now = new Date()): st
   }
 }
 
-/** Spec section 5: every field is needed, and the first that is wrong says so; nothing is sent until all are right. */
+/** Every field is needed, and the first that is wrong says so; nothing is sent until all are right. */
 export function cardProblem(card: Card, now = new Date()): Problem | null {
   for (const field of FIELDS) {
     const message = fieldProblem(field, card, now)

@@ -5,7 +5,7 @@ import { userKeys } from './query-keys'
 
 export const getUsers = (page: number) => api.get<SubUser[]>('users', { page })
 
-/** Pages of 20; a page shorter than that is the last one (spec section 4). */
+/** Pages of 20; a page shorter than that is the last one. */
 export const usersQuery = () =>
   infiniteQueryOptions({
     queryKey: userKeys.all,

@@ -8,7 +8,7 @@ import styles from './users.module.css'
 
 export const PASSWORDS_DIFFER = 'Please make sure your password and password confirmation match.'
 export const CREATE_FAILED = 'There was an error creating your user. Password must contain at least one number.'
-/** The spec's wording, with the rule that failed (design section 4: at least 8 characters and one number). */
+/** The fixed wording, with the rule that failed (at least 8 characters and one number, @portal/contract/auth). */
 export const createFailed = (rule: string) => `There was an error creating your user. ${rule}`
 
 export type UserFormValues = { name: string; email: string; username: string; password: string; confirm: string; role: Role }
@@ -19,7 +19,7 @@ type UserFormProps = {
   busy: boolean
   onSubmit: (values: UserFormValues) => void
   onCancel: () => void
-  /** Problems found before anything is sent (spec section 5), shown as a toast by the screen. */
+  /** Problems found before anything is sent, shown as a toast by the screen. */
   onInvalid: (message: string) => void
 }
 

@@ -105,7 +105,7 @@ describe('the Users screen', () => {
       expect(sentTo(api, 'POST', '/api/users')).toHaveLength(0)
     })
 
-    // Issue 19 part 8: the rule that failed, both rules beside the field, and why the repeat is refused.
+    // The rule that failed, both rules beside the field, and why the repeat is refused.
     it('says the 8-character minimum failed for ab1, not the number rule, and sends nothing', async () => {
       const { api, dialog, fill, user } = await openForm()
       await fill('jo@farm.example', 'jo', 'ab1', 'ab1')

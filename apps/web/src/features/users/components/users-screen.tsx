@@ -91,7 +91,7 @@ export function UsersScreen() {
           notify.success('User successfully created')
           setEditing(null)
         },
-        // A taken username says so; a refused field says which rule failed (the spec's wording for the number rule).
+        // A taken username says so; a refused field says which rule failed (the contract's wording for the number rule).
         onError: (error) => notify.error(createError(error)),
       },
     )
