@@ -14,8 +14,8 @@ import * as securepay from './securepay'
 import {
   createResponse,
   forBrowser,
-  isLocal,
   mpgsSettings,
+  openGatewaySession,
   reverse,
   UNAVAILABLE,
   UNVERIFIED,
@@ -359,22 +359,13 @@ export async function startSession(
   if (!p) throw notFound('invoice payment')
   if (p.status === 'completed') throw conflict('already_paid', 'This payment has already been made.')
   if (p.status === 'superseded') throw conflict('payment_superseded', REPLACED)
-  const local = isLocal(settings.host + '/', config)
-  const back = `${local && pageOrigin ? pageOrigin : config.publicUrl}/invoices?${new URLSearchParams({ payment: p.id }).toString()}`
-  let opened: mpgs.CheckoutSession
-  try {
-    opened = await mpgs.initiateCheckout(settings, transport, {
-      orderId: p.reference,
-      amount: securepay.amountOf(p.amount_cents),
-      description: `${config.distributor.name} invoice payment ${p.reference}`,
-      merchantName: config.distributor.name,
-      returnUrl: back,
-      cancelUrl: `${back}&cancelled=1`,
-    })
-  } catch (err) {
-    if (err instanceof mpgs.GatewayError) throw new AppError(422, 'gateway_unavailable', err.message)
-    throw err
-  }
+  const opened = await openGatewaySession({ config, transport }, settings, {
+    reference: p.reference,
+    amountCents: p.amount_cents,
+    description: `${config.distributor.name} invoice payment ${p.reference}`,
+    backPath: `/invoices?${new URLSearchParams({ payment: p.id }).toString()}`,
+    pageOrigin,
+  })
   await repo.setSession(db, p.id, opened.sessionId, opened.successIndicator)
   return { sessionId: opened.sessionId, checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) }
 }

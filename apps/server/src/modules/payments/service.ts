@@ -567,14 +567,34 @@ export async function startSession(
   if (!p) throw notFound('pending order')
   if (p.status === 'completed') throw conflict('already_paid', 'This order has already been paid.')
   if (p.status === 'superseded') throw conflict('payment_superseded', 'This payment was replaced by a newer one for the same cart. Start the payment again.')
+  const opened = await openGatewaySession({ config, transport }, settings, {
+    reference: p.reference,
+    amountCents: p.amount_cents,
+    description: `${config.distributor.name} web order ${p.reference}`,
+    backPath: `/card-payment?id=${encodeURIComponent(p.id)}`,
+    pageOrigin,
+  })
+  await repo.setSession(db, p.id, opened.sessionId, opened.successIndicator)
+  return { sessionId: opened.sessionId, checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) }
+}
+
+/**
+ * Opens the Mastercard Gateway's hosted checkout for a stored payment (a card order's or a payment of invoices): the
+ * amount is the stored one, and the gateway sends the browser back to `backPath` on the page's own origin when the
+ * gateway is the local sandbox (decision 0026), else on the public address. A gateway that cannot be reached is a 422.
+ */
+export async function openGatewaySession(
+  { config, transport }: Pick<PaymentDeps, 'config' | 'transport'>,
+  settings: ReturnType<typeof mpgsSettings>,
+  payment: { reference: string; amountCents: number; description: string; backPath: string; pageOrigin?: string | null },
+): Promise<mpgs.CheckoutSession> {
   const local = isLocal(settings.host + '/', config)
-  const back = `${local && pageOrigin ? pageOrigin : config.publicUrl}/card-payment?id=${encodeURIComponent(p.id)}`
-  let opened: mpgs.CheckoutSession
+  const back = `${local && payment.pageOrigin ? payment.pageOrigin : config.publicUrl}${payment.backPath}`
   try {
-    opened = await mpgs.initiateCheckout(settings, transport, {
-      orderId: p.reference,
-      amount: securepay.amountOf(p.amount_cents),
-      description: `${config.distributor.name} web order ${p.reference}`,
+    return await mpgs.initiateCheckout(settings, transport, {
+      orderId: payment.reference,
+      amount: securepay.amountOf(payment.amountCents),
+      description: payment.description,
       merchantName: config.distributor.name,
       returnUrl: back,
       cancelUrl: `${back}&cancelled=1`,
@@ -583,8 +603,6 @@ export async function startSession(
     if (err instanceof mpgs.GatewayError) throw new AppError(422, 'gateway_unavailable', err.message)
     throw err
   }
-  await repo.setSession(db, p.id, opened.sessionId, opened.successIndicator)
-  return { sessionId: opened.sessionId, checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) }
 }
 
 /**
