@@ -1,40 +1,23 @@
 import { expect, test, type Page } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
 import { expectNoSeriousA11yViolations } from './axe'
-import { isPhone } from './journey'
+import { giveBackOfficeCode, isPhone } from './journey'
 
 // The back office's Accounts (decision 0092): customer service finds any account, a sales representative only the
 // accounts they look after; either opens the account whole and sends one of its users a password reset link.
 // Desktop signs in as the demo's customer service, the phone as its rep, so that the two widths never want the
 // same user's one-time code at once.
 
-const DEMO_TOTP_SECRET = 'RIVERINADEMOBACKOFFICETOTPSECRET'
-const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' })
-
 const SERVICE = { email: 'service@riverinarural.example', password: 'Service2026' }
 const REP = { email: 'rep@riverinarural.example', password: 'Reps2026' }
 
-/** Signs in to the back office; a code already taken is refused, so the next 30-second step's code is given. */
+/** Signs in to the back office with the password and the demo secret's code. */
 async function signInToBackOffice(page: Page, who: { email: string; password: string }) {
   await page.goto('/login')
   await page.getByLabel('Username').fill(who.email)
   await page.getByLabel('Password', { exact: true }).fill(who.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel('Code').fill(totp.generate())
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    const outcome = await Promise.race([
-      page.waitForURL(/\/staff$/).then(() => 'in' as const),
-      page
-        .getByText('That code is not right.', { exact: false })
-        .waitFor()
-        .then(() => 'refused' as const),
-    ])
-    if (outcome === 'in') return
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
-  }
-  throw new Error('no code of the demo secret was accepted')
+  await giveBackOfficeCode(page)
 }
 
 async function noSidewaysScrolling(page: Page) {

@@ -1,31 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import * as OTPAuth from 'otpauth'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-
-/** The demo's one back office TOTP secret (lib/demo-logins.ts), as an authenticator app holding it would show. */
-const DEMO_TOTP_SECRET = 'RIVERINADEMOBACKOFFICETOTPSECRET'
-const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' })
-
-/**
- * Gives the current code. A code is taken once (the other screen width's journey may have just used it): when
- * it is refused, the next 30-second step's code is given, as a person would wait for the app's next code.
- */
-async function giveCode(page: Page) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel('Code').fill(totp.generate())
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    const outcome = await Promise.race([
-      page.waitForURL(/\/staff$/).then(() => 'in' as const),
-      page
-        .getByText('That code is not right.', { exact: false })
-        .waitFor()
-        .then(() => 'refused' as const),
-    ])
-    if (outcome === 'in') return
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
-  }
-  throw new Error('no code of the demo secret was accepted')
-}
+import { giveBackOfficeCode } from './journey'
 
 test('an Administrator signs in with the demo TOTP, invites a back office user and sees it in the audit', async ({ page }, info) => {
   test.setTimeout(150_000)
@@ -36,7 +11,7 @@ test('an Administrator signs in with the demo TOTP, invites a back office user a
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'back office second factor')
-  await giveCode(page)
+  await giveBackOfficeCode(page)
 
   await expect(page.getByRole('heading', { name: 'Welcome, Alex Admin' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Administrator' })).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import * as OTPAuth from 'otpauth'
 
 // What the browser journeys share: signing in through the login screen, the phone layout test, and set-up
 // calls to the API made from the page with the session the web app keeps.
@@ -93,4 +94,30 @@ export async function workerInControl(page: Page, timeout = 45_000) {
       .catch((reason: unknown) => String(reason))
     throw new Error(`the service worker did not take control of the page: ${JSON.stringify(seen)}`, { cause: error })
   }
+}
+
+/** The demo's one back office TOTP secret (lib/demo-logins.ts), as an authenticator app holding it would show. */
+const DEMO_TOTP_SECRET = 'RIVERINADEMOBACKOFFICETOTPSECRET'
+const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(DEMO_TOTP_SECRET), digits: 6, period: 30, algorithm: 'SHA1' })
+
+/**
+ * On the back office's second factor screen, gives the current code of the demo secret. A code is taken once (the
+ * other screen width's journey may have just used it): when it is refused, the next 30-second step's code is given,
+ * as a person would wait for the app's next code.
+ */
+export async function giveBackOfficeCode(page: Page) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByLabel('Code').fill(totp.generate())
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    const outcome = await Promise.race([
+      page.waitForURL(/\/staff$/).then(() => 'in' as const),
+      page
+        .getByText('That code is not right.', { exact: false })
+        .waitFor()
+        .then(() => 'refused' as const),
+    ])
+    if (outcome === 'in') return
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500)
+  }
+  throw new Error('no code of the demo secret was accepted')
 }
