@@ -16,6 +16,7 @@ import {
   forBrowser,
   mpgsSettings,
   openGatewaySession,
+  verifiedGatewayOrder,
   reverse,
   UNAVAILABLE,
   UNVERIFIED,
@@ -381,26 +382,10 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   const p = await repo.findBySession(deps.db, session.accountId, body.sessionID)
   if (!p) throw notFound('payment session')
   if (p.status === 'completed') return shown(deps.db, p)
-  const indicated = mpgs.indicatorsMatch(p.success_indicator, body.resultIndicator)
-  let order: mpgs.GatewayOrder
-  try {
-    order = await mpgs.retrieveOrder(settings, deps.transport, p.reference)
-  } catch (err) {
-    if (!(err instanceof mpgs.GatewayError)) throw err
-    throw new AppError(422, indicated ? 'gateway_unavailable' : 'payment_not_approved', indicated ? err.message : mpgs.gatewayCodeText(null))
-  }
-  const authorized = order.result === 'SUCCESS' && order.status === 'AUTHORIZED' && order.authorizationId !== null
-  const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
-  if (!authorized && !captured) {
-    const reason = mpgs.gatewayCodeText(order.gatewayCode)
-    await decline(deps.db, p.id, reason, order.transactionId)
-    deps.metrics?.payment('mpgs', 'declined')
-    throw new AppError(422, 'payment_not_approved', reason)
-  }
-  if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)
-  if (order.amountCents !== p.amount_cents || order.currency !== 'AUD') {
-    throw new AppError(422, 'payment_amount_mismatch', 'The amount paid does not match the payment. Please contact us before trying again')
-  }
+  const { order, captured } = await verifiedGatewayOrder(deps, settings, p, body.resultIndicator, {
+    decline: (reason, transactionId) => decline(deps.db, p.id, reason, transactionId),
+    mismatch: 'The amount paid does not match the payment. Please contact us before trying again',
+  })
   if (captured) {
     const applied = await apply(deps, p.id, order.transactionId)
     if (!applied.ok) throw conflict('payment_not_applied', applied.error)

@@ -606,6 +606,40 @@ export async function openGatewaySession(
 }
 
 /**
+ * The Mastercard Gateway's record of a stored payment whose browser reported `resultIndicator`, believed only when it
+ * shows the payment authorised or captured, the indicator equals the successIndicator kept with the payment
+ * (constant time), and the amount is the stored one in AUD. A payment the gateway did not approve is declined
+ * (`decline`, then 422); the others answer 422 without changing anything. Card orders and payments of invoices.
+ */
+export async function verifiedGatewayOrder(
+  deps: PaymentDeps,
+  settings: ReturnType<typeof mpgsSettings>,
+  p: { reference: string; success_indicator: string | null; amount_cents: number },
+  resultIndicator: string,
+  on: { decline: (reason: string, transactionId: string | null) => Promise<void>; mismatch: string },
+): Promise<{ order: mpgs.GatewayOrder; authorized: boolean; captured: boolean }> {
+  const indicated = mpgs.indicatorsMatch(p.success_indicator, resultIndicator)
+  let order: mpgs.GatewayOrder
+  try {
+    order = await mpgs.retrieveOrder(settings, deps.transport, p.reference)
+  } catch (err) {
+    if (!(err instanceof mpgs.GatewayError)) throw err
+    throw new AppError(422, indicated ? 'gateway_unavailable' : 'payment_not_approved', indicated ? err.message : mpgs.gatewayCodeText(null))
+  }
+  const authorized = order.result === 'SUCCESS' && order.status === 'AUTHORIZED' && order.authorizationId !== null
+  const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
+  if (!authorized && !captured) {
+    const reason = mpgs.gatewayCodeText(order.gatewayCode)
+    await on.decline(reason, order.transactionId)
+    deps.metrics?.payment('mpgs', 'declined')
+    throw new AppError(422, 'payment_not_approved', reason)
+  }
+  if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)
+  if (order.amountCents !== p.amount_cents || order.currency !== 'AUD') throw new AppError(422, 'payment_amount_mismatch', on.mismatch)
+  return { order, authorized, captured }
+}
+
+/**
  * Mastercard Gateway: the browser reports the result. Believed only when the resultIndicator equals the
  * successIndicator kept with the pending order (constant time) and the gateway's own record of the order
  * shows it authorised for the same amount in AUD; then the pending order becomes an order, once, and the
@@ -619,26 +653,10 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
   if (!p) throw notFound('payment session')
   if (p.status === 'completed' && p.order_id !== null)
     return { approved: true, orderId: p.id, order: await placement.placedOrder(deps.db, p.account_id, p.order_id) }
-  const indicated = mpgs.indicatorsMatch(p.success_indicator, body.resultIndicator)
-  let order: mpgs.GatewayOrder
-  try {
-    order = await mpgs.retrieveOrder(settings, deps.transport, p.reference)
-  } catch (err) {
-    if (!(err instanceof mpgs.GatewayError)) throw err
-    throw new AppError(422, indicated ? 'gateway_unavailable' : 'payment_not_approved', indicated ? err.message : mpgs.gatewayCodeText(null))
-  }
-  const authorized = order.result === 'SUCCESS' && order.status === 'AUTHORIZED' && order.authorizationId !== null
-  const captured = order.result === 'SUCCESS' && order.status === 'CAPTURED'
-  if (!authorized && !captured) {
-    const reason = mpgs.gatewayCodeText(order.gatewayCode)
-    await decline(deps.db, p.id, reason, order.transactionId)
-    deps.metrics?.payment('mpgs', 'declined')
-    throw new AppError(422, 'payment_not_approved', reason)
-  }
-  if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)
-  if (order.amountCents !== p.amount_cents || order.currency !== 'AUD') {
-    throw new AppError(422, 'payment_amount_mismatch', 'The amount paid does not match the order. Please contact us before trying again')
-  }
+  const { order, authorized } = await verifiedGatewayOrder(deps, settings, p, body.resultIndicator, {
+    decline: (reason, transactionId) => decline(deps.db, p.id, reason, transactionId),
+    mismatch: 'The amount paid does not match the order. Please contact us before trying again',
+  })
   let transactionId = order.transactionId
   if (authorized && (await claimForCapture(deps.db, p.user_id, p.id))) {
     // Claimed (nothing replaces it now): the money is taken, then the order made of exactly what was paid. A payment
