@@ -33,6 +33,8 @@ import { quickOrderRoutes } from './modules/quick-order/routes'
 import { manifestRoutes, siteRoutes } from './modules/site/routes'
 import { watchStockAlerts } from './modules/stock-alerts/drain'
 import { stockAlertsRoutes } from './modules/stock-alerts/routes'
+import { startStandingOrders } from './modules/standing-orders/runner'
+import { standingOrdersRoutes } from './modules/standing-orders/routes'
 import { usersRoutes } from './modules/users/routes'
 import { backOfficeScope } from './modules/back-office'
 import { registerAuth } from './plugins/auth'
@@ -64,6 +66,8 @@ export interface AppOptions {
   erpKey?: string | null
   /** The secrets no log line may hold (lib/secret-values.ts); the settings' and the ERP key when left out. */
   secrets?: SecretValues
+  /** Runs the standing orders' scheduler (the server does; tests run it by hand). */
+  scheduler?: boolean
 }
 
 const BODY_LIMIT = 1024 * 1024
@@ -106,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.decorate('stockAlerts', stockAlerts)
     app.addHook('onClose', () => stockAlerts.stop())
   }
+  if (options.scheduler) {
+    // Standing orders' runs and reminders: every instance ticks, the database gives each run to one (decision 0093).
+    const scheduler = startStandingOrders(deps, app.log)
+    app.addHook('onClose', () => scheduler.stop())
+  }
   registerObservability(app, { config, metrics, reporter: errorReporter })
   registerCompression(app)
   const fallback = await registerWeb(app, webDist ?? resolve(import.meta.dirname, '../../web/dist'))
@@ -134,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(buyAgainRoutes, deps)
       await api.register(checkoutRoutes, deps)
       await api.register(approvalsRoutes, deps)
+      await api.register(standingOrdersRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(invoicePaymentsRoutes, deps)
       await api.register(usersRoutes, deps)

@@ -37,6 +37,7 @@ async function main() {
     erpKey: erp?.key ?? null,
     secrets,
     webDist: config.webDist,
+    scheduler: true,
   })
   warnChangeFeed = (error) => app.log.warn({ err: error }, 'change notifications interrupted; in-memory caches are off until they resume')
   const mailer = startMailer({ db: handle.db, config }, app.log)

@@ -36,6 +36,7 @@ import * as invoicePayments from './migrations/0037_invoice_payments'
 import * as cartLinesByRow from './migrations/0038_cart_lines_touch_their_cart_row_by_row'
 import * as backOfficeAccountSearch from './migrations/0039_back_office_account_search'
 import * as branchRuleInPlpgsql from './migrations/0040_branch_rule_in_plpgsql'
+import * as standingOrders from './migrations/0041_standing_orders'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -75,6 +76,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0038_cart_lines_touch_their_cart_row_by_row', up: cartLinesByRow.up },
   { version: '0039_back_office_account_search', up: backOfficeAccountSearch.up },
   { version: '0040_branch_rule_in_plpgsql', up: branchRuleInPlpgsql.up },
+  { version: '0041_standing_orders', up: standingOrders.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -508,6 +508,36 @@ export interface OrderApprovalTable {
   created_at: Timestamp
 }
 
+export interface StandingOrderTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number
+  list_id: number
+  location_id: string
+  every_weeks: number | null
+  month_days: number[] | null
+  first_run_on: string
+  next_run_on: string
+  status: Generated<'active' | 'paused'>
+  po_prefix: string
+  delivery: Json<unknown>
+  reminded_for: string | null
+  created_at: Generated<Timestamp>
+  updated_at: Generated<Timestamp>
+}
+
+export interface StandingOrderRunTable {
+  id: Generated<number>
+  standing_order_id: number
+  run_on: string
+  ran_on: string
+  outcome: 'placed' | 'approval' | 'payment_link' | 'skipped' | 'failed'
+  message: string
+  order_id: number | null
+  approval_id: number | null
+  created_at: Generated<Timestamp>
+}
+
 export interface CodeSetupRequestTable {
   id: Generated<number>
   account_id: number
@@ -731,6 +761,8 @@ export interface DB {
   code_setup_requests: CodeSetupRequestTable
   stock_alerts: StockAlertTable
   order_approvals: OrderApprovalTable
+  standing_orders: StandingOrderTable
+  standing_order_runs: StandingOrderRunTable
   content_media: ContentMediaTable
   content_media_renditions: ContentMediaRenditionTable
   content_groups: ContentGroupTable

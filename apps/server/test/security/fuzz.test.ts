@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor } from '../back-office'
 import { startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
-import { createCtx, del, get, MATRIX, post, put, type Ctx, type Req, type Row } from './matrix'
+import { createCtx, del, get, MATRIX, post, put, standingOrderBody, tomorrow, type Ctx, type Req, type Row } from './matrix'
 import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Route, type Who } from './surface'
 
 /**
@@ -171,6 +171,14 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/staff/accounts/:code/statements': (c) =>
     post('/api/staff/accounts/KELLYFG/statements', { to: 'someone@elsewhere.example', year: c.f.period.finyear, period: c.f.period.period }),
   'GET /api/users/staff-changes': () => get('/api/users/staff-changes'),
+  // Another account's list, and no one's standing order: nothing is made or changed.
+  'POST /api/standing-orders': (c) => post('/api/standing-orders', standingOrderBody(c.f.foreignList, 'trade')),
+  'GET /api/standing-orders/:id': () => get(`/api/standing-orders/${NO_SUCH_ID}`),
+  'PUT /api/standing-orders/:id': () => put(`/api/standing-orders/${NO_SUCH_ID}`, { schedule: { kind: 'monthDays', days: [1, 15] }, firstRun: tomorrow() }),
+  'DELETE /api/standing-orders/:id': () => del(`/api/standing-orders/${NO_SUCH_ID}`),
+  'POST /api/standing-orders/:id/skip': () => post(`/api/standing-orders/${NO_SUCH_ID}/skip`, { runOn: tomorrow() }),
+  'POST /api/standing-orders/:id/pause': () => post(`/api/standing-orders/${NO_SUCH_ID}/pause`),
+  'POST /api/standing-orders/:id/resume': () => post(`/api/standing-orders/${NO_SUCH_ID}/resume`),
 }
 
 /** mulberry32: small, fast and the same everywhere. */

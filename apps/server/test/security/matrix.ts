@@ -44,6 +44,8 @@ export interface Ctx {
   spareBackOfficeUser(): Promise<number>
   /** An order waiting for approval, of a new User of the user's own account or of the other account fixtures.ts names. */
   approvalOf(who: User, whose: 'own' | 'other'): Promise<number>
+  /** A standing order (first run tomorrow) of a new User of the user's own account or of the other account. */
+  standingOrderOf(who: User, whose: 'own' | 'other'): Promise<number>
 }
 
 export interface Row {
@@ -301,6 +303,30 @@ export const MATRIX: Row[] = [
     request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/withdraw`),
     otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/withdraw`) },
 
+  // Standing orders (decision 0093): their owner's and the account's Administrators'; another User of the account and
+  // another account find none; resellers never order online. Each cell's standing order is a new User's, first run tomorrow.
+  { route: 'GET /api/standing-orders',                  expect: [401, 200, 200, 200, 403], request: () => get('/api/standing-orders') },
+  { route: 'POST /api/standing-orders',                 expect: [401, 201, 403, 201, 403],
+    request: async (c, who) => post('/api/standing-orders', standingOrderBody(await listOf(c, who), userOr(who))) },
+  { route: 'GET /api/standing-orders/:id',              expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => get(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}`),
+    otherRequest: async (c, who) => get(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}`) },
+  { route: 'PUT /api/standing-orders/:id',              expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => put(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}`, { purchaseOrderPrefix: 'CHANGED-' }),
+    otherRequest: async (c, who) => put(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}`, { purchaseOrderPrefix: 'TAKEN-' }) },
+  { route: 'DELETE /api/standing-orders/:id',           expect: [401, 204, 404, 204, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => del(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}`),
+    otherRequest: async (c, who) => del(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}`) },
+  { route: 'POST /api/standing-orders/:id/skip',        expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}/skip`, { runOn: tomorrow() }),
+    otherRequest: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}/skip`, { runOn: tomorrow() }) },
+  { route: 'POST /api/standing-orders/:id/pause',       expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}/pause`),
+    otherRequest: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}/pause`) },
+  { route: 'POST /api/standing-orders/:id/resume',      expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(userOr(who), 'own')}/resume`),
+    otherRequest: async (c, who) => post(`/api/standing-orders/${await c.standingOrderOf(who, 'other')}/resume`) },
+
   // The back office (decision 0083): its own sessions only; roles enforced per route. Customers' sessions get 401.
   // backOffice: [admin, service, rep, marketing]. Every session here has given its second factor, so enrolling or giving it again is 409.
   { route: 'GET /api/staff/me',                         expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 200], request: () => get('/api/staff/me') },
@@ -459,6 +485,18 @@ async function listOf(c: Ctx, who: Who): Promise<number> {
   return made.json().id as number
 }
 
+/** The day after today, YYYY-MM-DD: a standing order's first run. */
+export const tomorrow = () => {
+  const d = new Date(Date.now() + 86_400_000)
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+/** A standing order of `list` at WAG, weekly from tomorrow, delivered as the user's checkout form would be. */
+export function standingOrderBody(list: number, who: User) {
+  const { PurchaseOrder: _po, warehouse: _branch, ...delivery } = checkoutForm('WAG')
+  return { listId: list, warehouse: 'WAG', firstRun: tomorrow(), schedule: { kind: 'weeks', everyWeeks: 1 }, purchaseOrderPrefix: `${who}-`, delivery }
+}
+
 /** The everyday product's code. */
 async function productCode(c: Ctx): Promise<string> {
   return (await c.as('trade', get(`/api/product/${c.f.product.id}`))).json().ProductCode as string
@@ -552,6 +590,44 @@ export async function createCtx(t: TestContext, f: Fixtures): Promise<Ctx> {
           inc_cents: 1100,
           over_limit: 'order',
           limit_cents: 100,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+    async standingOrderOf(who, whose) {
+      const accountId = f[whose][who].accountId
+      const owner = await t.db
+        .insertInto('users')
+        .values({
+          account_id: accountId,
+          username: `owner-${who}-${++spares}`,
+          name: 'Standing owner',
+          email: `owner-${spares}@example.com`,
+          role: 'User',
+          password_hash: spareHash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const list = await t.db
+        .insertInto('order_lists')
+        .values({ account_id: accountId, created_by: owner.id, name: 'Standing' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await t.db.insertInto('order_list_lines').values({ list_id: list.id, product_id: f.product.id, quantity: 1 }).execute()
+      const { delivery } = standingOrderBody(list.id, who)
+      const row = await t.db
+        .insertInto('standing_orders')
+        .values({
+          account_id: accountId,
+          user_id: owner.id,
+          list_id: list.id,
+          location_id: 'WAG',
+          every_weeks: 1,
+          first_run_on: tomorrow(),
+          next_run_on: tomorrow(),
+          po_prefix: 'MATRIX-',
+          delivery: JSON.stringify(delivery),
         })
         .returning('id')
         .executeTakeFirstOrThrow()

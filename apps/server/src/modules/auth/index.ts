@@ -5,5 +5,5 @@
  */
 export { hashPassword, verifyPassword } from './passwords'
 export { clearFailures, recentFailures, revokeUserSessions } from './repo'
-export { inviteUser, NO_PASSWORD, sendPasswordReset } from './service'
+export { inviteUser, NO_PASSWORD, sendPasswordReset, sessionOfUser } from './service'
 export * as throttle from './throttle'

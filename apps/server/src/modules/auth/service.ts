@@ -38,6 +38,15 @@ export function toSession(row: repo.UserRow, sessionId: number): Session {
   }
 }
 
+/**
+ * The session a user would have once signed in (an enabled user of an active account), for work done for them
+ * without a request of theirs: a standing order's run. Its `sessionId` is 0: no session row stands behind it.
+ */
+export async function sessionOfUser(db: Deps['db'], userId: number): Promise<Session | undefined> {
+  const row = await repo.findUserById(db, userId)
+  return row && toSession(row, 0)
+}
+
 function sessionUser(row: repo.UserRow): SessionUser {
   return {
     Name: row.name,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 
 type Db = Kysely<DB>
@@ -21,4 +21,10 @@ export async function branchGroup(db: Db, accountId: number): Promise<string[]> 
 /** A branch by its code (upper case), trading or not. */
 export function findBranch(db: Db, code: string) {
   return db.selectFrom('branches').select(['location_id', 'name', 'trading']).where('location_id', '=', code).executeTakeFirst()
+}
+
+/** Whether the account may order from the branch: `account_orders_from(account, branch)` (migration 0033). */
+export async function accountOrdersFrom(db: Db, accountId: number, branch: string): Promise<boolean> {
+  const { rows } = await sql<{ allowed: boolean }>`SELECT account_orders_from(${accountId}::int, ${branch}::text) AS allowed`.execute(db)
+  return rows[0]?.allowed ?? false
 }

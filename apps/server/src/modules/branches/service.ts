@@ -35,6 +35,9 @@ export async function warehouses({ db }: Pick<Deps, 'db'>): Promise<Warehouse[]>
 /** The branches an account may order from (its branch group, resellers'); empty when it may order from any. */
 export const branchGroup = (db: Db, accountId: number) => repo.branchGroup(db, accountId)
 
+/** Whether the account may order from the branch (its branch group, when it has one). */
+export const accountOrdersFrom = (db: Db, accountId: number, branch: string) => repo.accountOrdersFrom(db, accountId, branch.toUpperCase())
+
 /** Every branch, trading or not, in the distributor's order (the selector's, the stock book's). */
 export const listBranches = (db: Db) => repo.listBranches(db)
 

@@ -50,6 +50,12 @@ async function checkedLines(db: Db, session: Session, lines: ListLineInput[], fi
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }))
 }
 
+/** One of the account's lists, with its creator (standing orders are made of lists); undefined for another account's. */
+export const findAccountList = (db: Db, accountId: number, id: number) => repo.findList(db, accountId, id)
+
+/** A list's lines in the order they were added, with each product's code and description. */
+export const linesOfList = (db: Db, listId: number) => repo.linesOf(db, listId)
+
 export async function list({ db }: Deps, session: Session): Promise<ListSummary[]> {
   return (await repo.listsOf(db, session.accountId)).map((l) => toSummary(session, l))
 }
@@ -119,9 +125,18 @@ export async function removeLine(deps: Deps, session: Session, id: number, produ
   return detail(deps, session, id, {})
 }
 
+const isForeignKeyViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23503'
+
+/** Deletes a list; one that a standing order orders stays (the database refuses it, migration 0041) until that goes. */
 export async function remove({ db }: Deps, session: Session, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await changeable(trx, session, id)
-    await repo.deleteList(trx, id)
-  })
+  try {
+    await db.transaction().execute(async (trx) => {
+      await changeable(trx, session, id)
+      await repo.deleteList(trx, id)
+    })
+  } catch (err) {
+    if (isForeignKeyViolation(err))
+      throw new AppError(409, 'list_in_standing_order', 'This list is ordered by a standing order. Delete the standing order first, then the list.')
+    throw err
+  }
 }

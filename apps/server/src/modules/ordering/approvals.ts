@@ -76,7 +76,16 @@ export async function submit(
   trx: Db,
   deps: Pick<Deps, 'config'>,
   session: Session,
-  order: { branch: string; siteCode: string | null; form: PlaceOrderBody; lines: placement.OrderLine[]; over: OverLimit; key: string | null },
+  order: {
+    branch: string
+    siteCode: string | null
+    form: PlaceOrderBody
+    lines: placement.OrderLine[]
+    over: OverLimit
+    key: string | null
+    /** The order is not made of the buyer's cart (a standing order's run): the cart stays as it is. */
+    keepsCart?: boolean
+  },
 ): Promise<SentForApproval> {
   const totals = placement.totalOf(order.lines)
   const { creditConfirmed: _confirmation, ...form } = order.form
@@ -94,7 +103,7 @@ export async function submit(
     limitCents: order.over.limitCents,
     idempotencyKey: order.key,
   })
-  await cart.clearAfterApproval(trx, session.userId)
+  if (!order.keepsCart) await cart.clearAfterApproval(trx, session.userId)
   const approvers = await repo.approversOf(trx, session.accountId, order.over.approverId)
   const limitText =
     order.over.over === 'order' ? `their limit of ${money(order.over.limitCents)} an order` : `their monthly limit of ${money(order.over.limitCents)}`

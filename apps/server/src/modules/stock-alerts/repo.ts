@@ -160,10 +160,6 @@ export async function claimAndMail(db: Db, productIds: number[] | null, limit: n
   })
 }
 
-/** Whether the account orders from the branch (the database's rule, migration 0033). */
-export const ordersFrom = (db: Db, accountId: number, branch: string) =>
-  sql<{ allowed: boolean }>`SELECT account_orders_from(${accountId}::int, ${branch}::text) AS allowed`.execute(db)
-
 /** Whether any request waits for one of these products: the one statement a stock change costs when none does. */
 export async function anyWaiting(db: Db, productIds: number[]): Promise<boolean> {
   if (productIds.length === 0) return false

@@ -1,11 +1,9 @@
 import type { CreateStockAlertBody, StockAlert } from '@portal/contract/stock-alerts'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, notFound } from '../../lib/errors'
-import { branchOf, findTradingBranch } from '../branches/service'
+import { accountOrdersFrom, branchOf, findTradingBranch } from '../branches/service'
 import type { Mail } from '../mail/outbox'
 import * as repo from './repo'
-
-type Db = Deps['db']
 
 const toAlert = (row: repo.AlertRow): StockAlert => ({
   id: row.id,
@@ -21,19 +19,14 @@ const toAlert = (row: repo.AlertRow): StockAlert => ({
   lapsesAt: row.lapses,
 })
 
-/** The branches this account orders from: a request for stock at any other would never lead to an order. */
-async function ordersFrom(db: Db, accountId: number, branch: string): Promise<boolean> {
-  const { rows } = await repo.ordersFrom(db, accountId, branch)
-  return rows[0]?.allowed ?? false
-}
-
 /**
  * "Notify me": whoever may see the product may ask, at a branch their account orders from, while that branch
  * has fewer than they want. Asking again while a request waits sets its quantity (200); a new one is 201.
  */
 export async function create({ db }: Deps, session: Session, body: CreateStockAlertBody): Promise<{ created: boolean; alert: StockAlert }> {
   const branch = branchOf(session, body.warehouse)
-  if (!(await findTradingBranch(db, branch)) || !(await ordersFrom(db, session.accountId, branch)))
+  // A request for stock at a branch the account does not order from would never lead to an order.
+  if (!(await findTradingBranch(db, branch)) || !(await accountOrdersFrom(db, session.accountId, branch)))
     throw badRequest('unknown_warehouse', 'You do not order from this branch.', 'body.warehouse')
   const product = await repo.productAtBranch(db, session, body.productId, branch)
   if (!product) throw notFound('product')
