@@ -1,6 +1,6 @@
-// npm run reliability — the whole reliability suite: the mixed load, the kill test and the two instances,
-// one after the other (each on its own database and ports). Options after -- go to the load
-// (e.g. -- --minutes 1). Prints each script's verdict and exits non-zero when any failed.
+// npm run reliability — the whole reliability suite: the mixed load, the kill test, the two instances and the
+// standing orders' runs, one after the other (each on its own database and ports). Options after -- go to the
+// load (e.g. -- --minutes 1). Prints each script's verdict and exits non-zero when any failed.
 import { spawnSync } from 'node:child_process'
 
 const dir = new URL('.', import.meta.url).pathname
@@ -8,6 +8,7 @@ const suites = [
   ['reliability:load', 'load.mjs', process.argv.slice(2)],
   ['reliability:kill', 'kill.mjs', []],
   ['reliability:instances', 'instances.mjs', []],
+  ['reliability:standing-orders', 'standing-orders.mjs', []],
 ]
 const results = []
 for (const [name, file, args] of suites) {

@@ -12,6 +12,7 @@ import { addYears, localToday, parseDay } from './dates'
 import { writeDemoExtras } from './extras'
 import { writeDemoStockAlerts } from './stock-alerts'
 import { writeDemoApprovals } from './approvals'
+import { writeDemoStandingOrders } from './standing-orders'
 import { HistoryWriter, type HistoryRecords } from './history'
 import { demoExportFiles, type DemoModel } from './interchange'
 import { periodRows, seedFinancialPeriods } from './periods'
@@ -112,6 +113,7 @@ export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   else await generate(db, { ...options, today }, hashes, unusableHash)
   if (options.demoLogins) await writeDemoStockAlerts(db)
   if (options.demoLogins) await writeDemoApprovals(db, hashes.get('Junior2026')!)
+  if (options.demoLogins) await writeDemoStandingOrders(db, today)
   if (options.demoLogins) await insertDemoBackOffice(db)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).

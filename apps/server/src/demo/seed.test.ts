@@ -133,6 +133,19 @@ describe('demo data', () => {
     expect(waiting).toEqual([{ status: 'awaiting', over: true, lines: 3 }])
   })
 
+  it('has a standing order of trade’s saved list, every two weeks at Wagga Wagga, its reminder due', async () => {
+    const standing = await rows(
+      db,
+      sql<{ name: string; lines: number; every_weeks: number; location_id: string; next_run_on: string; status: string }>`
+      SELECT l.name, (SELECT count(*)::int FROM order_list_lines ll WHERE ll.list_id = l.id) AS lines, s.every_weeks, s.location_id,
+        s.next_run_on::text, s.status
+      FROM standing_orders s JOIN order_lists l ON l.id = s.list_id JOIN users u ON u.id = s.user_id WHERE u.username = 'trade'`,
+    )
+    const [y, m, d] = TODAY.split('-').map(Number) as [number, number, number]
+    const inTwoDays = new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10)
+    expect(standing).toEqual([{ name: 'Fortnightly calf rearing', lines: 3, every_weeks: 2, location_id: 'WAG', next_run_on: inTwoDays, status: 'active' }])
+  })
+
   it('has an account near its credit limit (warn) and one on hold, each with its login', async () => {
     const accounts = await rows(
       db,
