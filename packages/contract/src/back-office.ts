@@ -142,7 +142,8 @@ export type AuditPage = z.infer<typeof AuditPage>
 export const ROLE_ABILITIES: Record<BackOfficeRole, string> = {
   Administrator:
     'Invite back office users, change their roles, disable or enable them, reset their second factor, assign accounts to sales representatives, and read the audit.',
-  'Customer service': 'Help every account: its portal users, orders and documents (screens to come).',
-  'Sales representative': 'Help the accounts assigned to you: their portal users, orders and documents (screens to come).',
+  'Customer service': 'Help every account under Accounts (its portal users, orders and documents), and follow every order on the Orders desk.',
+  'Sales representative':
+    'Help the accounts assigned to you under Accounts (their portal users, orders and documents), and follow their orders on the Orders desk.',
   Marketing: 'News, banners, promotions and the home page (screens to come).',
 }

@@ -37,6 +37,7 @@ import * as cartLinesByRow from './migrations/0038_cart_lines_touch_their_cart_r
 import * as backOfficeAccountSearch from './migrations/0039_back_office_account_search'
 import * as branchRuleInPlpgsql from './migrations/0040_branch_rule_in_plpgsql'
 import * as standingOrders from './migrations/0041_standing_orders'
+import * as backOfficeOrdersDesk from './migrations/0042_back_office_orders_desk'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
 export const migrations: ReadonlyArray<{ version: string; up: string }> = [
@@ -77,6 +78,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0039_back_office_account_search', up: backOfficeAccountSearch.up },
   { version: '0040_branch_rule_in_plpgsql', up: branchRuleInPlpgsql.up },
   { version: '0041_standing_orders', up: standingOrders.up },
+  { version: '0042_back_office_orders_desk', up: backOfficeOrdersDesk.up },
 ]
 
 const MIGRATION_LOCK = 727_001

@@ -98,6 +98,8 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
   // The staff's reads of customers' data are audit rows (decision 0092); the fingerprint is taken afresh after them.
   'GET /api/staff/accounts': async () => {},
   'GET /api/staff/accounts/:code': async () => {},
+  'GET /api/staff/orders': async () => {},
+  'GET /api/staff/orders/:id': async () => {},
 }
 
 const NO_SUCH_ID = 2_000_000_000
@@ -170,6 +172,8 @@ const BASES: Record<string, (c: Ctx) => Req> = {
     post(`/api/staff/accounts/KELLYFG/invoices/${NO_SUCH_ID}/send`, { to: 'someone@elsewhere.example' }),
   'POST /api/staff/accounts/:code/statements': (c) =>
     post('/api/staff/accounts/KELLYFG/statements', { to: 'someone@elsewhere.example', year: c.f.period.finyear, period: c.f.period.period }),
+  'GET /api/staff/orders': () => get('/api/staff/orders?branch=WAG&from=2026-01-01&to=2026-12-31&status=Entered&channel=web&erp=waiting&q=kelly&page=1'),
+  'GET /api/staff/orders/:id': () => get(`/api/staff/orders/${NO_SUCH_ID}`),
   'GET /api/users/staff-changes': () => get('/api/users/staff-changes'),
   // Another account's list, and no one's standing order: nothing is made or changed.
   'POST /api/standing-orders': (c) => post('/api/standing-orders', standingOrderBody(c.f.foreignList, 'trade')),

@@ -376,6 +376,9 @@ export const MATRIX: Row[] = [
     request: (c) => post(`/api/staff/accounts/KELLYFG/invoices/${c.f.own.trade.invoiceId}/send`, { to: KELLY_ADDRESS }) },
   { route: 'POST /api/staff/accounts/:code/statements',  expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
     request: (c) => post('/api/staff/accounts/KELLYFG/statements', { to: KELLY_ADDRESS, year: c.f.period.finyear, period: c.f.period.period }) },
+  { route: 'GET /api/staff/orders',                     expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/orders?channel=erp&q=so') },
+  { route: 'GET /api/staff/orders/:id',                 expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => get(`/api/staff/orders/${(await kellyPage(c)).orders[0].id}`) },
   { route: 'GET /api/staff/audit',                      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit?action=user%20invited') },
   { route: 'GET /api/staff/audit/csv',                  expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit/csv?from=2026-01-01') },
 

@@ -22,6 +22,7 @@ import type { Deps } from '../../lib/context'
 import { unauthorized } from '../../lib/errors'
 import { accountsRoutes } from './accounts-routes'
 import { auditCsv, listAudit, type Actor } from './audit'
+import { ordersRoutes } from './orders-routes'
 import { confirmEnrolment, enrolment, verifySecondFactor } from './second-factor'
 import * as session from './session'
 import * as users from './users'
@@ -93,6 +94,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
 
   // Customer accounts: Customer service, Sales representatives (their own), Administrators.
   await app.register(accountsRoutes, deps)
+  // Every order of the accounts a user may see: the same roles and scope.
+  await app.register(ordersRoutes, deps)
 
   // The audit: Administrators only.
   app.get('/audit', { config: ADMIN, schema: { querystring: AuditQuery, response: { 200: AuditPage, ...errors } } }, async (req) =>

@@ -21,6 +21,8 @@ export const backOfficeKeys = {
   audit: (query: Query) => ['back-office', 'audit', query] as const,
   accounts: (q: string) => ['back-office', 'accounts', 'search', q] as const,
   account: (code: string) => ['back-office', 'accounts', code] as const,
+  orders: (query: Query) => ['back-office', 'orders', 'list', query] as const,
+  order: (id: string) => ['back-office', 'orders', id] as const,
 }
 
 export const useBackOfficeMe = (token: string | null) =>

@@ -80,6 +80,8 @@ describe('the back office’s accounts', () => {
     expect(await screen.findByRole('heading', { name: `${account.name} (KELLYFG)` })).toBeInTheDocument()
     expect(screen.getByText('$1,234.56')).toBeInTheDocument()
     expect(screen.getByText(/2 x COO-MD-20L/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'SO100' })).toHaveAttribute('href', '/staff/orders/9')
+    expect(screen.getByRole('link', { name: /Every order of KELLYFG/ })).toHaveAttribute('href', '/staff/orders?q=KELLYFG')
     await userEvent.click(screen.getByRole('button', { name: 'Disable: Jess Morgan' }))
     const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('Jess Morgan will be signed out')

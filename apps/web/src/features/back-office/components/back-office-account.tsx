@@ -254,6 +254,9 @@ function OrdersSection({ account }: { account: StaffAccount }) {
   return (
     <section className={styles.panel} aria-labelledby="orders-heading">
       <h2 id="orders-heading">Last orders</h2>
+      <p>
+        <Link to={`/staff/orders?q=${encodeURIComponent(account.code)}`}>Every order of {account.code} on the Orders desk</Link>
+      </p>
       {account.orders.length === 0 ? (
         <p>No orders yet.</p>
       ) : (
@@ -274,7 +277,9 @@ function OrdersSection({ account }: { account: StaffAccount }) {
               <tbody>
                 {account.orders.map((o) => (
                   <tr key={o.id}>
-                    <td>{o.salesOrder}</td>
+                    <td>
+                      <Link to={`/staff/orders/${o.id}`}>{o.salesOrder}</Link>
+                    </td>
                     <td data-label="Date">{formatDate(o.enterDate)}</td>
                     <td data-label="Status">{o.status}</td>
                     <td data-label="Purchase order">{o.purchaseOrder}</td>

@@ -39,6 +39,8 @@ export function BackOfficeFrame() {
   if (me.data.secondFactor !== 'done') return <Navigate to="/staff/sign-in" replace />
   const user = me.data
   const admin = hasRole(user, 'Administrator')
+  /** Accounts and Orders: the roles that help customers (decisions 0092, 0094). */
+  const helpsCustomers = admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')
 
   return (
     <MeContext.Provider value={user}>
@@ -66,9 +68,14 @@ export function BackOfficeFrame() {
               Home
             </NavLink>
           </li>
-          {(admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')) && (
+          {helpsCustomers && (
             <li>
               <NavLink to="/staff/accounts">Accounts</NavLink>
+            </li>
+          )}
+          {helpsCustomers && (
+            <li>
+              <NavLink to="/staff/orders">Orders</NavLink>
             </li>
           )}
           {admin && (
