@@ -119,6 +119,7 @@ describe('with a stored session', () => {
     ).toEqual([
       'Quick Order',
       'Saved Lists',
+      'Standing Orders',
       'Buy Again',
       'Stock alerts',
       'Order History',
@@ -145,7 +146,7 @@ describe('with a stored session', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument()
   })
 
-  it('leaves Approvals out of the Account menu for a reseller', async () => {
+  it('leaves Standing Orders and Approvals out of the Account menu for a reseller', async () => {
     const reseller = aUser({ Role: 'User', isElders: true })
     storeSession(aLogin({ user: reseller }))
     signedInApi({ 'GET /api/me': { body: { user: reseller, settings: aLogin().settings } } })
@@ -154,6 +155,7 @@ describe('with a stored session', () => {
     const menu = await screen.findByRole('menu', { name: 'Account' })
     expect(within(menu).getByRole('menuitem', { name: 'Order History' })).toBeInTheDocument()
     expect(within(menu).queryByRole('menuitem', { name: 'Approvals' })).not.toBeInTheDocument()
+    expect(within(menu).queryByRole('menuitem', { name: 'Standing Orders' })).not.toBeInTheDocument()
   })
 
   it('lists parent categories in menu order, each followed by its children', async () => {
@@ -228,6 +230,7 @@ describe('with a stored session', () => {
       ['/checkout', 'Checkout'],
       ['/users', 'Users'],
       ['/approvals', 'Approvals'],
+      ['/standing-orders', 'Standing Orders'],
     ]
     const { router } = renderApp('/')
     for (const [path, heading] of cases) {

@@ -1,13 +1,14 @@
 import type { SessionUser } from '@portal/contract/auth'
 
 /**
- * The Account menu: the ways to order fast first (decisions 0030, 0034), then the others in a fixed order; Approvals for
- * everyone but resellers (they order through their branch), Users only for an Administrator.
+ * The Account menu: the ways to order fast first (decisions 0030, 0034), then the others in a fixed order; Standing
+ * Orders and Approvals for everyone but resellers (they order through their branch), Users only for an Administrator.
  */
 export function accountLinks(user: Pick<SessionUser, 'Role' | 'isElders'>): { label: string; to: string }[] {
   return [
     { label: 'Quick Order', to: '/quick-order' },
     { label: 'Saved Lists', to: '/lists' },
+    ...(user.isElders ? [] : [{ label: 'Standing Orders', to: '/standing-orders' }]),
     { label: 'Buy Again', to: '/buy-again' },
     { label: 'Stock alerts', to: '/stock-alerts' },
     { label: 'Order History', to: '/orders' },

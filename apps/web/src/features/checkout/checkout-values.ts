@@ -15,6 +15,13 @@ export const CheckoutFormSchema = PlaceOrderBody.omit({ SiteCode: true, Delivery
 export type CheckoutValues = z.input<typeof CheckoutFormSchema>
 export type ValidCheckout = z.output<typeof CheckoutFormSchema>
 
+/**
+ * Where and how an order goes: the checkout form less its purchase order number, as a standing order keeps it
+ * (each of its orders gets a number of its own).
+ */
+export const DeliveryFormSchema = CheckoutFormSchema.omit({ PurchaseOrder: true })
+export type DeliveryValues = z.input<typeof DeliveryFormSchema>
+
 export const emptyCheckout: CheckoutValues = {
   SiteCode: '',
   DeliveryName: '',
@@ -140,6 +147,12 @@ export function toCheckoutInfo(values: CheckoutValues, warehouse: string): Check
 export function toOrderBody(values: ValidCheckout, warehouse: string): PlaceOrderBodyType {
   const { SiteCode, DeliveryType, ...rest } = values
   return { ...rest, ...(SiteCode ? { SiteCode } : {}), DeliveryType: Number(DeliveryType) as 1 | 2, warehouse }
+}
+
+/** The delivery fields of a kept form (the checkout's defaults, a standing order's delivery), as the form holds them. */
+export function deliveryValuesOf(info: CheckoutInfo): DeliveryValues {
+  const { PurchaseOrder: _po, ...values } = fromCheckoutInfo(info)
+  return values
 }
 
 /** The form with camelCase keys, as a pending card payment carries it. */

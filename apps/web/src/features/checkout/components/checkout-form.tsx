@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { AUSTRALIAN_STATES, CREDIT_ERRORS, DELIVERY_TYPES } from '@portal/contract/checkout'
+import { CREDIT_ERRORS } from '@portal/contract/checkout'
 import { Button } from '../../../components/ui/button'
 import { useOnline } from '../../../lib/connection'
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field'
+import { TextAreaField, TextField } from '../../../components/ui/field'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
 import { trackPurchase } from '../../../lib/analytics'
@@ -15,13 +15,11 @@ import { sentForApprovalState } from '../../approvals'
 import { CreditPanel, creditStanding, useAccountCredit, useCartItems } from '../../cart'
 import { justPlacedState } from '../../orders'
 import { useCreatePayment } from '../api/create-payment'
-import { useCheckoutDeliverySites } from '../api/get-delivery-sites'
 import { isSentForApproval, usePlaceOrder } from '../api/place-order'
 import { useSaveCheckoutInfo } from '../api/save-checkout-info'
 import {
   CheckoutFormSchema,
   FIELD_LIMITS,
-  fromDeliverySite,
   newIdempotencyKey,
   toCheckoutInfo,
   toOrderBody,
@@ -29,6 +27,7 @@ import {
   type CheckoutValues,
   type ValidCheckout,
 } from '../checkout-values'
+import { DeliverySiteFields, ShippingFields } from './delivery-fields'
 import styles from './checkout.module.css'
 
 export type CheckoutFormProps = {
@@ -51,7 +50,6 @@ const ORDER_FAILED = 'An error occurred creating your order'
 
 export function CheckoutForm({ initialValues, isCash, accountName, warehouse, branchName, cartCount, cartTotal, analyticsHook }: CheckoutFormProps) {
   const navigate = useNavigate()
-  const sites = useCheckoutDeliverySites()
   const save = useSaveCheckoutInfo()
   const place = usePlaceOrder()
   const items = useCartItems()
@@ -67,13 +65,13 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const refusedOnCredit = !isCash && (standing === 'onHold' || standing === 'blocked')
   // One key per visit to the screen: a double click or a retry after a lost answer cannot order twice.
   const [idempotencyKey] = useState(newIdempotencyKey)
+  const form = useForm<CheckoutValues, unknown, ValidCheckout>({ resolver: zodResolver(CheckoutFormSchema), defaultValues: initialValues })
   const {
     register,
     handleSubmit,
     control,
-    setValue,
     formState: { errors },
-  } = useForm<CheckoutValues, unknown, ValidCheckout>({ resolver: zodResolver(CheckoutFormSchema), defaultValues: initialValues })
+  } = form
 
   // The draft goes to the server a moment after the typing stops, so a reload or a failed payment keeps it.
   const values = useWatch({ control })
@@ -100,14 +98,6 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
     }, SAVE_DELAY_MS)
     return () => clearTimeout(draftTimer.current)
   }, [values, warehouse, initialValues, saveDraft])
-
-  const chooseSite = (code: string) => {
-    const site = sites.data?.find((s) => s.SiteCode === code)
-    if (!site) return
-    for (const [key, value] of Object.entries(fromDeliverySite(site)) as Array<[keyof CheckoutValues, string]>) {
-      setValue(key, value as never, { shouldDirty: true, shouldValidate: key !== 'SiteCode' && Boolean(errors[key]) })
-    }
-  }
 
   const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess
   // Placing an order or paying needs the connection; an order already on its way waits for it (features/offline).
@@ -159,182 +149,117 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
 
   // The GST of the lines, summed in cents as the server rounds it per line.
   const gst = items.data?.length ? items.data.reduce((sum, line) => sum + Math.round(line.TaxTotal * 100), 0) / 100 : undefined
-  const siteOptions = [...(sites.data ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))
   const text = (name: keyof typeof FIELD_LIMITS) => ({ ...register(name), maxLength: FIELD_LIMITS[name], error: errors[name]?.message })
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
-      <div className={styles.steps}>
-        <section className={styles.step} aria-labelledby="step-delivery">
-          <h2 id="step-delivery">
-            <span className={styles.stepNumber} aria-hidden="true">
-              1
-            </span>
-            Delivery Site
-          </h2>
-          {/* Controlled, so that a site remembered in the draft shows as chosen once the list arrives. */}
-          <Controller
-            control={control}
-            name="SiteCode"
-            render={({ field }) => (
-              <SelectField
-                label="Delivery Site"
-                hint={sites.isError ? 'Your delivery sites could not be loaded; enter the address below.' : 'Fills in the address and contact below.'}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value)
-                  chooseSite(event.target.value)
-                }}
-                disabled={sites.isPending}
-              >
-                <option value="">{sites.isPending ? 'Loading delivery sites...' : siteOptions.length ? 'Choose a delivery site' : 'No delivery sites'}</option>
-                {siteOptions.map((site) => (
-                  <option key={site.SiteCode} value={site.SiteCode}>
-                    {site.Name} ({site.SiteCode})
-                  </option>
-                ))}
-              </SelectField>
-            )}
-          />
-          <div className={styles.grid}>
-            <TextField label="Business Name" required autoComplete="organization" className={styles.wide} {...text('DeliveryName')} />
-            <TextField label="Address Line 1" autoComplete="address-line1" {...text('Address1')} />
-            <TextField label="Address Line 2" autoComplete="address-line2" {...text('Address2')} />
-            <TextField label="Suburb / Town" autoComplete="address-level2" {...text('City')} />
-            <div className={styles.pair}>
-              <SelectField label="State" autoComplete="address-level1" {...register('State')} error={errors.State?.message}>
-                <option value="">Choose</option>
-                {AUSTRALIAN_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField label="Postcode" inputMode="numeric" autoComplete="postal-code" {...text('PostalCode')} />
-            </div>
-            <TextField label="Contact Person" required autoComplete="name" {...text('Contact')} />
-            <TextField label="Email" required type="email" autoComplete="email" {...text('Email')} />
-            <TextField label="Phone" required type="tel" autoComplete="tel" {...text('Phone')} />
-            <TextField label="Fax" type="tel" {...text('Fax')} />
-          </div>
-        </section>
+    <FormProvider {...form}>
+      <form className={styles.form} onSubmit={submit} noValidate aria-busy={busy}>
+        <div className={styles.steps}>
+          <section className={styles.step} aria-labelledby="step-delivery">
+            <h2 id="step-delivery">
+              <span className={styles.stepNumber} aria-hidden="true">
+                1
+              </span>
+              Delivery Site
+            </h2>
+            <DeliverySiteFields />
+          </section>
 
-        <section className={styles.step} aria-labelledby="step-shipping">
-          <h2 id="step-shipping">
-            <span className={styles.stepNumber} aria-hidden="true">
-              2
-            </span>
-            Shipping
-          </h2>
-          <div className={styles.grid}>
-            <TextField label="Carrier Name" required {...text('CarrierName')} />
-            <TextField
-              label="Warehouse"
-              readOnly
-              className={styles.readOnly}
-              value={`${branchName} (${warehouse})`}
-              hint="Your cart is supplied from this branch."
+          <section className={styles.step} aria-labelledby="step-shipping">
+            <h2 id="step-shipping">
+              <span className={styles.stepNumber} aria-hidden="true">
+                2
+              </span>
+              Shipping
+            </h2>
+            <ShippingFields
+              branch={
+                <TextField
+                  label="Warehouse"
+                  readOnly
+                  className={styles.readOnly}
+                  value={`${branchName} (${warehouse})`}
+                  hint="Your cart is supplied from this branch."
+                />
+              }
             />
-            <TextAreaField label="Carrier Instructions" className={styles.wide} {...text('CarrierInstructions')} />
-          </div>
-          <fieldset className={styles.choice} aria-describedby={errors.DeliveryType ? 'delivery-type-error' : undefined}>
-            <legend>
-              Delivery Type
-              <span className={styles.required} aria-hidden="true">
-                *
+          </section>
+
+          <section className={styles.step} aria-labelledby="step-detail">
+            <h2 id="step-detail">
+              <span className={styles.stepNumber} aria-hidden="true">
+                3
               </span>
-            </legend>
-            <div className={styles.options}>
-              {DELIVERY_TYPES.map((type) => (
-                <label key={type.value} className={styles.option}>
-                  <input type="radio" value={String(type.value)} aria-invalid={errors.DeliveryType ? true : undefined} {...register('DeliveryType')} />
-                  {type.label}
-                </label>
+              Order Detail
+            </h2>
+            <div className={styles.grid}>
+              <TextField label="Purchase Order Number" required {...text('PurchaseOrder')} />
+              <TextAreaField label="Order Description" className={styles.wide} {...text('OrderDesc')} />
+            </div>
+          </section>
+        </div>
+
+        <aside className={styles.summary} aria-labelledby="order-summary">
+          <h2 id="order-summary">Order Summary</h2>
+          {items.data && items.data.length > 0 && (
+            <ul className={styles.lines} aria-label="Lines">
+              {items.data.map((line) => (
+                <li key={line.ShopCartLineID}>
+                  <span className={styles.lineName}>
+                    <span className="tabular">{line.Quantity} ×</span> {line.Description}
+                    <span className={styles.lineCode}>{line.ProductCode}</span>
+                  </span>
+                  <span className="money">${formatMoney(line.ExtendedInc)}</span>
+                </li>
               ))}
-            </div>
-            {errors.DeliveryType && (
-              <span className={styles.fieldError} id="delivery-type-error" role="alert">
-                {errors.DeliveryType.message}
-              </span>
-            )}
-          </fieldset>
-        </section>
-
-        <section className={styles.step} aria-labelledby="step-detail">
-          <h2 id="step-detail">
-            <span className={styles.stepNumber} aria-hidden="true">
-              3
-            </span>
-            Order Detail
-          </h2>
-          <div className={styles.grid}>
-            <TextField label="Purchase Order Number" required {...text('PurchaseOrder')} />
-            <TextAreaField label="Order Description" className={styles.wide} {...text('OrderDesc')} />
-          </div>
-        </section>
-      </div>
-
-      <aside className={styles.summary} aria-labelledby="order-summary">
-        <h2 id="order-summary">Order Summary</h2>
-        {items.data && items.data.length > 0 && (
-          <ul className={styles.lines} aria-label="Lines">
-            {items.data.map((line) => (
-              <li key={line.ShopCartLineID}>
-                <span className={styles.lineName}>
-                  <span className="tabular">{line.Quantity} ×</span> {line.Description}
-                  <span className={styles.lineCode}>{line.ProductCode}</span>
-                </span>
-                <span className="money">${formatMoney(line.ExtendedInc)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <dl className={styles.facts}>
-          <div>
-            <dt>Items</dt>
-            <dd className="tabular">{cartCount ?? '…'}</dd>
-          </div>
-          <div>
-            <dt>Supplied from</dt>
-            <dd>{branchName}</dd>
-          </div>
-          {gst !== undefined && (
-            <div>
-              <dt>GST</dt>
-              <dd className="money">${formatMoney(gst)}</dd>
-            </div>
+            </ul>
           )}
-          <div className={styles.totalRow}>
-            <dt>Total (inc GST)</dt>
-            <dd className={`money ${styles.total}`}>{cartTotal === undefined ? '…' : `$${formatMoney(cartTotal)}`}</dd>
-          </div>
-        </dl>
-        {isCash && <p className={styles.note}>You pay by card on the next page.</p>}
-        {!isCash && credit && <CreditPanel credit={credit} total={cartTotal} place="checkout" />}
-        {mustConfirm && (
-          <label className={styles.confirmCredit}>
-            <input type="checkbox" checked={creditConfirmed} onChange={(event) => setCreditConfirmed(event.target.checked)} />
-            Place this order even though it takes my account past its credit limit
-          </label>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Items</dt>
+              <dd className="tabular">{cartCount ?? '…'}</dd>
+            </div>
+            <div>
+              <dt>Supplied from</dt>
+              <dd>{branchName}</dd>
+            </div>
+            {gst !== undefined && (
+              <div>
+                <dt>GST</dt>
+                <dd className="money">${formatMoney(gst)}</dd>
+              </div>
+            )}
+            <div className={styles.totalRow}>
+              <dt>Total (inc GST)</dt>
+              <dd className={`money ${styles.total}`}>{cartTotal === undefined ? '…' : `$${formatMoney(cartTotal)}`}</dd>
+            </div>
+          </dl>
+          {isCash && <p className={styles.note}>You pay by card on the next page.</p>}
+          {!isCash && credit && <CreditPanel credit={credit} total={cartTotal} place="checkout" />}
+          {mustConfirm && (
+            <label className={styles.confirmCredit}>
+              <input type="checkbox" checked={creditConfirmed} onChange={(event) => setCreditConfirmed(event.target.checked)} />
+              Place this order even though it takes my account past its credit limit
+            </label>
+          )}
+          {problem && (
+            <p className={styles.problem} role="alert">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" block disabled={!canSubmit}>
+            {!online && !busy ? (isCash ? 'Paying needs a connection' : 'Placing an order needs a connection') : isCash ? 'Make Payment' : 'Complete Order'}
+          </Button>
+          <Link to="/cart" className={styles.backLink}>
+            Back to cart
+          </Link>
+        </aside>
+        {busy && (
+          <SpinnerOverlay
+            label={!online ? 'Connection lost: your order goes as soon as it is back' : isCash ? 'Preparing your payment' : 'Placing your order'}
+          />
         )}
-        {problem && (
-          <p className={styles.problem} role="alert">
-            {problem}
-          </p>
-        )}
-        <Button type="submit" block disabled={!canSubmit}>
-          {!online && !busy ? (isCash ? 'Paying needs a connection' : 'Placing an order needs a connection') : isCash ? 'Make Payment' : 'Complete Order'}
-        </Button>
-        <Link to="/cart" className={styles.backLink}>
-          Back to cart
-        </Link>
-      </aside>
-      {busy && (
-        <SpinnerOverlay label={!online ? 'Connection lost: your order goes as soon as it is back' : isCash ? 'Preparing your payment' : 'Placing your order'} />
-      )}
-    </form>
+      </form>
+    </FormProvider>
   )
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { ListDetail, ListLine } from '@portal/contract/lists'
 import type { BulkAddResult } from '@portal/contract/quick-order'
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog'
 import { DocumentStatus } from '../../../components/ui/document'
 import table from '../../../components/ui/table.module.css'
 import { notify } from '../../../components/ui/toast'
-import { serverMessage } from '../../../lib/api'
+import { ApiError, serverMessage } from '../../../lib/api'
 import { isQueued } from '../../offline'
 import { formatAvailability, formatMoney } from '../../../lib/format'
 import { checkQuantity } from '../../../lib/quantity'
@@ -21,10 +21,15 @@ type ListScreenProps = {
   id: number
   /** The branch the customer is shopping at: prices, stock and the cart are this branch's. */
   warehouse: string
+  /** More ways to use a list its user may change, beside "Delete list" (the route adds "Make a standing order"). */
+  actions?: (list: ListDetail) => ReactNode
 }
 
+/** The server's refusal to delete a list a standing order orders from: its message says which to change first. */
+const LIST_IN_STANDING_ORDER = 'list_in_standing_order'
+
 /** /lists/{id}: a saved list with current prices and stock, its quantities to edit, and "Add all to cart". */
-export function ListScreen({ id, warehouse }: ListScreenProps) {
+export function ListScreen({ id, warehouse, actions }: ListScreenProps) {
   const list = useList(id, warehouse)
   if (!list.data) {
     return (
@@ -40,7 +45,14 @@ export function ListScreen({ id, warehouse }: ListScreenProps) {
       />
     )
   }
-  return <ListView key={list.data.updatedAt + list.data.lines.map((l) => `${l.ProductID}:${l.Quantity}`).join()} list={list.data} warehouse={warehouse} />
+  return (
+    <ListView
+      key={list.data.updatedAt + list.data.lines.map((l) => `${l.ProductID}:${l.Quantity}`).join()}
+      list={list.data}
+      warehouse={warehouse}
+      actions={actions}
+    />
+  )
 }
 
 /** The quantities as typed, by product. */
@@ -48,13 +60,14 @@ type Quantities = Record<number, string>
 
 const wholeQuantity = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 99_999 ? Number(text) : null)
 
-function ListView({ list, warehouse }: { list: ListDetail; warehouse: string }) {
+function ListView({ list, warehouse, actions }: { list: ListDetail; warehouse: string; actions: ListScreenProps['actions'] }) {
   const navigate = useNavigate()
   const [quantities, setQuantities] = useState<Quantities>(() => Object.fromEntries(list.lines.map((l) => [l.ProductID, String(l.Quantity)])))
   const [removed, setRemoved] = useState<Set<number>>(new Set())
   const [problems, setProblems] = useState<Map<number, string>>(new Map())
   const [report, setReport] = useState<string | null>(null)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [undeletable, setUndeletable] = useState<string | null>(null)
   const update = useUpdateList()
   const remove = useDeleteList()
   const addAll = useAddAllToCart()
@@ -100,7 +113,11 @@ function ListView({ list, warehouse }: { list: ListDetail; warehouse: string }) 
         notify.success(`List “${list.name}” deleted`)
         void navigate('/lists')
       },
-      onError: (error) => notify.error(serverMessage(error, 'The list could not be deleted.')),
+      onError: (error) => {
+        // Kept on the screen, not only toasted: it says which standing order to change or delete first.
+        if (error instanceof ApiError && error.code === LIST_IN_STANDING_ORDER) setUndeletable(serverMessage(error, 'A standing order orders from this list.'))
+        else notify.error(serverMessage(error, 'The list could not be deleted.'))
+      },
       onSettled: () => setConfirmingDelete(false),
     })
 
@@ -120,11 +137,20 @@ function ListView({ list, warehouse }: { list: ListDetail; warehouse: string }) 
           </p>
         </div>
         {list.canChange && (
-          <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
-            Delete list
-          </Button>
+          <div className={styles.headerActions}>
+            {actions?.(list)}
+            <Button variant="secondary" onClick={() => setConfirmingDelete(true)}>
+              Delete list
+            </Button>
+          </div>
         )}
       </div>
+
+      {undeletable && (
+        <p className={styles.problemNote} role="alert">
+          {undeletable} <Link to="/standing-orders">See your standing orders</Link>
+        </p>
+      )}
 
       {report && (
         <p className={styles.report} role="status">
