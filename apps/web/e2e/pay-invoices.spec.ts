@@ -62,6 +62,11 @@ test('an Administrator pays all of one open invoice and part of another by card'
 
   // The partly paid invoice is still open, marked so, for the rest.
   await expect(page.getByRole('link', { name: names[1] }).first().locator('xpath=..')).toContainText('Partly paid')
+  // The invoice history says so beside each amount at once, before the ERP has processed the payment.
+  const historyRow = (invoice: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: invoice, exact: true }) })
+  await expect(historyRow(names[0]!)).toContainText('Paid')
+  const rest = (owing - 10).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  await expect(historyRow(names[1]!).filter({ hasText: `Partly paid, $${rest} owing` })).toHaveCount(1)
 
   await page.goto('/balance')
   const unprocessed = page.getByRole('region', { name: 'Payments not yet processed' })

@@ -69,7 +69,14 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodes>
 export const BackOfficeUserState = z.enum(['invited', 'enrolling', 'active', 'disabled'])
 export type BackOfficeUserState = z.infer<typeof BackOfficeUserState>
 
-export const AssignedAccount = z.object({ accountId: z.number().int(), code: z.string(), name: z.string() }).meta({ id: 'BackOfficeAssignedAccount' })
+export const AssignedAccount = z
+  .object({
+    accountId: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    fromErp: z.boolean().describe("Whether the ERP's accounts.csv names this rep (SalesRep): its next import that does assigns it again"),
+  })
+  .meta({ id: 'BackOfficeAssignedAccount' })
 export type AssignedAccount = z.infer<typeof AssignedAccount>
 
 export const BackOfficeUser = z

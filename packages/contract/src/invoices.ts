@@ -36,6 +36,11 @@ export const InvoiceListRow = z
     SalesOrder: z.string(),
     CustomerPurchaseOrder: z.string(),
     Amount: Money.describe('Total inc GST; negative for a credit note'),
+    Paid: z
+      .enum(['paid', 'part paid'])
+      .nullable()
+      .describe("Paid in full or in part, by the ERP's Outstanding and the portal's card payments not yet processed; null when unpaid or not known"),
+    Open: Money.nullable().describe('What is still owing on it (inc GST); null for a credit note, or when the ERP has not said'),
   })
   .meta({ id: 'InvoiceListRow' })
 export type InvoiceListRow = z.infer<typeof InvoiceListRow>

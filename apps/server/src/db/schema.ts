@@ -381,6 +381,7 @@ export interface InvoiceTable extends DeliveryColumns, TotalsColumns {
   /** What the ERP says is still owed (inc GST), and when that last changed (migrations/0037). */
   outstanding_cents: Generated<number>
   outstanding_at: Generated<Timestamp>
+  outstanding_known: Generated<boolean>
 }
 
 export interface InvoiceLineTable extends LineColumns {
@@ -708,6 +709,8 @@ export interface BackOfficeAssignmentTable {
   account_id: number
   user_id: number
   assigned_at: Generated<Date>
+  by_back_office: Generated<boolean>
+  by_erp: Generated<boolean>
 }
 export interface BackOfficeAuditTable {
   id: Generated<number>

@@ -243,6 +243,44 @@ describe('GET /metrics', () => {
     expect(sample(text, 'portal_orders_placed_total', { payment: 'card' })).toBe(1)
     expect(sample(text, 'portal_payments_total', { provider: 'securepay', outcome: 'approved' })).toBe(1)
     expect(sample(text, 'portal_payments_total', { provider: 'securepay', outcome: 'declined' })).toBe(1)
+
+    // A payment of invoices by card counts the same way: one approved (its result arrives twice), one declined.
+    const invoices = await t.db
+      .selectFrom('invoices')
+      .innerJoin('users', 'users.account_id', 'invoices.account_id')
+      .select('invoices.id')
+      .where('users.username', '=', 'trade')
+      .where('invoices.transaction_type', '=', 'INV')
+      .where('invoices.extended_inc_cents', '>=', 2000)
+      .orderBy('invoices.id', 'desc')
+      .limit(2)
+      .execute()
+    await t.db
+      .updateTable('invoices')
+      .set({ outstanding_cents: 2000 })
+      .where(
+        'id',
+        'in',
+        invoices.map((i) => i.id),
+      )
+      .execute()
+    const payInvoice = async (invoiceId: number, number: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/invoice-payments',
+        headers: bearer(trade),
+        payload: { invoices: [{ InvoiceID: invoiceId, Amount: 20 }], amount: 20 },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      return payWithSecurePay(t.app, created.json().formData.fields, { number })
+    }
+    const paid = await payInvoice(invoices[0]!.id, '4444333322221111')
+    expect(await arriveAt(t.app, paid)).toMatch(/^\/invoices\?paid=/)
+    expect(await arriveAt(t.app, paid)).toMatch(/^\/invoices\?paid=/)
+    expect(await arriveAt(t.app, await payInvoice(invoices[1]!.id, '4000000000000002'))).toMatch(/^\/invoices\?error=/)
+    const after = await scrape()
+    expect(sample(after, 'portal_payments_total', { provider: 'securepay', outcome: 'approved' })).toBe(2)
+    expect(sample(after, 'portal_payments_total', { provider: 'securepay', outcome: 'declined' })).toBe(2)
   })
 
   it('shows the database pool on PostgreSQL', async () => {

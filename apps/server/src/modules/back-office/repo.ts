@@ -242,7 +242,7 @@ export function assignedAccounts(db: Db, userId: number) {
   return db
     .selectFrom('back_office_assignments as a')
     .innerJoin('customer_accounts as c', 'c.id', 'a.account_id')
-    .select(['c.id as accountId', 'c.code', 'c.name'])
+    .select(['c.id as accountId', 'c.code', 'c.name', 'a.by_erp as fromErp'])
     .where('a.user_id', '=', userId)
     .orderBy('c.code')
     .execute()
@@ -260,12 +260,15 @@ export function findAccountById(db: Db, id: number) {
   return db.selectFrom('customer_accounts').select(['id', 'code']).where('id', '=', id).executeTakeFirst()
 }
 
-/** Assigns an account; false when it was assigned already. */
+/**
+ * Assigns an account; false when an Administrator had assigned it already. An assignment the ERP made becomes the
+ * Administrator's too, so the ERP's next import that names another rep leaves it (decision 0095).
+ */
 export async function insertAssignment(db: Db, userId: number, accountId: number): Promise<boolean> {
   const row = await db
     .insertInto('back_office_assignments')
-    .values({ account_id: accountId, user_id: userId })
-    .onConflict((oc) => oc.doNothing())
+    .values({ account_id: accountId, user_id: userId, by_back_office: true })
+    .onConflict((oc) => oc.columns(['account_id', 'user_id']).doUpdateSet({ by_back_office: true }).where('back_office_assignments.by_back_office', '=', false))
     .returning('account_id')
     .executeTakeFirst()
   return Boolean(row)

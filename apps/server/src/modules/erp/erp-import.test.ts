@@ -203,6 +203,43 @@ describe('importing into a live portal', () => {
     expect(await changesNothing(t)).toEqual(before)
   })
 
+  it("refuses an invoice's Outstanding above its Amount or below zero, at its row, and takes one within it", async () => {
+    const invoices = (op: '>' | '<') =>
+      t.db
+        .selectFrom('invoices')
+        .innerJoin('customer_accounts', 'customer_accounts.id', 'invoices.account_id')
+        .select(['invoices.invoice', 'customer_accounts.code', 'invoices.invoice_date', 'invoices.transaction_type', 'invoices.extended_inc_cents'])
+        .where('invoices.extended_inc_cents', op, 0)
+        .orderBy('invoices.id')
+        .limit(2)
+        .execute()
+    const [[invoice, another], [credit]] = await Promise.all([invoices('>'), invoices('<')])
+    if (!invoice || !another || !credit) throw new Error('the demo has invoices and credit notes')
+    const row = (i: typeof invoice, outstanding: string) =>
+      `${i.code},${i.invoice},${i.invoice_date},${i.transaction_type},${(Number(i.extended_inc_cents) / 100).toFixed(2)},${outstanding}`
+    const amount = (Number(invoice.extended_inc_cents) / 100).toFixed(2)
+    const over = (Number(invoice.extended_inc_cents) / 100 + 0.01).toFixed(2)
+    const header = 'AccountCode,Invoice,InvoiceDate,TransactionType,Amount,Outstanding'
+    const before = await changesNothing(t)
+    const res = await importFiles(t, { 'invoices.csv': [header, row(invoice, over), row(another, '-1.00'), row(credit, '0.01')].join('\n') })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().problems.map((p: any) => `${p.file}:${p.line} ${p.field}=${p.value}: ${p.message}`)).toEqual([
+      `invoices.csv:2 Outstanding=${over}: more than the invoice's Amount: at most ${amount}`,
+      'invoices.csv:3 Outstanding=-1.00: must not be negative',
+      "invoices.csv:4 Outstanding=0.01: more than the invoice's Amount: at most 0.00",
+    ])
+    expect(await changesNothing(t)).toEqual(before)
+
+    const ok = await importFiles(t, { 'invoices.csv': [header, row(invoice, amount), row(credit, '0.00')].join('\n') })
+    expect(ok.statusCode, ok.body).toBe(200)
+    const stored = await t.db
+      .selectFrom('invoices')
+      .select(['outstanding_cents', 'outstanding_known'])
+      .where('invoice', '=', invoice.invoice)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ outstanding_cents: Number(invoice.extended_inc_cents), outstanding_known: true })
+  })
+
   it('reads .jsonl files with the same fields, and a CSV with a byte-order mark', async () => {
     const res = await importFiles(
       t,

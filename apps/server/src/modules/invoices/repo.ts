@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { plannedWithItsValues } from '../../db/database'
 import type { DB } from '../../db/schema'
 import { likePattern, type DateRange } from '../../lib/date-range'
+import { unprocessedCents } from '../../lib/invoice-open'
 
 type Db = Kysely<DB>
 
@@ -40,6 +41,9 @@ function invoicesPage(db: Db, accountId: number, filters: { range: DateRange; se
       'invoices.sales_order',
       'invoices.customer_purchase_order',
       'invoices.extended_inc_cents',
+      'invoices.outstanding_cents',
+      'invoices.outstanding_known',
+      unprocessedCents.as('unprocessed_cents'),
     ])
     .orderBy('invoices.invoice_date', 'desc')
     .orderBy('invoices.id', 'desc')

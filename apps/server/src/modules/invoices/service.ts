@@ -27,7 +27,27 @@ export async function list({ db }: Deps, session: Session, query: InvoicesQuery)
     SalesOrder: r.sales_order,
     CustomerPurchaseOrder: r.customer_purchase_order,
     Amount: dollars(r.extended_inc_cents),
+    ...paymentOf(r),
   }))
+}
+
+/**
+ * How much of an invoice is paid, for its history row: what is owing is the ERP's Outstanding less the portal's
+ * card payments the ERP has not taken in yet (as the open invoices count it, decision 0090). Said only of an invoice
+ * for money whose Outstanding the ERP has given or that was paid in the portal: until then a 0 outstanding is the
+ * ERP not telling, not a payment (decision 0095).
+ */
+export function paymentOf(r: {
+  extended_inc_cents: number | string
+  outstanding_cents: number
+  outstanding_known: boolean
+  unprocessed_cents: number
+}): Pick<InvoiceListRow, 'Paid' | 'Open'> {
+  const amount = Number(r.extended_inc_cents)
+  const unprocessed = Number(r.unprocessed_cents)
+  if (amount <= 0 || (!r.outstanding_known && unprocessed === 0)) return { Paid: null, Open: null }
+  const open = Math.max(r.outstanding_cents - unprocessed, 0)
+  return { Paid: open === 0 ? 'paid' : open < amount ? 'part paid' : null, Open: dollars(open) }
 }
 
 /** The screens link by invoice number (IN…, CN…); an all-digits id is the numeric InvoiceID. */

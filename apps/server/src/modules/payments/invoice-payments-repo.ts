@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
+import { unprocessedCents } from '../../lib/invoice-open'
 
 type Db = Kysely<DB>
 
@@ -7,9 +8,7 @@ type Db = Kysely<DB>
  * What is still open on each invoice, as the trigger invoice_allocation_within_open counts it: the ERP's
  * outstanding amount less the portal's allocations the ERP has not yet taken into it.
  */
-const openCents = sql<number>`invoices.outstanding_cents - coalesce((
-  SELECT sum(a.amount_cents) FROM invoice_payment_allocations a JOIN invoice_payments p ON p.id = a.payment_id
-  WHERE a.invoice_id = invoices.id AND (p.erp_acknowledged_at IS NULL OR p.erp_acknowledged_at > invoices.outstanding_at)), 0)::int`
+const openCents = sql<number>`(invoices.outstanding_cents - ${unprocessedCents})`
 
 /** The account's invoices with money still open, oldest due first. */
 export function openInvoices(db: Db, accountId: number) {

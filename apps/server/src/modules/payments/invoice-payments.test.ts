@@ -127,6 +127,56 @@ describe('paying invoices by card', () => {
     expect(balance.UnprocessedPayments).toEqual([expect.objectContaining({ Reference: created.reference, Amount: 65.5, PaymentID: created.paymentId })])
   })
 
+  it("says in the invoice history which invoices are paid or partly paid, by the ERP's Outstanding and by payments not yet processed", async () => {
+    const a = await invoiceOwing(tradeAccount, 10_000)
+    const b = await invoiceOwing(tradeAccount, 2_550)
+    const amounts = new Map(
+      (await t.db.selectFrom('invoices').select(['id', 'extended_inc_cents']).where('id', 'in', [a.id, b.id]).execute()).map((i) => [
+        i.id,
+        Number(i.extended_inc_cents),
+      ]),
+    )
+    // The ERP says part of each is paid already, or none of it when the Outstanding is the whole amount.
+    await t.db
+      .updateTable('invoices')
+      .set({ outstanding_cents: amounts.get(a.id)! })
+      .where('id', '=', a.id)
+      .execute()
+    const row = async (invoice: string) => {
+      const rows = (await get(trade, `/api/invoices?search=${invoice}`)).json() as Array<{ Invoice: string; Paid: string | null; Open: number | null }>
+      return rows.find((r) => r.Invoice === invoice)!
+    }
+    expect(await row(a.invoice)).toMatchObject({ Paid: null, Open: amounts.get(a.id)! / 100 })
+    expect(await row(b.invoice)).toMatchObject({ Paid: amounts.get(b.id)! > 2_550 ? 'part paid' : null, Open: 25.5 })
+
+    // Paid in the portal: the history shows it at once, before the ERP has taken the payment in.
+    const created = (
+      await create(trade, [
+        { InvoiceID: a.id, Amount: 40 },
+        { InvoiceID: b.id, Amount: 25.5 },
+      ])
+    ).json()
+    await pay(created)
+    expect(await row(a.invoice)).toMatchObject({ Paid: 'part paid', Open: (amounts.get(a.id)! - 4_000) / 100 })
+    expect(await row(b.invoice)).toMatchObject({ Paid: 'paid', Open: 0 })
+
+    // The ERP takes it in: Outstanding 0 after the acknowledgement still reads paid.
+    await t.db.updateTable('invoice_payments').set({ erp_acknowledged_at: new Date(), erp_receipt: 'R1' }).where('id', '=', created.paymentId).execute()
+    await t.db.updateTable('invoices').set({ outstanding_cents: 0 }).where('id', '=', b.id).execute()
+    expect(await row(b.invoice)).toMatchObject({ Paid: 'paid', Open: 0 })
+
+    // An invoice whose Outstanding the ERP never gave says nothing of its payment, nor does a credit note.
+    await t.db.updateTable('invoices').set({ outstanding_known: false }).where('id', '=', b.id).execute()
+    expect(await row(b.invoice)).toMatchObject({ Paid: null, Open: null })
+    const credit = await t.db
+      .selectFrom('invoices')
+      .select('invoice')
+      .where('account_id', '=', tradeAccount)
+      .where('extended_inc_cents', '<', 0)
+      .executeTakeFirst()
+    if (credit) expect(await row(credit.invoice)).toMatchObject({ Paid: null, Open: null })
+  })
+
   it('refuses more than is owing on an invoice (400 at the amount) and a total that does not add up, and changes nothing', async () => {
     const a = await invoiceOwing(tradeAccount, 5_000)
     const over = await create(trade, [{ InvoiceID: a.id, Amount: 50.01 }])

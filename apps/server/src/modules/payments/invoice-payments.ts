@@ -224,7 +224,8 @@ export async function receipt({ db, config }: Deps, session: Session, id: string
   return { reference: found.reference, pdf: await renderReceipt(db, config, p!) }
 }
 
-type Applied = { ok: true; reference: string } | { ok: false; error: string }
+/** `replayed`: the payment had been applied already (the same result again), so nothing happened now. */
+type Applied = { ok: true; reference: string; replayed?: true } | { ok: false; error: string }
 type Locked = NonNullable<Awaited<ReturnType<typeof repo.lockPayment>>>
 
 const isOverOpen = (err: unknown) => {
@@ -266,7 +267,7 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
     applied = await deps.db.transaction().execute(async (trx): Promise<Applied> => {
       const p = await locked(trx)
       if (p.status === 'completed') {
-        if (transactionId === null || transactionId === p.transaction_id) return { ok: true, reference: p.reference }
+        if (transactionId === null || transactionId === p.transaction_id) return { ok: true, reference: p.reference, replayed: true }
         return refund(trx, p, 'paid_twice', ALREADY_APPLIED)
       }
       if (p.status === 'superseded') return refund(trx, p, 'invoice_payment_replaced', REPLACED)
@@ -337,6 +338,8 @@ export async function callback(deps: PaymentDeps, result: SecurePayResult, now =
   }
   const applied = await apply(deps, p.id, check.transactionId)
   if (!applied.ok) return { redirect: invoicesPage({ error: applied.error, payment: p.id }) }
+  // Counted as a card order's approval is: once, when it is applied (a replayed result is not a second payment).
+  if (!applied.replayed) deps.metrics?.payment('securepay', 'approved')
   return { redirect: invoicesPage({ paid: p.id }) }
 }
 

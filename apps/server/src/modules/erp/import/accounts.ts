@@ -22,8 +22,27 @@ function creditMode(r: RowReader): 'warn' | 'block' | null | undefined {
   return null
 }
 
+/**
+ * SalesRep: the back office e-mail (any case) of the Sales representative the ERP gives the account, stored in lower
+ * case as the back office keeps e-mails; empty is none. An e-mail that is no such user is a warning of the row, which
+ * imports without it: the account's rep from the ERP stays as it was (decision 0095). A file without the column leaves
+ * every assignment as it is.
+ */
+function salesRep(r: RowReader, ctx: PlanContext, reps: Map<string, number>): string | null | undefined {
+  const value = r.text('SalesRep')
+  if (value === undefined) return undefined
+  const email = value.trim().toLowerCase()
+  if (email === '') return null
+  if (reps.has(email)) return email
+  ctx.warnings.push({ file: r.table.file, line: r.line, field: 'SalesRep', value, message: SALES_REP_UNKNOWN })
+  return undefined
+}
+
+export const SALES_REP_UNKNOWN = "no back office user with the Sales representative role has this e-mail; the account's rep from the ERP is left as it was"
+
 export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.accounts(db)
+  const reps = table.columns.has('SalesRep') ? await repo.salesReps(db) : new Map<string, number>()
   const { rows, named, failed } = await collect(table, ctx, (r) => {
     const code = r.key('AccountCode')
     const listed = r.text('Branches')
@@ -61,6 +80,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
         active: r.bool('Active', true),
         on_hold: r.bool('OnHold', false),
         credit_mode: creditMode(r),
+        sales_rep: salesRep(r, ctx, reps),
       },
     }
   })
@@ -71,7 +91,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
     async write(trx) {
-      const columns = ({ branches: _, ...row }: (typeof added)[number][1]) => given(row)
+      const columns = ({ branches: _, sales_rep: __, ...row }: (typeof added)[number][1]) => given(row)
       await repo.insertRows(trx, 'customer_accounts', added.map(([code, row]) => ({ code, ...columns(row) })) as never)
       await repo.updateWhere(
         trx,
@@ -82,6 +102,10 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
       await repo.withdraw(trx, 'customer_accounts', 'code', withdrawn)
       const ids = await repo.accountIds(trx)
       for (const [code, row] of [...added, ...changed]) if (row.branches) await repo.replaceAccountBranches(trx, ids.get(code)!.id, row.branches)
+      for (const [code, row] of [...added, ...changed])
+        if (row.sales_rep !== undefined) await repo.setErpSalesRep(trx, ids.get(code)!.id, row.sales_rep === null ? null : reps.get(row.sales_rep)!)
+      // A full file says every account's rep: an account it leaves out has none from the ERP any more.
+      if (table.columns.has('SalesRep')) for (const code of withdrawn) await repo.setErpSalesRep(trx, ids.get(code)!.id, null)
     },
   }
 }

@@ -49,7 +49,7 @@ export const FILES = {
   accounts: spec(
     'accounts',
     ['AccountCode', 'Name', 'SalesCategory'],
-    ['isElders', 'TermsDays', 'CreditLimit', 'Balance', 'DiscountPercent', 'DefaultWareHouse', 'Branches', 'Active', 'OnHold', 'CreditMode'],
+    ['isElders', 'TermsDays', 'CreditLimit', 'Balance', 'DiscountPercent', 'DefaultWareHouse', 'Branches', 'Active', 'OnHold', 'CreditMode', 'SalesRep'],
   ),
   contractPrices: spec('contract_prices', ['AccountCode', 'ProductCode', 'Price']),
   users: spec('users', ['AccountCode', 'UserName', 'Email', 'Name', 'Role'], ['Active']),

@@ -221,13 +221,19 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         checkKnown(ctx, r, 'branches', 'SalesLocation', location)
         const invoiceDate = r.date('InvoiceDate', { required: true }) ?? ''
         const text = (field: string) => r.text(field)
+        const amount = r.money('Amount', { required: true, negative: true }) ?? 0
+        // What is still owed on it (inc GST); left out, an invoice keeps what it had (a new one: nothing to pay online).
+        const outstanding = r.money('Outstanding') ?? undefined
+        // Never more than the invoice is for: the portal would take card payments of money nobody owes. A credit note owes nothing.
+        if (outstanding !== undefined && outstanding > Math.max(amount, 0))
+          r.problem('Outstanding', r.text('Outstanding')!, MESSAGES.outstandingOverAmount(Math.max(amount, 0)))
         return {
           key: r.key('Invoice'),
           row: {
             account,
             invoice_date: invoiceDate,
             transaction_type: r.key('TransactionType'),
-            extended_inc_cents: r.money('Amount', { required: true, negative: true }) ?? 0,
+            extended_inc_cents: amount,
             due_date: r.date('DueDate') ?? (r.text('DueDate') === undefined ? undefined : invoiceDate),
             sales_order: text('SalesOrder'),
             reference: text('Reference'),
@@ -235,8 +241,9 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
             sales_location: location || undefined,
             carrier: text('Carrier'),
             consignment_note: text('ConsignmentNote'),
-            // What is still owed on it (inc GST); left out, an invoice keeps what it had (a new one: nothing to pay online).
-            outstanding_cents: r.money('Outstanding') ?? undefined,
+            outstanding_cents: outstanding,
+            // Once the ERP has said what is owed, a 0 means paid (the history says so), not "not told".
+            outstanding_known: outstanding === undefined ? undefined : true,
           },
         }
       })

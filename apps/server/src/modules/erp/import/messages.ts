@@ -121,6 +121,11 @@ export const MESSAGES = {
     (total: number) => `does not match the lines: ${(total / 100).toFixed(2)} including GST`,
   ),
 
+  outstandingOverAmount: entry(
+    "more than the invoice's Amount: at most <amount>",
+    (most: number) => `more than the invoice's Amount: at most ${(most / 100).toFixed(2)}`,
+  ),
+
   // Orders and the portal's own
   portalOrderId: fixed('not a portal order number (such as SO9000001)'),
   unknownPortalOrder: fixed('unknown portal order'),

@@ -93,9 +93,27 @@ export async function accounts(db: Db) {
       'active',
       'on_hold',
       'credit_mode',
+      (eb) =>
+        eb
+          .selectFrom('back_office_assignments as a')
+          .innerJoin('back_office_users as u', 'u.id', 'a.user_id')
+          .select('u.email')
+          .whereRef('a.account_id', '=', 'customer_accounts.id')
+          .where('a.by_erp', '=', true)
+          .as('sales_rep'),
     ])
     .execute()
   return byKey(rows.map((r) => ({ ...r, credit_limit_cents: Number(r.credit_limit_cents), balance_cents: Number(r.balance_cents) })))
+}
+
+/** The back office's Sales representatives by e-mail (stored in lower case), whom accounts.csv's SalesRep may name. */
+export async function salesReps(db: Db) {
+  const rows = await db
+    .selectFrom('back_office_users')
+    .select(['id', 'email'])
+    .where(sql<boolean>`'Sales representative' = ANY(roles)`)
+    .execute()
+  return new Map(rows.map((r) => [r.email, r.id]))
 }
 
 export async function contractPrices(db: Db) {
@@ -218,6 +236,7 @@ export async function invoices(db: Db, numbers: string[]) {
         'invoices.carrier',
         'invoices.consignment_note',
         'invoices.outstanding_cents',
+        'invoices.outstanding_known',
       ])
       .where('invoices.invoice', 'in', chunk)
       .execute()
@@ -403,6 +422,33 @@ export async function replaceAccountBranches(db: Db, accountId: number, branches
     await db
       .insertInto('account_branches')
       .values(branches.map((location_id) => ({ account_id: accountId, location_id })))
+      .execute()
+}
+
+/**
+ * Makes `userId` the account's one rep from the ERP, or none (null). The ERP's mark leaves the account's other
+ * assignments; an assignment only the ERP made goes with it, one an Administrator made too stays (decision 0095).
+ */
+export async function setErpSalesRep(db: Db, accountId: number, userId: number | null) {
+  await db
+    .deleteFrom('back_office_assignments')
+    .where('account_id', '=', accountId)
+    .where('by_erp', '=', true)
+    .where('by_back_office', '=', false)
+    .$if(userId !== null, (q) => q.where('user_id', '<>', userId!))
+    .execute()
+  await db
+    .updateTable('back_office_assignments')
+    .set({ by_erp: false })
+    .where('account_id', '=', accountId)
+    .where('by_erp', '=', true)
+    .$if(userId !== null, (q) => q.where('user_id', '<>', userId!))
+    .execute()
+  if (userId !== null)
+    await db
+      .insertInto('back_office_assignments')
+      .values({ account_id: accountId, user_id: userId, by_erp: true, by_back_office: false })
+      .onConflict((oc) => oc.columns(['account_id', 'user_id']).doUpdateSet({ by_erp: true }))
       .execute()
 }
 

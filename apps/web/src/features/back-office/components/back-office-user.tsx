@@ -114,7 +114,9 @@ function Assignments({ user }: { user: BackOfficeUserDetail }) {
         <ul>
           {user.assignments.map((a) => (
             <li key={a.accountId}>
-              {a.code} · {a.name}{' '}
+              {a.code} · {a.name}
+              {/* The ERP's SalesRep assigns it again at its next import that names this rep: say so beside the button. */}
+              {a.fromErp ? ' (from the ERP)' : ''}{' '}
               <Button
                 variant="link"
                 aria-label={`Unassign ${a.code}`}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import type { InvoiceListRow } from '@portal/contract/invoices'
 import type { PaymentSettings } from '@portal/contract/payments'
 import { DateFilters } from '../../../components/ui/date-filters'
 import { ListResults } from '../../../components/ui/list-results'
@@ -7,10 +8,21 @@ import { useListFilters } from '../../../components/ui/use-list-filters'
 import { formatDate, formatDollars } from '../../../lib/format'
 import { invoicesQuery } from '../api/get-invoices'
 import { invoiceTypeName } from './invoice-type'
+import styles from './invoices-screen.module.css'
 import { PayInvoices } from './pay-invoices'
 
 /** The messages when the first page, or a further one, fails to load, word for word. */
 const failures = { first: 'An error occured loading your invoices.', more: 'An error occured loading more invoices.' }
+
+/**
+ * What a history row says of the invoice's payment (decision 0095): paid in full, or partly with what is still owing,
+ * by the ERP's Outstanding less the payments made here it has not processed yet; nothing when unpaid or not known.
+ */
+export function paidLabel(row: Pick<InvoiceListRow, 'Paid' | 'Open'>): string | null {
+  if (row.Paid === 'paid') return 'Paid'
+  if (row.Paid === 'part paid') return row.Open === null ? 'Partly paid' : `Partly paid, ${formatDollars(row.Open)} owing`
+  return null
+}
 
 /** Invoice History, with the open invoices and paying them by card above it (decision 0090). */
 export function InvoicesScreen({ payments }: { payments?: PaymentSettings | undefined }) {
@@ -54,7 +66,11 @@ export function InvoicesScreen({ payments }: { payments?: PaymentSettings | unde
                   {formatDate(i.DueDate)}
                 </td>
                 <td data-label="Amount Inc GST" data-wide="" className={table.num}>
-                  {formatDollars(i.Amount)}
+                  <span>
+                    {/* Before the amount, so that the amounts of a column stay aligned. */}
+                    {paidLabel(i) && <span className={styles.paid}>{paidLabel(i)}</span>}
+                    {formatDollars(i.Amount)}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -20,6 +20,8 @@ const aRow = (n: number, overrides: Partial<InvoiceListRow> = {}): InvoiceListRo
   SalesOrder: `SO${1000 + n}`,
   CustomerPurchaseOrder: 'PO-1',
   Amount: 1100,
+  Paid: null,
+  Open: null,
   ...overrides,
 })
 
@@ -91,6 +93,25 @@ describe('Invoice History', () => {
     await user.click(await screen.findByRole('button', { name: 'Load more invoices' }))
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more invoices' })).not.toBeInTheDocument())
     expect(screen.getAllByRole('link', { name: /^IN30/ })).toHaveLength(20)
+  })
+
+  it('says before the amount which invoices are paid, or partly paid with what is still owing, and nothing of the others', async () => {
+    mockApi({
+      'GET /api/invoices': {
+        body: [
+          aRow(1, { Paid: 'paid', Open: 0 }),
+          aRow(2, { Paid: 'part paid', Open: 260.5 }),
+          aRow(3, { Paid: null, Open: 1100 }),
+          aRow(4, { TransactionType: 'CRN', Amount: -55 }),
+        ],
+      },
+    })
+    renderWithProviders(<InvoicesScreen />)
+    const row = async (invoice: string) => (await screen.findByRole('link', { name: invoice })).closest('tr')!
+    expect(await row('IN3001')).toHaveTextContent('Paid$1,100.00')
+    expect(await row('IN3002')).toHaveTextContent('Partly paid, $260.50 owing$1,100.00')
+    expect(await row('IN3003')).not.toHaveTextContent(/paid/i)
+    expect(await row('IN3004')).not.toHaveTextContent(/paid/i)
   })
 
   it('gives each failure its own message', async () => {
