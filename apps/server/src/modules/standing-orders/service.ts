@@ -204,12 +204,17 @@ export async function pause(deps: Deps, session: Session, id: number): Promise<S
   return detail(deps, session, id)
 }
 
-/** POST /api/standing-orders/:id/resume: runs again from its schedule's first run after today; runs due while paused are not placed. */
+/**
+ * POST /api/standing-orders/:id/resume: runs again from its schedule's first run after today and after its last run
+ * (a run skipped before the pause stays skipped); runs due while paused are not placed.
+ */
 export async function resume(deps: Deps, session: Session, id: number): Promise<StandingOrderDetail> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await visible(trx, session, id, { forUpdate: true })
     if (row.status === 'active') return
-    await repo.updateStandingOrder(trx, id, { status: 'active', nextRunOn: runAfter(scheduleOf(row), row.first_run_on, today()) })
+    const [last] = await repo.runsOf(trx, id, 1)
+    const after = last && last.run_on > today() ? last.run_on : today()
+    await repo.updateStandingOrder(trx, id, { status: 'active', nextRunOn: runAfter(scheduleOf(row), row.first_run_on, after) })
   })
   return detail(deps, session, id)
 }

@@ -333,6 +333,10 @@ describe('its owner decides', () => {
     })
     const resumed = await call('POST', `/api/standing-orders/${so.id}/resume`, tokens.trade)
     expect(resumed.json()).toMatchObject({ status: 'active', nextRun: tomorrow })
+    // A run skipped before a pause stays skipped once resumed.
+    await call('POST', `/api/standing-orders/${so.id}/skip`, tokens.trade, { runOn: tomorrow })
+    await call('POST', `/api/standing-orders/${so.id}/pause`, tokens.trade)
+    expect((await call('POST', `/api/standing-orders/${so.id}/resume`, tokens.trade)).json()).toMatchObject({ nextRun: addDays(tomorrow, 7) })
     await call('POST', `/api/standing-orders/${so.id}/pause`, tokens.trade)
   })
 
