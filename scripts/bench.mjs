@@ -1,12 +1,13 @@
-// npm run bench: every benchmark, then docs/benchmarks.md (printed too).
+// npm run bench: every benchmark, then docs/benchmarks.md (printed too), written whole from docs/benchmarks.json.
 //
 //   npm run bench [-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,erp,first-screen,repeat-visit,lighthouse] [--seconds 10] [--runs 3] [--port 3290]
+//   npm run bench -- --render      writes docs/benchmarks.md again from docs/benchmarks.json, running nothing
 //
 //  - catalogue, history: the API's hot paths on PostgreSQL with the large data set (BENCH_DATABASE_URL, default
 //    postgres://127.0.0.1:5432/bench; load it with npm run bench:catalogue -- --seed), each scenario beside the
 //    hello-world route of the same server measured in the same run;
-//  - catalogue-cold: the catalogue scenarios again against a server started with CACHE_SECONDS=0 (its session
-//    and list-page caches off, docs/decisions/0015): what a cold cache costs;
+//  - catalogue-cold, history-cold: the same scenarios against a server started with CACHE_SECONDS=0 (its session
+//    and page caches off, docs/decisions/0015): what a cold cache costs;
 //  - traffic: npm run bench:traffic (scripts/bench-traffic.mjs): 1,000 users of 500 accounts, every branch, a
 //    trade customer's mix of requests with Zipf-distributed pages, checkouts and the ERP's stock deltas, on its own
 //    database (BENCH_TRAFFIC_DATABASE_URL, default .../bench_traffic, large data set), 60 s after 10 s of warm-up;
@@ -16,7 +17,7 @@
 //    caches off, on the large data set (scripts/bench-ordering.mjs);
 //  - erp: the ERP interchange on its own database (BENCH_ERP_DATABASE_URL, default .../bench_erp, the large data set;
 //    scripts/bench-erp.mjs): 10,000-row stock deltas end to end, the orders feed with 10,000 unacknowledged orders,
-//    the catalogue's p99 meanwhile (and the importer's figures once it is there);
+//    the catalogue's p99 meanwhile, and the importer's runs;
 //  - first-screen: the gzip size of the JavaScript and CSS the login and home screens load (Chromium);
 //  - repeat-visit: a signed-in customer's repeat visit to the home frame on a farm 3G link and offline (Chromium,
 //    service worker active; scripts/bench-repeat-visit.mjs);
@@ -24,8 +25,8 @@
 //    cart, against a portal started like `npm start` (embedded database, demo data, a port of its own).
 // --seconds replaces every API benchmark's duration (10 s, 10 s, 30 s); --runs is Lighthouse's runs a screen
 // (the median is kept). The figures of each part are kept in docs/benchmarks.json, so that --only refreshes
-// those parts and the page still shows the others (with their own dates); --render-only rewrites the page from them.
-// Sections written into the page by hand between <!-- kept after="<heading>" --> and <!-- /kept --> are kept.
+// those parts and the page still shows the others (each with the date it ran). The page is only ever what
+// render() makes of that file: what a measurement taught goes into a decision record (docs/decisions/0100).
 // Scripts, not tests: the figures depend on the machine, and on what else runs on it (the load is recorded).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -44,7 +45,6 @@ import { measureRepeatVisit, printRepeatVisit } from './bench-repeat-visit.mjs'
 const PARTS = ['catalogue', 'catalogue-cold', 'traffic', 'history', 'history-cold', 'checkout', 'ordering', 'erp', 'first-screen', 'repeat-visit', 'lighthouse']
 const PERFORMANCE_TARGET = 90
 const ACCESSIBILITY_TARGET = 95
-const P99_TARGET_MS = 50
 
 const { values: args } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3290' },
     out: { type: 'string', default: 'docs/benchmarks.md' },
     data: { type: 'string', default: 'docs/benchmarks.json' },
-    'render-only': { type: 'boolean', default: false },
+    render: { type: 'boolean', default: false },
   },
 })
 const only = args.only.split(',').map((p) => p.trim())
@@ -76,13 +76,14 @@ async function part(name, run) {
 }
 
 async function main() {
-  buildIfStale(['@portal/server', '@portal/web'])
   const data = existsSync(dataPath) ? JSON.parse(readFileSync(dataPath, 'utf8')) : {}
-  if (args['render-only']) {
-    writeFileSync(outPath, withKeptSections(render(data), previousPage()))
+  if (args.render) {
+    if (!data.machine) throw new Error(`--render: ${args.data} holds no results yet (run npm run bench first)`)
+    writeFileSync(outPath, render(data))
     console.log(`Written: ${args.out} from ${args.data}`)
     return
   }
+  buildIfStale(['@portal/server', '@portal/web'])
   data.machine = await machine(process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench')
   data.date = today()
 
@@ -133,7 +134,7 @@ async function main() {
   }
 
   writeFileSync(dataPath, `${JSON.stringify(data, null, 2)}\n`)
-  const page = withKeptSections(render(data), previousPage())
+  const page = render(data)
   writeFileSync(outPath, page)
   console.log(`\n${page}`)
   console.log(`Written: ${args.out} (figures in ${args.data})`)
@@ -187,13 +188,13 @@ function erpSection(p) {
         run('full import of the large catalogue into an empty database', p.import.full, 60),
         run('no-change re-import', p.import.noChange, 30),
       ]
-    : [
-        `Not measured in this run (${p.import?.note ?? 'no import figures'}); see "ERP import" below. Targets: full import under 60 s, no-change re-import under 30 s.`,
-      ]
+    : [`Not measured in this run (${p.import?.note ?? 'no import figures'}). Alone: \`node scripts/bench-erp-import.mjs\`.`]
   return [
     '## ERP interchange (PostgreSQL, large data set)',
     '',
-    `Its own database (${p.database}): 50,000 products, 13 branches of stock. \`npm run bench:erp\`. ${when(p)}.`,
+    `Its own database (${p.database}): 50,000 products, 13 branches of stock. ${when(p)}.`,
+    '',
+    command('erp', 'npm run bench:erp'),
     '',
     `### Stock delta (POST /api/erp/stock, ${fmt(p.stockDelta.rows)} rows, every count changed)`,
     '',
@@ -201,7 +202,7 @@ function erpSection(p) {
     '|---:|---:|---:|',
     ...p.stockDelta.runs.map((r, i) => `| ${i + 1} | ${fmt(r.answeredMs)} | ${fmt(r.visibleMs)} |`),
     '',
-    `Target: visible within 2 s end to end, ${p.stockDelta.targetMet ? 'met' : '**not met**'} (slowest ${fmt(p.stockDelta.slowestVisibleMs)} ms).`,
+    `Slowest visible: ${fmt(p.stockDelta.slowestVisibleMs)} ms.`,
     '',
     '### Orders feed (GET /api/erp/orders and POST /api/erp/orders/{id}/ack)',
     '',
@@ -222,69 +223,61 @@ function erpSection(p) {
   ]
 }
 
-/** Every target that the figures do not meet, with what the figures say about why. */
-function missedTargets(data) {
-  const missed = []
-  if (data.erp && !data.erp.stockDelta.targetMet) {
-    missed.push(
-      `**ERP stock delta of ${fmt(data.erp.stockDelta.rows)} rows visible in ${fmt(data.erp.stockDelta.slowestVisibleMs)} ms (target 2 s)**: measured at a load average of ${data.erp.loadBefore}-${data.erp.loadAfter}.`,
-    )
-  }
-  // A page of 40 products is tens of KB against hello world's 17 bytes: on the shared cores, writing and reading it costs.
-  const throughputWhy = (t, p) => {
-    const page = p.results?.['category page (40 products)']
-    if (!/throughput/.test(t.label) || !p.pageBytes || !page) return ''
-    const mb = (page.rps * p.pageBytes) / 1024 ** 2
-    return `; a category page is ${fmt(p.pageBytes / 1024)} KB of JSON against hello world's 17 bytes, so at ${fmt(page.rps)} pages/s the server writes, and autocannon reads, some ${fmt(mb)} MB/s on those same cores`
-  }
-  const apiWhy = (p) =>
-    `measured at a load average of ${p.loadBefore}-${p.loadAfter} on ${data.machine.cores} cores that the load generator, the server and PostgreSQL share`
-  for (const [name, p] of [
+/** Every target the figures can be judged against: the part, the target, what was measured, and whether it is met. */
+function targetRows(data) {
+  const rows = []
+  const row = (part, target, measured, met) => rows.push({ part, target, measured, met })
+  // The API benchmarks judge their own targets (bench-catalogue.mjs, bench-traffic.mjs, bench-history.mjs, bench-ordering.mjs).
+  for (const [part, p] of [
     ['catalogue', data.catalogue],
     ['traffic', data.traffic],
     ['history', data.history],
     ['history, caches off', data.historyCold],
+    ['ordering', data.ordering],
   ]) {
-    if (!p) continue
-    for (const t of p.targets ?? []) if (!t.met) missed.push(`**${name}: ${t.label}${t.detail ? ` (${t.detail})` : ''}**: ${apiWhy(p)}${throughputWhy(t, p)}.`)
-  }
-  for (const t of data.ordering?.targets ?? []) if (!t.met) missed.push(`**ordering fast: ${t.label}**: ${apiWhy(data.ordering)}.`)
-  const fs = data.firstScreen
-  if (fs && !fs.met) {
-    const worst = fs.login.jsGzipKB >= fs.home.jsGzipKB ? fs.login : fs.home
-    const big = [...worst.files]
-      .filter((f) => f.type === 'js' && f.phase !== 'after')
-      .sort((a, b) => b.gzip - a.gzip)
-      .slice(0, 3)
-      .map((f) => `${f.url.replace(/^\/assets\//, '')} ${f.gzipKB} KB`)
-    missed.push(`**first-screen JavaScript ${worst.jsGzipKB} KB gzip on ${worst.path} (budget ${JS_BUDGET_KB} KB)**: the largest files are ${big.join(', ')}.`)
-  }
-  const rv = data.repeatVisit
-  if (rv && !rv.met) {
-    missed.push(
-      `**repeat visit ${rv.throttled.medianMs} ms on farm 3G, ${rv.offline.medianMs} ms offline (target under ${rv.targetMs} ms for both)**: load average ${rv.loadBefore}-${rv.loadAfter}.`,
-    )
-  }
-  const lh = data.lighthouse
-  if (lh) {
-    for (const s of lh.screens) {
-      if ((s.performance ?? 0) < PERFORMANCE_TARGET) {
-        const top = s.opportunities.slice(0, 2).map((o) => `${o.title.toLowerCase()} (${o.savingsMs} ms)`)
-        missed.push(
-          `**Lighthouse performance ${s.performance} on ${s.path} (target ${PERFORMANCE_TARGET})**: FCP ${fmt(s.fcpMs)} ms, LCP ${fmt(s.lcpMs)} ms, ` +
-            `TBT ${fmt(s.tbtMs)} ms, CLS ${s.cls}; Lighthouse's CPU benchmark index of the machine was ${s.benchmarkIndex} ` +
-            `(its 4x CPU slowdown assumes a desktop of some 1000-2500; load average ${lh.loadBefore}-${lh.loadAfter})` +
-            `${top.length ? `; its suggestions: ${top.join(', ')}` : ''}.`,
-        )
-      }
-      if ((s.accessibility ?? 0) < ACCESSIBILITY_TARGET) {
-        missed.push(
-          `**Lighthouse accessibility ${s.accessibility} on ${s.path} (target ${ACCESSIBILITY_TARGET})**: ${s.accessibilityIssues.map((i) => i.id).join(', ')}.`,
-        )
-      }
+    for (const t of p?.targets ?? []) {
+      // Some scripts put the figure in the label ("orders, first page: p99 36 ms under 50 ms"): split it out.
+      const inLabel = t.detail ? null : /^(.*): p99 ([\d.,]+) ms under ([\d.,]+) ms$/.exec(t.label)
+      if (inLabel) row(part, `${inLabel[1]}: p99 under ${inLabel[3]} ms`, `${inLabel[2]} ms`, t.met)
+      else row(part, t.label, t.detail ?? '', t.met)
     }
   }
-  return missed
+  const erp = data.erp
+  if (erp) {
+    row('erp', 'stock delta visible in the catalogue within 2 s', `${fmt(erp.stockDelta.slowestVisibleMs)} ms`, erp.stockDelta.targetMet)
+    const full = erp.import?.full
+    const noChange = erp.import?.noChange
+    row('erp', 'full import of the large catalogue under 60 s', full ? `${fmt(full.seconds, 1)} s` : '', full ? full.targetMet : null)
+    row('erp', 'no-change re-import under 30 s', noChange ? `${fmt(noChange.seconds, 1)} s` : '', noChange ? noChange.targetMet : null)
+  }
+  const fs = data.firstScreen
+  if (fs) {
+    const worst = fs.login.jsGzipKB >= fs.home.jsGzipKB ? fs.login : fs.home
+    row('first screen', `JavaScript at most ${JS_BUDGET_KB} KB gzip on each first screen`, `${fmt(worst.jsGzipKB, 1)} KB on ${worst.path}`, fs.met)
+  }
+  const rv = data.repeatVisit
+  if (rv) row('repeat visit', `under ${rv.targetMs} ms on farm 3G and offline`, `${rv.throttled.medianMs} ms and ${rv.offline.medianMs} ms`, rv.met)
+  for (const s of data.lighthouse?.screens ?? []) {
+    row('lighthouse', `performance at least ${PERFORMANCE_TARGET} on ${s.path}`, `${s.performance}`, (s.performance ?? 0) >= PERFORMANCE_TARGET)
+    row('lighthouse', `accessibility at least ${ACCESSIBILITY_TARGET} on ${s.path}`, `${s.accessibility}`, (s.accessibility ?? 0) >= ACCESSIBILITY_TARGET)
+  }
+  return rows
+}
+
+function targetsSection(data) {
+  const rows = targetRows(data)
+  const met = rows.filter((r) => r.met === true).length
+  const verdict = (m) => (m === null ? 'not measured' : m ? 'met' : '**not met**')
+  return [
+    '## Targets',
+    '',
+    `${met} of ${rows.length} met in the figures below. The load average each part ran at is in its section.`,
+    '',
+    '| part | target | measured | met |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.part} | ${r.target} | ${r.measured || '-'} | ${verdict(r.met)} |`),
+    '',
+  ]
 }
 
 /** The bench:traffic table: one row per kind of request, the total and hello world of the same server. */
@@ -301,7 +294,7 @@ export function trafficTable(p) {
 
 function trafficSection(p) {
   return [
-    '## Traffic (PostgreSQL, large data set): `npm run bench:traffic`',
+    '## Traffic (PostgreSQL, large data set)',
     '',
     `${fmt(p.users)} signed-in users of ${fmt(p.accounts)} accounts (${Object.entries(p.categories)
       .map(([c, n]) => `${c} ${n}`)
@@ -311,55 +304,42 @@ function trafficSection(p) {
       `${p.connections} connections, ${p.seconds} s after ${p.warmup} s of warm-up${p.caches === 'off' ? ', caches off' : ''}. ${when(p)}. ` +
       `Server RSS ${p.memory.firstMiB} MiB at the start of the measured run, ${p.memory.peakMiB} MiB at its peak.`,
     '',
+    command('traffic', 'npm run bench:traffic'),
+    '',
     trafficTable(p),
     '',
   ]
 }
 
-const previousPage = () => (existsSync(outPath) ? readFileSync(outPath, 'utf8') : '')
-
-/**
- * Sections written by hand (a run on a quiet machine, a before-and-after pair) survive a new render: each sits
- * between `<!-- kept after="<heading>" -->` and `<!-- /kept -->` and is put back at the end of the rendered section
- * whose heading line it names (at the end of the page when that section is gone), in the order they stood.
- */
-export function withKeptSections(page, previous) {
-  const kept = [...previous.matchAll(/<!-- kept after="([^"]*)" -->\n[\s\S]*?<!-- \/kept -->\n?/g)].map((m) => ({ after: m[1], block: m[0].trimEnd() }))
-  if (kept.length === 0) return page
-  const lines = page.split('\n')
-  const level = (line) => /^(#+) /.exec(line)?.[1].length ?? 0
-  const tail = []
-  for (const { after, block } of kept) {
-    const at = lines.indexOf(after)
-    if (at < 0) {
-      tail.push(block, '')
-      continue
-    }
-    // The section ends before the next heading of its own level or higher, or before a kept block already placed there.
-    let end = at + 1
-    while (end < lines.length && !(level(lines[end]) > 0 && level(lines[end]) <= level(after))) end++
-    lines.splice(end, 0, block, '')
-  }
-  return [...lines, ...tail].join('\n')
-}
+/** How to run one part: through npm run bench, and the script that measures it alone. */
+const command = (part, alone) => `Command: \`npm run bench -- --only ${part}\` (alone: \`${alone}\`).`
 
 function render(data) {
   const m = data.machine
   const out = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` (scripts/bench.mjs) on ${data.date.slice(0, 10)}. Each part below says when it ran and how busy the machine was; the figures are in \`docs/benchmarks.json\`.`,
+    'Written whole by `npm run bench` (scripts/bench.mjs) from the figures in `docs/benchmarks.json`; `npm run bench -- --render` writes it again from that file without running anything. ' +
+      'Each part below says when it ran and how busy the machine was. Why the portal is built the way these figures show, and what earlier measurements found: ' +
+      '[decision 0097](decisions/0097-catalogue-caches-kept-right.md) (caching), [0098](decisions/0098-database-round-trips-statements-and-plans.md) (round trips, prepared statements and plans), ' +
+      '[0099](decisions/0099-memory-and-the-heap.md) (memory) and [0100](decisions/0100-answers-their-size-and-how-speed-is-measured.md) (answers, and how speed is measured).',
+    '',
+    '## Machine',
+    '',
+    '| | |',
+    '|---|---|',
+    `| cores | ${m.cores} (${m.cpu}) |`,
+    `| memory | ${m.memoryGiB} GiB |`,
+    `| Node.js | ${m.node} |`,
+    `| PostgreSQL | ${m.postgres ?? 'not reached'} |`,
+    '',
+    `The load generator, the server, PostgreSQL and Chromium share these ${m.cores} cores, and other work may run on the machine too, so each part records the 1-minute load average before and after it. ` +
+      `A load average above ${m.cores} means the benchmark had to share the cores: read the figures as a floor, not the portal's capacity.`,
     '',
     `To reproduce: build (\`npm run build\`; the script rebuilds what is stale), load the large data set into PostgreSQL once (\`npm run bench:catalogue -- --seed\`, or \`DATABASE_URL=postgres://127.0.0.1:5432/bench npm run seed -- --scale large\`), then run \`npm run bench\` ` +
-      `(\`-- --only catalogue,catalogue-cold,traffic,history,history-cold,checkout,ordering,erp,first-screen,repeat-visit,lighthouse\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs). ` +
-      `The load generator (autocannon), the server, PostgreSQL and Chromium run on the same machine.`,
+      `(\`-- --only <parts>\` to refresh some parts; \`--seconds\`, \`--runs\` and \`--port\` as in scripts/bench.mjs).`,
     '',
-    `**These figures come from a shared ${m.cores}-core machine**: other work ran on it at the same time, so each part records the 1-minute load average before and after it. A load average above ${m.cores} means the benchmark had to share the cores; read the figures as a floor, not the portal's capacity.`,
-    '',
-    `- Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB memory`,
-    `- Node.js ${m.node}, PostgreSQL ${m.postgres ?? 'not reached'}`,
-    `- Targets: p99 under ${P99_TARGET_MS} ms for the catalogue's category pages and search and for the history lists; category throughput at least a third of hello world's; in \`bench:traffic\` catalogue reads p99 under 50 ms, checkout p99 under 150 ms, zero errors, at least 3,000 requests/s and server RSS under 300 MB; first-screen JavaScript at most ${JS_BUDGET_KB} KB gzip; Lighthouse (mobile) performance at least ${PERFORMANCE_TARGET} and accessibility at least ${ACCESSIBILITY_TARGET} on each screen.`,
-    '',
+    ...targetsSection(data),
   ]
   if (data.catalogue) {
     const p = data.catalogue
@@ -368,10 +348,11 @@ function render(data) {
       '',
       `${fmt(p.products)} products, signed in as \`trade\`, branch WAG; ${p.seconds} s a scenario after 2 s of warm-up. ${when(p)}.`,
       '',
+      command('catalogue', 'npm run bench:catalogue'),
+      '',
       apiTable(p, CATALOGUE_ENDPOINTS),
       '',
-      'Product detail is cached like the lists since decision 0032 (2026-11-25); figures dated before it read PostgreSQL on every request. ' +
-        "Cart add is one user's cart at 50 connections: each add locks that cart until it commits, so the adds queue behind each other by design; it is no measure of many customers adding at once.",
+      "Cart add is one user's cart at 50 connections: each add locks that cart until it commits, so the adds queue behind each other by design; it is no measure of many customers adding at once.",
       '',
     )
   }
@@ -383,12 +364,13 @@ function render(data) {
       `The same scenarios against a server started with \`CACHE_SECONDS=0\`: no session cache and no list-page cache (docs/decisions/0015-in-memory-caches-kept-right-by-notify.md), so every request finds its session and its page in PostgreSQL, as the first request for a page does with the caches on. ` +
         `For comparison with the warm table above; the targets are judged on the warm figures. ${when(p)}.`,
       '',
+      command('catalogue-cold', 'npm run bench:catalogue -- --cold'),
+      '',
       apiTable(p, CATALOGUE_ENDPOINTS),
       '',
     )
   }
   if (data.traffic) out.push(...trafficSection(data.traffic))
-  for (const note of data.notes ?? []) out.push(note, '')
   if (data.history) {
     const p = data.history
     const endpoints = Object.fromEntries(Object.keys(p.results).map((t) => [t, historyEndpoint(t)]))
@@ -396,6 +378,8 @@ function render(data) {
       '## Account history (PostgreSQL, large data set)',
       '',
       `Account ${p.account} with ${fmt(p.orders)} orders (\`bigfarm\`); ${p.seconds} s a scenario after 2 s of warm-up. ${when(p)}.`,
+      '',
+      command('history', 'npm run bench:history'),
       '',
       apiTable(p, endpoints),
       '',
@@ -410,6 +394,8 @@ function render(data) {
       `The same scenarios against a server started with \`CACHE_SECONDS=0\`: every request finds its session and runs its page's queries in PostgreSQL (the query plans: \`npm run bench:history\`). ` +
         `The p99 target of the history lists is meant for these. ${when(p)}.`,
       '',
+      command('history-cold', 'npm run bench:history -- --cold'),
+      '',
       apiTable(p, endpoints),
       '',
     )
@@ -420,6 +406,8 @@ function render(data) {
       '## Checkout (PostgreSQL, demo data)',
       '',
       `${p.buyers} buyers each placing ${p.linesPerOrder}-line orders on account for ${p.seconds} s, each cart refilled in the database between orders (the refill is outside the timed request, inside orders/s); its own database (${p.database}), as it writes. ${when(p)}.`,
+      '',
+      command('checkout', 'npm run bench:checkout'),
       '',
       '| endpoint | connections | requests/s | p50 ms | p99 ms | of hello world |',
       '|---|---:|---:|---:|---:|---:|',
@@ -435,6 +423,8 @@ function render(data) {
       '',
       `${p.bulk.buyers} buyers, each a user of its own trade account, adding ${p.bulk.lines} lines by product code in one \`POST /api/cart/bulk\` (the cart emptied between adds, untimed), on a server as the portal runs and again with \`CACHE_SECONDS=0\`; buy-again for account ${p.account} with ${fmt(p.orders)} orders at ${p.connections} connections, cycling the branches, with \`CACHE_SECONDS=0\`. ${when(p)}.`,
       '',
+      command('ordering', 'npm run bench:ordering'),
+      '',
       '| endpoint | connections | requests/s | p50 ms | p99 ms | of hello world |',
       '|---|---:|---:|---:|---:|---:|',
       `| hello world (GET /api/hello, the baseline) | ${p.connections} | ${fmt(p.hello.rps)} | ${p.hello.p50} | ${p.hello.p99} | 100 % |`,
@@ -446,7 +436,7 @@ function render(data) {
         : []),
       `| buy again (GET /api/buy-again) | ${p.connections} | ${fmt(p.buyAgain.rps)} | ${p.buyAgain.p50} | ${p.buyAgain.p99} | ${pct(p.buyAgain.helloRatio)} |`,
       '',
-      'Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms. Buy-again reads the first rows of a ranked 12-month purchase summary (purchase_totals; migrations/0011, decision 0030), not the order lines.',
+      'Buy-again reads the first rows of a ranked 12-month purchase summary (purchase_totals; migrations/0011, decision 0030), not the order lines.',
       '',
     )
   }
@@ -462,6 +452,8 @@ function render(data) {
       '## First screen',
       '',
       `What Chromium loads before the screen shows (the login screen of a visitor; the home page of a signed-in customer), each file at its gzip size (level 9); "sent" is what the server sent (brotli). ${when(p)}.`,
+      '',
+      command('first-screen', 'node scripts/bench-first-screen.mjs'),
       '',
       '| screen | JavaScript KB gzip | files | CSS KB gzip | files | sent KB |',
       '|---|---:|---:|---:|---:|---:|',
@@ -480,6 +472,8 @@ function render(data) {
       `A signed-in customer who has opened the portal before opens it again in a new tab: the time from the navigation's start to the signed-in home frame (the header's greeting), median of ${p.runs} visits, with the service worker active. ` +
         `Chromium reaches the portal through a throttling proxy (scripts/bench-repeat-visit.mjs) that slows every byte, the worker's included, to ${p.profile.kbps} kbit/s each way with ${p.profile.rttMs} ms round trip; offline is the browser's own offline mode. ${when(p)}.`,
       '',
+      command('repeat-visit', 'npm run bench:repeat-visit'),
+      '',
       '| network | median ms | runs ms |',
       '|---|---:|---:|',
       `| farm 3G (${p.profile.kbps} kbit/s, ${p.profile.rttMs} ms RTT) | ${p.throttled.medianMs} | ${p.throttled.runsMs.join(', ')} |`,
@@ -497,6 +491,8 @@ function render(data) {
       '',
       `Lighthouse's default mobile profile (simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, against a portal started like \`npm start\`, signed in as \`trade\` (the login screen signed out); the median of ${p.runs} run(s) a screen, HTTP cache emptied before each. ${when(p)}.`,
       '',
+      command('lighthouse', 'node scripts/lighthouse.mjs'),
+      '',
       '| screen | path | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | CPU index |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|',
       ...p.screens.map(
@@ -506,8 +502,6 @@ function render(data) {
       '',
     )
   }
-  const missed = missedTargets(data)
-  out.push('## Targets not met', '', ...(missed.length ? missed.map((line) => `- ${line}`) : ['None.']), '')
   return out.join('\n')
 }
 

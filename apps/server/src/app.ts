@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
-  // Answers are written by serializers compiled from the contract, which check themselves outside production (decision 0044).
+  // Answers are written by serializers compiled from the contract, which check themselves outside production (decision 0100).
   app.setSerializerCompiler(responseSerializerCompiler({ checked: !config.production }))
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })

@@ -197,7 +197,7 @@ function toConfig(env: z.infer<typeof Env>) {
     heapBudgetMiB: env.HEAP_BUDGET_MIB,
     /** The least V8 lets the heap grow past what the last full collection kept, in percent; 0 with no budget leaves V8's own choice. */
     heapGrowingPercent: env.HEAP_GROWING_PERCENT,
-    /** The resident memory the server aims to stay within, in MiB; 0: none (lib/memory.ts, decision 0055). */
+    /** The resident memory the server aims to stay within, in MiB; 0: none (lib/memory.ts, decision 0099). */
     memoryBudgetMiB: env.MEMORY_BUDGET_MIB,
     payments: paymentsConfig(env, production, (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')),
     /** Where the web app sends its API calls and loads product pictures from (GET /api/site tells it). */

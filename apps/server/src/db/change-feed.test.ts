@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from './database'
 
 const url = process.env.TEST_DATABASE_URL
 
-// Decision 0064: a writer in this process waits until its own feed has told the caches what it committed.
+// Decision 0097: a writer in this process waits until its own feed has told the caches what it committed.
 describe.skipIf(!url)('the change feed on PostgreSQL says when it has caught up', () => {
   let feed: ChangeFeed
   let writer: DatabaseHandle

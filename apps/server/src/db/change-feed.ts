@@ -23,7 +23,7 @@ export interface ChangeFeed {
   subscribe(channel: ChangeChannel, handler: ChangeHandler): void
   /**
    * Resolves true once every change committed before the call has been told to the subscribers (a writer in this
-   * process waits for it before it answers: decision 0064), false when that cannot be known (the feed is down,
+   * process waits for it before it answers: decision 0097), false when that cannot be known (the feed is down,
    * or did not answer within `timeoutMs`).
    */
   caughtUp(timeoutMs?: number): Promise<boolean>

@@ -60,7 +60,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   })
 }
 
-/** How long an unused pooled connection stays open (decision 0054). */
+/** How long an unused pooled connection stays open (decision 0098). */
 const IDLE_CONNECTION_MS = 10 * 60_000
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -68,8 +68,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
-      // A connection holds its prepared statements and their plans (decision 0042): closed after pg-pool's
-      // default 10 s idle, the next burst opened new ones and planned every statement afresh (decision 0054).
+      // A connection holds its prepared statements and their plans (decision 0098): closed after pg-pool's
+      // default 10 s idle, the next burst opened new ones and planned every statement afresh (decision 0098).
       idleTimeoutMillis: IDLE_CONNECTION_MS,
       // TCP keepalives stop a firewall from dropping an idle connection unseen while it waits.
       keepAlive: true,
@@ -117,7 +117,7 @@ const PLANNED_WITH_ITS_VALUES = '/* planned with its values */'
 
 /**
  * Ends a statement (Kysely's `modifyEnd`) whose best plan depends on its values, so that it goes unnamed and
- * PostgreSQL plans it with those values on every run (decision 0061). Named, PostgreSQL would plan its first five
+ * PostgreSQL plans it with those values on every run (decision 0098). Named, PostgreSQL would plan its first five
  * runs with their values and then keep a generic plan whenever that plan's estimate is cheaper, and a generic
  * plan cannot see what the values say: a page of back orders, which walks the account's orders newest first
  * and stops at the page's end, became a sort of all 20,000 orders of the largest account (90-160 ms instead of
@@ -152,7 +152,7 @@ function isStalePlan(error: unknown): boolean {
 const commandResult = (command: string) => ({ command, rowCount: null, rows: [], fields: [] })
 
 /**
- * Every statement with parameters goes out as a named prepared statement of its connection (decision 0042):
+ * Every statement with parameters goes out as a named prepared statement of its connection (decision 0098):
  * PostgreSQL parses and analyses it once per connection and may keep a generic plan after five runs, instead
  * of parsing, analysing and planning each request's queries again (a category page's query plans in about
  * 0.25 ms and runs in less). The name is the text's: the same Kysely query is the same statement whatever its
@@ -162,7 +162,7 @@ const commandResult = (command: string) => ({ command, rowCount: null, rows: [],
  *
  * A transaction's BEGIN waits for its first statement and goes with it, in one write, the statement sent
  * without waiting for BEGIN's answer (the pool's pipeline mode): one round trip fewer in every transaction
- * (decision 0060). A transaction that ends before any statement sends nothing at all.
+ * (decision 0098). A transaction that ends before any statement sends nothing at all.
  */
 export function prepareStatements(client: pg.ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>

@@ -10,13 +10,13 @@ class Slot {
 }
 
 /**
- * A statement Kysely builds and compiles once, then runs with each call's values (decision 0048). Kysely
+ * A statement Kysely builds and compiles once, then runs with each call's values (decision 0098). Kysely
  * otherwise builds its operation tree and compiles it to SQL on every call: on a cold request that was a
  * third of the JavaScript spent on each statement (the session read: about 50 µs of 190). `build` is called
  * once with stand-ins for its arguments: it may only pass them to Kysely as values (`where(col, '=', arg)`,
  * `${arg}` in `sql`), never look into them or branch on them; a statement whose shape depends on a value
  * is one statement per shape. The text is the same on every call, so the prepared-statement name is found
- * without hashing a new string (decision 0042).
+ * without hashing a new string (decision 0098).
  */
 export function statement<Args extends unknown[], Row>(build: (db: Kysely<DB>, ...args: Args) => Built<Row>) {
   let compiled: { sql: string; values: (args: Args) => unknown[] } | undefined

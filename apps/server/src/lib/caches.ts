@@ -4,7 +4,7 @@ import { TtlCache } from './ttl-cache'
 
 /**
  * A page of products as every account sees it at every branch (resellers apart): list prices, not yet the
- * account's prices nor the branch's stock, which are applied as it is served. Decisions 0032 and 0045.
+ * account's prices nor the branch's stock, which are applied as it is served. Decisions 0032 and 0097.
  */
 export interface SharedPage<Row> {
   readonly ids: readonly number[]
@@ -29,14 +29,14 @@ export interface CachedSession {
 
 /**
  * What is read on nearly every request, kept in memory for a short while: who a token belongs to,
- * the catalogue's pages (shared by every account and branch, stock apart: decisions 0032, 0045), each account's
+ * the catalogue's pages (shared by every account and branch, stock apart: decisions 0032, 0097), each account's
  * prices, and the history lists. The database tells every instance what changed as it commits
  * (db/change-feed.ts), so none is behind the database; `ttlMs` is only a backstop. While the change
  * feed is down nothing is served from memory. Decision 0015.
  */
 export class Caches {
   readonly sessions: TtlCache<CachedSession>
-  /** Catalogue pages without the account's prices or the branch's stock (the stock book's: decision 0045). */
+  /** Catalogue pages without the account's prices or the branch's stock (the stock book's: decision 0097). */
   readonly pages: TtlCache<SharedPage<unknown>>
   /** Product pages (GET /product/{id}) the same way, apart so that the long tail of products does not push lists out. */
   readonly products: TtlCache<SharedPage<unknown>>
@@ -46,7 +46,7 @@ export class Caches {
   readonly history: TtlCache<string>
   /**
    * The rows of the kept list pages, one a product, with when each stops being shared: a product on a category
-   * page, its brand's page, specials and a dozen search pages is one object, not fifteen copies (decision 0047).
+   * page, its brand's page, specials and a dozen search pages is one object, not fifteen copies (decision 0099).
    */
   private readonly rows = new Map<number, { row: unknown; expires: number }>()
 
@@ -69,7 +69,7 @@ export class Caches {
       else if (table !== null) this.forgetPages()
       else this.forgetCatalogue()
     })
-    // A product's offer changed (its prices, its pack sizes...: decision 0064): only the pages holding it are forgotten.
+    // A product's offer changed (its prices, its pack sizes...: decision 0097): only the pages holding it are forgotten.
     feed.subscribe('portal_products', (payload) => {
       if (payload === null || payload === '*') this.forgetPages()
       else this.forgetProducts(new Set(payload.split(',').map(Number)))
@@ -105,7 +105,7 @@ export class Caches {
 
   /**
    * Forgets the kept pages and product pages holding any of these products, and their shared rows: what a page
-   * shows of them changed, not which products it holds (decision 0064). A page being read meanwhile is not kept
+   * shows of them changed, not which products it holds (decision 0097). A page being read meanwhile is not kept
    * (the stamps move on).
    */
   forgetProducts(ids: ReadonlySet<number>) {

@@ -16,7 +16,7 @@ export interface Deps {
   caches?: Caches
   /** The product search index of this process (decision 0029); absent where there is no change feed. */
   search?: SearchEngine
-  /** Every product's stock at every branch, in memory (decision 0045); absent where there is no change feed. */
+  /** Every product's stock at every branch, in memory (decision 0097); absent where there is no change feed. */
   stock?: StockBook
   /** Orders placed and payments, for GET /metrics; absent in code run outside the server (seeding, imports). */
   metrics?: BusinessMetrics

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 
 /**
- * Answers written by a serializer compiled from the contract's schema (decision 0044): fast-json-stringify
+ * Answers written by a serializer compiled from the contract's schema (decision 0100): fast-json-stringify
  * writes only the schema's properties, in one pass, without the zod check and the copy it makes. Where the
  * contract's JSON schema holds something the compiled writer could only do slowly or loosely (a union other
  * than "or null"), the zod check and JSON.stringify write it, as before.

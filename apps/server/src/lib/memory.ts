@@ -1,7 +1,7 @@
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks'
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 
-/** How V8's heap may grow (decisions 0047, 0049, 0055). */
+/** How V8's heap may grow (decision 0099). */
 export interface HeapPolicy {
   /** The heap the server aims to stay within, in MiB; 0: no heap budget. */
   budgetMiB: number
@@ -9,7 +9,7 @@ export interface HeapPolicy {
   minGrowingPercent: number
   /**
    * The resident memory the process aims to stay within, in MiB; 0: none. The heap may grow into what the
-   * process's resident memory leaves of it (decision 0055).
+   * process's resident memory leaves of it (decision 0099).
    */
   memoryBudgetMiB: number
 }
@@ -42,7 +42,7 @@ const MiB = 1024 * 1024
 export function growingPercent({ liveBytes, outsideBytes, steady }: HeapSample, { budgetMiB, minGrowingPercent, memoryBudgetMiB }: HeapPolicy): number {
   const floor = Math.max(minGrowingPercent, LEAST_GROWING_PERCENT)
   // The growth set now applies to what the next full collection keeps: while the live data moves (caches
-  // filling) the floor applies, or a heap sized for little live data would be sized for much (decision 0055).
+  // filling) the floor applies, or a heap sized for little live data would be sized for much (decision 0099).
   if (!steady) return floor
   const limits = [...(budgetMiB > 0 ? [budgetMiB * MiB] : []), ...(memoryBudgetMiB > 0 ? [memoryBudgetMiB * MiB - outsideBytes] : [])]
   const room = Math.floor((Math.min(...limits) / Math.max(liveBytes, 1) - 1) * 100)
@@ -53,7 +53,7 @@ export function growingPercent({ liveBytes, outsideBytes, steady }: HeapSample, 
 const outsideOf = (liveBytes: number) => Math.max(0, process.memoryUsage.rss() - liveBytes)
 
 /**
- * Sets how V8's heap grows (decisions 0047, 0049, 0055). Left to itself V8 grows a busy heap to two to four times
+ * Sets how V8's heap grows (decision 0099). Left to itself V8 grows a busy heap to two to four times
  * what is live: on the large data set an RSS of 400 MiB under bench:traffic. Without a budget the heap grows
  * `minGrowingPercent` (30 %) past what the last full collection kept, which keeps the RSS down. With the caches
  * off that made the server spend a sixth more of its CPU in garbage collection (a small live heap, 56 MiB,

@@ -1,5 +1,5 @@
 /**
- * A placed order adds to the purchase summaries instead of recounting its month (decision 0046). Migration 0011
+ * A placed order adds to the purchase summaries instead of recounting its month (decision 0098). Migration 0011
  * recounted the account's whole month on every insert of order lines: every order of the month and all their
  * lines, 5.8 ms for an account with 78 orders this month and 18.4 ms for one with 793 (bench_traffic), in each
  * checkout. When one statement inserts every line of one order and that order is the account's newest (by

@@ -1,5 +1,5 @@
 /**
- * A reseller's list pages walk their indexes without reading the table (decision 0052): the walk filters on
+ * A reseller's list pages walk their indexes without reading the table (decision 0098): the walk filters on
  * the product's brand and category (resellers' visibility), so the category index carries the brand, the brand
  * index the category and the specials' index both. Without them each product passed over was a heap read, and
  * for a page deep in a large category the planner read and sorted the whole category instead of walking it:

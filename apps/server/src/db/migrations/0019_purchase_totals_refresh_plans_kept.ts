@@ -3,7 +3,7 @@
  * 0015, called by every checkout's trigger of migration 0016) keeps its statements' plans: as a SQL function
  * called from PL/pgSQL it was planned afresh on every call: 1.3-1.6 ms a call, its two statements executing in
  * under 0.1 ms (auto_explain on bench_traffic, the twelfth order placed in one session). As PL/pgSQL its two
- * statements keep their plans for the connection, as the portal's own statements do (decision 0042): 0.55-0.64
+ * statements keep their plans for the connection, as the portal's own statements do (decision 0098): 0.55-0.64
  * ms a call. The statements are the same, word for word.
  *
  * Function bodies stay on one line: migrations are split at semicolons that end a line.

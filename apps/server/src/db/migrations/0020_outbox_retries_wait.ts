@@ -1,5 +1,5 @@
 /**
- * The outbox's retries wait (decision 0059): an e-mail whose send failed is tried again only once its
+ * The outbox's retries wait (decision 0098): an e-mail whose send failed is tried again only once its
  * `next_attempt_at` has come, later after each failure, instead of on the mailer's next tick a second later
  * (five failures in five seconds made a short SMTP outage fail every confirmation sent meanwhile for good).
  * The mailer also claims its e-mails by moving `next_attempt_at` forward (a lease) rather than by holding a

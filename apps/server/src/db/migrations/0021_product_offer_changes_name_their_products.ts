@@ -1,5 +1,5 @@
 /**
- * A product's offer changing names the product (decision 0064): an UPDATE of `products` that changes only what a
+ * A product's offer changing names the product (decision 0097): an UPDATE of `products` that changes only what a
  * page shows of a product, not which pages hold it or in what order (its prices, pack sizes, weight, image,
  * full descriptions, information text: any column but those below), notifies `portal_products` with the ids of
  * the products it changed,

@@ -1,5 +1,5 @@
 /**
- * An account's update tells the caches only what really changed (decision 0064). Migration 0004's
+ * An account's update tells the caches only what really changed (decision 0097). Migration 0004's
  * `accounts_prices_changed` and `accounts_session_fields_changed`, and migration 0009's `accounts_active_changed`,
  * fired on `UPDATE OF` their columns, that is whenever a statement set them, changed or not: an ERP accounts.csv
  * that changes an account's balance sets every column of that row, so every instance forgot every account's

@@ -45,8 +45,8 @@ export async function mostOrdered(
 }
 
 /**
- * mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0048), each
- * reading the stock at the branch or not (the stock book's is then shown: decision 0056).
+ * mostOrdered's read, one statement for resellers and one for the others (db/statement.ts, decision 0098), each
+ * reading the stock at the branch or not (the stock book's is then shown: decision 0097).
  */
 const mostOrderedRead = shapedStatement(
   (shape: `${Visibility}:${'stocked' | 'unstocked'}`) => (db: Db, accountId: number, warehouse: string, fromMonth: string, limit: number) => {

@@ -15,7 +15,7 @@ export const firstMonth = (day: string) => `${monthsBefore(day, 11).slice(0, 7)}
  */
 export async function buyAgain(deps: Deps, session: Session, query: { warehouse?: string | undefined }): Promise<BuyAgainItem[]> {
   const warehouse = branchOf(session, query.warehouse)
-  // The stock at the branch is the stock book's when it can give it, as on the catalogue's pages (decision 0056).
+  // The stock at the branch is the stock book's when it can give it, as on the catalogue's pages (decision 0097).
   const read = (stocked: boolean) =>
     repo.mostOrdered(deps.db, { session, warehouse, accountId: session.accountId, stocked }, firstMonth(today()), BUY_AGAIN_SIZE)
   const rows = await stockedRows(deps, warehouse, read)

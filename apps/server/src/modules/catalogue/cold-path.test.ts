@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, checkoutForm, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { openDatabase, PREPARED_PER_CONNECTION, type Database } from '../../db/database'
 
-// Decision 0042: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
+// Decision 0098: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
 // the cold path asks as few statements as it can, and a session is still read from the database every time.
 
 /**
@@ -102,7 +102,7 @@ describe('the cold path (caches off)', () => {
 
   it('adds to a cart with the session and two statements, no transaction: facts, the write answering the lines; reads it with one', async () => {
     await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
-    // The write is made only if the cart is as the facts found it (decision 0058).
+    // The write is made only if the cart is as the facts found it (decision 0098).
     expect(await statementsOf({ method: 'POST', url: '/api/cart', payload: { productID: 2, qty: 3, warehouse: 'WAG' } })).toBe(3)
     // The add answers the cart as it is once written: the same summary the cart then reads, new line or not.
     for (const productID of [1, 3]) {
@@ -135,7 +135,7 @@ describe('the cold path (caches off)', () => {
       payload: { warehouse: 'WAG', lines: [...codes.map(({ code }) => ({ code, qty: 2 })), { code: 'NO-SUCH-CODE', qty: 1 }] },
     })
     expect(res.statusCode, res.body).toBe(200)
-    // The write is made only if the cart is as the facts found it (decision 0058). A code not found as written is
+    // The write is made only if the cart is as the facts found it (decision 0098). A code not found as written is
     // looked for once more without its dashes or spaces (decision 0068): one more statement, by index (migration 0026).
     expect(counter.count).toBe(5)
     const answer = res.json()
@@ -161,8 +161,8 @@ describe('the cold path (caches off)', () => {
     // lines priced by one statement; the buyer's spending limits and the key's approval are read with the buyer's lock
     // (ordering/approvals-repo.ts, decision 0089); the stock's holds are read after its locks are granted
     // (ordering/placement-repo.ts); the account's credit is read after its lock is granted (ordering/credit-repo.ts,
-    // decision 0086); the order is written, the cart emptied and the confirmation written by one statement (decisions
-    // 0057, 0063).
+    // decision 0086); the order is written, the cart emptied and the confirmation written by one statement (decision
+    // 0098).
     expect(counter.count).toBe(8)
     const mail = await ctx.db.selectFrom('email_outbox').select('subject').where('subject', 'like', `Order ${res.json().SalesOrder}%`).execute()
     expect(mail).toHaveLength(1)
@@ -215,7 +215,7 @@ describe('the cold path (caches off)', () => {
     expect({ ...after, CodeSetupRequested: false }).toEqual(before)
   })
 
-  // Decision 0056: with the caches off, pages still take their stock from the stock book when it is ready and
+  // Decision 0097: with the caches off, pages still take their stock from the stock book when it is ready and
   // current for their products; their statements then read no stock.
 
   interface Stocked {
@@ -238,7 +238,7 @@ describe('the cold path (caches off)', () => {
     expect(res.statusCode, res.body).toBe(200)
     return { body: res.json() as T, texts: statements.texts }
   }
-  /** A buy-again row or list line: the row carries the product's ID, its offer the stock (decision 0062). */
+  /** A buy-again row or list line: the row carries the product's ID, its offer the stock (decision 0100). */
   type Offered = { ProductID: number; Product: Pick<Stocked, 'Availability'> | null }
   const offered = (rows: Offered[]): Stocked[] => rows.flatMap((r) => (r.Product ? [{ ProductID: r.ProductID, Availability: r.Product.Availability }] : []))
   const readsStock = (texts: string[]) => texts.some((text) => /\bstock\b/.test(text))

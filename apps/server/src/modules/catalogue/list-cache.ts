@@ -13,7 +13,7 @@ import { pricedRow, stockedRows, toProduct, toProductDetail } from './service'
  */
 export type PageBuilder = (reads: repo.Reads) => Promise<repo.ListedRow[]>
 
-/** A page kept for every account and branch reads neither an account's prices nor any stock (decision 0045). */
+/** A page kept for every account and branch reads neither an account's prices nor any stock (decision 0097). */
 const SHARED: repo.Reads = { accountId: null, stocked: false }
 
 const NO_PRICES: AccountPrices = { discountBp: 0, contract: new Map() }
@@ -51,12 +51,12 @@ async function keptRows(deps: Deps, caches: Shared['caches'], key: string, build
 
 /**
  * A page of products priced for the session's account, stocked at the branch asked for (else the account's
- * own: branchOf) (decisions 0032, 0045). The
+ * own: branchOf) (decisions 0032, 0097). The
  * page itself (which products, in which order, with their list prices) is the same for every account at
  * every branch, resellers apart, and is kept in memory until the catalogue changes; the account's prices
  * (its own cached prices) and the branch's stock (the stock book's) are applied as it is served. Without
  * live caches or a ready stock book the page and the account's prices are one query, and the stock is the
- * stock book's when it is ready, else that query's too (catalogue.stockedRows, decision 0056). `page` names
+ * stock book's when it is ready, else that query's too (catalogue.stockedRows, decision 0097). `page` names
  * the page: the list, its page and size, or the ids the search index ranked.
  */
 export async function productPage(
@@ -108,11 +108,11 @@ interface SharedDetail {
 }
 
 /**
- * GET /product/{id} (decisions 0032, 0045): the product and its documents are kept like a list page
+ * GET /product/{id} (decisions 0032, 0097): the product and its documents are kept like a list page
  * (forgotten when the catalogue changes), priced for the account and stocked from the stock book (this
  * branch and every other trading one) as served; whether a reseller already asked for its code is read each
  * time. Without live caches or a ready stock book: catalogue.product, one statement (stocked from the book
- * when it can be, decision 0056).
+ * when it can be, decision 0097).
  */
 export async function productDetail(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
   const shared = sharedPages(deps)

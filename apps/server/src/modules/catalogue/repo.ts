@@ -52,7 +52,7 @@ export interface Paging {
 /** Active products this user may see: where every list starts. */
 function visibleProducts(db: Db, session: Pick<Session, 'isElders'>) {
   // `active` as written, not a parameter: a prepared statement's generic plan can then use the partial
-  // indexes (WHERE active) and skip planning on every request (decision 0042).
+  // indexes (WHERE active) and skip planning on every request (decision 0098).
   return db
     .selectFrom('products')
     .where(sql<boolean>`products.active`)
@@ -124,9 +124,9 @@ export type ProductRow = Awaited<ReturnType<ReturnType<typeof pricedPage>['execu
 
 /**
  * What a list statement reads besides the products and their list prices: what an account pays (`accountId`;
- * null for a page kept for every account, decision 0045), and whether the stock at the branch (`stocked`). A
- * page served with the caches off reads the account's prices in the same statement (decision 0042), and its
- * stock too only when the stock book cannot give it (decision 0056).
+ * null for a page kept for every account, decision 0097), and whether the stock at the branch (`stocked`). A
+ * page served with the caches off reads the account's prices in the same statement (decision 0098), and its
+ * stock too only when the stock book cannot give it (decision 0097).
  */
 export interface Reads {
   accountId: number | null
@@ -152,14 +152,14 @@ function listedPageQuery(db: Db, { warehouse }: Pick<ProductScope, 'warehouse'>,
 /**
  * What listedPage gives of each product (`products` and `categories` in scope): the card's columns, list
  * prices, with an account what it pays, and when `stocked` the stock at `warehouse`. Without an account (a
- * page kept for every account and branch, decision 0045) what it pays is null; without `stocked` the stock is
- * 0 and the stock book's is shown (decisions 0045, 0056).
+ * page kept for every account and branch, decision 0097) what it pays is null; without `stocked` the stock is
+ * 0 and the stock book's is shown (decision 0097).
  */
 const listedColumns = (warehouse: string, reads: Reads) => [...PAGE_COLUMNS, ...pricingColumns(warehouse, reads)] as const
 
 /**
  * What a product costs and its stock, as listedColumns reads them, with the product's code and description
- * but none of the card's other texts: for a module that shows only that (buy-again, decision 0062).
+ * but none of the card's other texts: for a module that shows only that (buy-again, decision 0100).
  */
 export const offerColumns = (warehouse: string, reads: Reads) =>
   [
@@ -181,7 +181,7 @@ const pricingColumns = (warehouse: string, { accountId, stocked }: Reads) =>
     stocked ? stockAt(warehouse) : sql<number>`0`.as('available'),
     // Without an account the two are constants, not lookups of a NULL parameter: PostgreSQL then plans the
     // shared page's statement once (a generic plan) instead of planning it afresh on every execution, which it
-    // does while a custom plan can fold `= NULL` away and so looks cheaper (decision 0042, later amendment).
+    // does while a custom plan can fold `= NULL` away and so looks cheaper (decision 0098).
     (accountId === null
       ? sql<number | null>`NULL::int`
       : sql<number | null>`(SELECT cp.price_cents FROM contract_prices cp WHERE cp.account_id = ${accountId}::int AND cp.product_id = products.id)`
@@ -389,7 +389,7 @@ export function searchProducts(db: Db, scope: ListScope, terms: SearchTerms & { 
 }
 
 const inOrderPage = shapedStatement((shape: ListShape) => (db: Db, warehouse: string, accountId: number, ids: number[]) => {
-  // One array parameter, whatever the number of ids: one prepared statement for every page (decision 0042).
+  // One array parameter, whatever the number of ids: one prepared statement for every page (decision 0098).
   const order = sql`${ids}::int[]`
   const page = visibleProducts(db, viewerOf(shape))
     .select('products.id')
@@ -446,7 +446,7 @@ const detailPage = shapedStatement((shape: `${ListShape}:${'asks' | 'none'}`) =>
 })
 
 /**
- * The product page in one statement (decision 0042): the product as listedPage gives it (with what `scope`
+ * The product page in one statement (decision 0098): the product as listedPage gives it (with what `scope`
  * reads: the account's prices, the stock at the branch), when stocked its stock at every other trading branch
  * (else none: the stock book's are shown), its documents, and whether `userId` already asked for its code at
  * the branch (null: not asked). No row for a product this user may not see, or an unknown branch.

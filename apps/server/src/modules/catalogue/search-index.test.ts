@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type IndexedProduct, SearchIndex } from './search-index'
 
-// Decision 0045: a query's ranking is kept without stock and serves every branch; the branch's stock orders
+// Decision 0097: a query's ranking is kept without stock and serves every branch; the branch's stock orders
 // each group of equal rank as it is paged. These pin that order against the rule it replaces: stock in the key.
 
 /** A product with the word "drench" in its description (place 0), its brand (1) or its category (2): three ranks. */

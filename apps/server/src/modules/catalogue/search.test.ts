@@ -143,7 +143,7 @@ describe('search suggestions', () => {
     // The same products, in the same order, as the first results of the full search.
     expect(body.products.map((p) => p.ProductCode)).toEqual(codes(await search('drench', trade)).slice(0, SUGGESTION_PRODUCTS))
     expect(body.products[0]!.SinglePricing.RetailPrice).toBeDefined()
-    // Each is what the search page lists of it, less the texts a suggestion does not show (decision 0062).
+    // Each is what the search page lists of it, less the texts a suggestion does not show (decision 0100).
     const listed = (await search('drench', trade)).json() as Array<Record<string, unknown>>
     const shown = ['ProductID', 'ProductCode', 'Description', 'SinglePricing', 'CartonPricing', 'CartonQty', 'PalletPricing', 'PalletQty', 'Availability']
     for (const product of body.products) expect(shown).toEqual(expect.arrayContaining(Object.keys(product)))
@@ -151,7 +151,7 @@ describe('search suggestions', () => {
   })
 
   it('match the last word as a prefix, forgive typos and say what they corrected', async () => {
-    // A suggestion carries no brand (decision 0062): the database says whose the suggested products are.
+    // A suggestion carries no brand (decision 0100): the database says whose the suggested products are.
     const brandsOf = async (ids: number[]) =>
       new Set((await t.db.selectFrom('products').select('brand_code').where('id', 'in', ids).execute()).map((r) => r.brand_code))
     const prefix = Suggestions.parse((await suggest('text=ivom')).json())

@@ -96,7 +96,7 @@ export function toProduct(row: repo.ProductRow, session: Pick<Session, 'isElders
 }
 
 /**
- * A product's offer (decision 0062): what it costs the account and its stock, written as toProduct writes them
+ * A product's offer (decision 0100): what it costs the account and its stock, written as toProduct writes them
  * and priced as pricedRow prices them (lib/pricing.ts), from a row of offerColumns.
  */
 export function toOffer(row: repo.OfferRow, session: Pick<Session, 'isElders'>): ProductOffer {
@@ -130,7 +130,7 @@ async function listed(deps: Deps, warehouse: string, rows: Promise<repo.ListedRo
  * A listed row priced for an account (decision 0032): its contract price, else the list price less its
  * discount; carton and pallet prices discounted and never above the unit price. The same rule as
  * lib/pricing.ts's SQL, which prices carts, orders and the product page. `available` is the stock shown:
- * the row's, or the stock book's for a page kept for every branch (decision 0045).
+ * the row's, or the stock book's for a page kept for every branch (decision 0097).
  */
 export function pricedRow(row: repo.ListedRow, discountBp: number, contractCents: number | null | undefined, available = row.available): repo.ProductRow {
   const unit = unitPriceCents(row.unit_price_cents, discountBp, contractCents)
@@ -163,7 +163,7 @@ const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
 })
 
 /**
- * The stock book when it can stock a page at this branch (decision 0056): ready (loaded, no whole reload owed,
+ * The stock book when it can stock a page at this branch (decision 0097): ready (loaded, no whole reload owed,
  * its change feed live) and knowing the branch. Otherwise undefined, and the page's statement reads the stock.
  */
 export function bookAt({ stock }: Pick<Deps, 'stock'>, warehouse: string): StockBook | undefined {
@@ -171,12 +171,12 @@ export function bookAt({ stock }: Pick<Deps, 'stock'>, warehouse: string): Stock
 }
 
 /**
- * A page read with the caches off, priced for the account by its one statement (decision 0042) and stocked
- * at the branch from the stock book (decision 0056): the statement then reads no stock. `read(stocked)` runs
+ * A page read with the caches off, priced for the account by its one statement (decision 0098) and stocked
+ * at the branch from the stock book (decision 0097): the statement then reads no stock. `read(stocked)` runs
  * the statement, reading the stock or not. Without a book to take it from, or should the book stop being
  * current for these products while the statement ran (a whole reload began), the stock is the statement's:
  * read again with it in the second case, which is rare. `current` waits for the products' owed re-reads, so
- * the stock shown is never behind what this process has been told (decision 0045). The rows are this
+ * the stock shown is never behind what this process has been told (decision 0097). The rows are this
  * request's own: their `available` is set in place, and whatever else `alsoFrom` takes from the book.
  */
 export async function stockedRows<Row extends { id: number; available: number }>(
@@ -272,8 +272,8 @@ export async function listedInOrder({ db }: Deps, session: Session, warehouse: s
 
 /**
  * The product page: the product at the branch priced for the account, its stock elsewhere, its documents, and
- * whether a reseller already asked for its code; one statement (decision 0042). The stock here and at the
- * other trading branches is the stock book's when it can give it (stockedRows, decision 0056), else the
+ * whether a reseller already asked for its code; one statement (decision 0098). The stock here and at the
+ * other trading branches is the stock book's when it can give it (stockedRows, decision 0097), else the
  * statement's.
  */
 export async function product(deps: Deps, session: Session, id: number, req: { warehouse?: string | undefined }): Promise<ProductDetail> {
@@ -316,12 +316,12 @@ export function toProductDetail(
 
 /**
  * The offers of the products among `ids` still sold to this user (active, not hidden from resellers), priced
- * for the account and stocked at the branch: a saved list shows them beside its lines (decision 0062).
+ * for the account and stocked at the branch: a saved list shows them beside its lines (decision 0100).
  */
 export async function productsSold(deps: Deps, session: Session, ids: number[], req: { warehouse?: string | undefined }): Promise<Map<number, ProductOffer>> {
   const warehouse = branchOf(session, req.warehouse)
   const read = (stocked: boolean) => repo.productsInOrder(deps.db, { session, warehouse, accountId: session.accountId, stocked }, ids)
-  // The stock is the stock book's when it can give it (stockedRows, decision 0056).
+  // The stock is the stock book's when it can give it (stockedRows, decision 0097).
   const rows = ids.length > 0 ? await stockedRows(deps, warehouse, read) : []
   // An unknown branch gives no rows; so does a page of products no longer sold: only then is the branch asked for.
   if (rows.length === 0) await ensureBranch(deps.db, warehouse)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 import { accountPackPriceCents, accountUnitPriceCents, discountedCents, packPriceCents } from '../../lib/pricing'
 
-// Decisions 0032 and 0045: catalogue pages are kept once for every account and branch (list prices, no stock)
+// Decisions 0032 and 0097: catalogue pages are kept once for every account and branch (list prices, no stock)
 // and priced per account and stocked from the stock book as they are served; a stock change empties no page.
 
 describe('account prices applied to a shared page', () => {

@@ -14,7 +14,7 @@ export interface BookBranch {
 export type BranchStock = Int32Array
 
 /**
- * The stock of every product at every branch, in this process's memory (decision 0045): an Int32Array per
+ * The stock of every product at every branch, in this process's memory (decision 0097): an Int32Array per
  * branch indexed by product id, 4 bytes a product and branch (2.6 MB for 50,000 products at 13 branches).
  * Loaded whole at start; kept in step by `portal_stock` (migration 0012: the ids of the products whose
  * stock a statement changed), which re-reads only those products' rows, and reloaded whole on '*' (a full
@@ -22,7 +22,7 @@ export type BranchStock = Int32Array
  *
  * The catalogue's cached pages hold no stock: each answer takes it from here, so a stock change empties no
  * page (list-cache.ts). Pages read with the caches off take it from here too, their statements reading no
- * stock (decision 0056). The search index ranks by it too (in stock at the branch as a tie-breaker).
+ * stock (decision 0097). The search index ranks by it too (in stock at the branch as a tie-breaker).
  *
  * Never behind what this process has been told: a product named by a notification is `owed` until its rows
  * are read again, and `current(ids)` waits for that; while a whole reload is owed (or the change feed is

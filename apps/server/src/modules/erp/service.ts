@@ -100,7 +100,7 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
   })
   if (result.changed > 0) {
     // Pages show the counts the database has: the stock book reads these products again at once, and a page
-    // holding one of them waits for that (decision 0045); other instances do the same when the notification comes.
+    // holding one of them waits for that (decision 0097); other instances do the same when the notification comes.
     void deps.stock?.reload(new Set(valid.map((row) => row.productId)))
   }
   return result

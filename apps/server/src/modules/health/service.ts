@@ -85,7 +85,7 @@ export function readinessChecker({ db, config }: Pick<Deps, 'db' | 'config'>, lo
       if (backlog.pending === 0) return note('outbox', { ok: true, message: 'empty' })
       const age = `oldest unsent e-mail ${Math.floor(backlog.oldestSeconds / 60)} min old`
       // Stuck means no mailer is working: an e-mail due (not waiting for its retry, not claimed) and not taken for
-      // that long. A mail relay that refuses e-mails is not this: they wait for their retries (decision 0059), and
+      // that long. A mail relay that refuses e-mails is not this: they wait for their retries (decision 0098), and
       // taking every instance out of the load balancer for it would stop the orders as well as their e-mails.
       if (backlog.overdueSeconds * 1000 > config.readyOutboxMs) {
         const overdue = `one due ${Math.floor(backlog.overdueSeconds / 60)} min ago not taken by any mailer`

@@ -69,7 +69,7 @@ describe('saved order lists', () => {
         { ProductID: b.id, Quantity: 1 },
       ],
     })
-    // A line's product is its offer: the product page's prices and stock, whole, and none of its texts (decision 0062).
+    // A line's product is its offer: the product page's prices and stock, whole, and none of its texts (decision 0100).
     const { SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability } = page
     expect(detail.json().lines[0].Product).toEqual({ SinglePricing, CartonPricing, CartonQty, PalletPricing, PalletQty, Availability })
     expect((await call('GET', trade, '/api/lists')).json()).toContainEqual(expect.objectContaining({ id, name: 'Weekly drench', lineCount: 2 }))

@@ -8,7 +8,7 @@ export const BATCH = 20
 
 /**
  * How long a failed e-mail waits before its next try, after the first failure, the second, and so on
- * (decision 0059): a mail server down for a minute or two hours delays the confirmations, and loses none.
+ * (decision 0098): a mail server down for a minute or two hours delays the confirmations, and loses none.
  * The fifth failure (about two and a half hours after the first) is final: the e-mail is 'failed'.
  */
 export const RETRY_AFTER_SECONDS = [60, 5 * 60, 30 * 60, 2 * 60 * 60] as const

@@ -88,7 +88,7 @@ export function pricedItems(db: Db, viewer: Viewer, items: Array<{ productId: nu
 
 /**
  * The user's own cart's lines as pricedLines gives them, each with the cart's branch and its name, in one
- * statement with no cart to find first (the cart summary and the cart screen, decision 0042). No rows for a
+ * statement with no cart to find first (the cart summary and the cart screen, decision 0098). No rows for a
  * user without a cart or with an empty one.
  */
 export function ownPricedLines(db: Db, viewer: Viewer) {
@@ -176,7 +176,7 @@ export interface CartVersion {
 /**
  * Sets a product's line (a new line the first time), marks the cart changed at `branch`, and answers the
  * cart's lines as its summary needs them (summedLinesOf), as they are once the line is written: one statement
- * (decision 0042).
+ * (decision 0098).
  * Undefined, writing nothing, when the cart changed since `cart` was read (putLinesReturningLines).
  */
 export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: CartVersion; productId: number; quantity: number; branch: string }) {
@@ -187,11 +187,11 @@ export function putLineReturningLines(db: Db, viewer: Viewer, line: { cart: Cart
 /**
  * Sets several lines' quantities (adding the lines not there yet, in the order given), marks the cart changed
  * at `branch` when any was written, and answers the cart's lines as its summary needs them (summedLinesOf), as
- * they are once the lines are written: one statement (decision 0042). Its parts read the statement's snapshot, in which the
+ * they are once the lines are written: one statement (decision 0098). Its parts read the statement's snapshot, in which the
  * lines are not yet written, so the lines are the cart's others and the written ones.
  *
  * The write is made only if the cart's row is still the version `cart` was read at (its `xmin`), checked under
- * the row's lock (decision 0058): every change of a cart's lines updates its row in the same transaction (migration 0023's trigger), so
+ * the row's lock (decision 0098): every change of a cart's lines updates its row in the same transaction (migration 0023's trigger), so
  * an unchanged version means the facts the change was judged on still hold. Undefined, with nothing written,
  * when it is not; the caller then judges again holding the cart's lock, where the check always passes.
  */
@@ -203,7 +203,7 @@ export async function putLinesReturningLines(
   const { cart, branch, lines } = change
   if (lines.length === 0) return pricedLines(db, viewer, cart.id, branch)
   // The lines as two arrays, not a parameter per value: one statement text whatever the number of lines, so it
-  // is prepared once per connection (decision 0042) rather than once per line count.
+  // is prepared once per connection (decision 0098) rather than once per line count.
   const written = lines.map((l) => l.productId)
   const quantities = lines.map((l) => l.quantity)
   const rows = await linesWritten(
@@ -228,7 +228,7 @@ export async function putLinesReturningLines(
  * (an add, a change) or several (a bulk add, a reorder). With one product a statement reads its arrays' first
  * element rather than all of them (`= ANY`, `unnest`), which PostgreSQL estimates as the one row it is: its
  * generic plan then costs what a custom plan does and is kept, instead of every add being planned afresh
- * (decision 0051: 0.45 and 0.69 ms of planning for 0.09 and 0.15 ms of execution).
+ * (decision 0098: 0.45 and 0.69 ms of planning for 0.09 and 0.15 ms of execution).
  */
 type ChangeShape = `${Visibility}:${'one' | 'many'}`
 
@@ -286,9 +286,9 @@ const linesWritten = shapedStatement(
 )
 
 /**
- * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement (decision 0042): the
+ * What a change of the cart (an add, a bulk add, a reorder) is judged on, in one statement (decision 0098): the
  * user's cart (null when there is none) with its branch and its row's version, read with the rest so that the
- * write can tell whether it changed since (decision 0058), how many lines it holds, the branch asked for (its name when it takes orders,
+ * write can tell whether it changed since (decision 0098), how many lines it holds, the branch asked for (its name when it takes orders,
  * else null) and whether the account orders from it, and, for each product asked for at the branch the change goes
  * to (the one asked for, else the cart's while it has lines, else `defaultBranch`), whether it is still sold,
  * whether this user may see it, the stock at that branch this user may take, and how much the cart holds.
@@ -412,7 +412,7 @@ export async function emptyAfterApproval(db: Db, userId: number) {
 /**
  * After an order: the cart's lines go, and so do its checkout details (the next order has its own purchase
  * order), as two CTEs (`emptied`, `forgotten`) for the statement that writes the order (ordering/placement-repo.ts), so
- * that the order, its confirmation and the emptied cart are one round trip (decisions 0057, 0063). A null user
+ * that the order, its confirmation and the emptied cart are one round trip (decision 0098). A null user
  * empties no cart (an approved order is not made of one).
  */
 export const emptiedAfterOrder = (userId: number | null, now: Date) => sql`emptied AS (

@@ -257,8 +257,8 @@ async function checkStock(db: Db, session: Session, productId: number, branch: s
 /**
  * Adds to the product's line (a new line the first time); an empty cart takes the branch asked for. The rules
  * of judgeBranch, checkStock and the line's limit, judged on one statement's facts, and the change written in
- * one more (decision 0042: a round trip is most of an add's cost). The write is made only if the cart is still
- * as the facts found it, checked under its lock (decision 0058): an add without an Idempotency-Key is then two
+ * one more (decision 0098: a round trip is most of an add's cost). The write is made only if the cart is still
+ * as the facts found it, checked under its lock (decision 0098): an add without an Idempotency-Key is then two
  * statements and no transaction. When the cart changed in between, with a key (claimed in the add's own
  * transaction), or while another add of the same user runs here, the add is judged holding the cart's lock, as
  * before.
@@ -283,7 +283,7 @@ export async function add({ db }: Deps, session: Session, body: AddToCartBody, i
 /**
  * Runs a change of a user's cart, telling it whether it is `alone`: no other change of this user's cart is
  * running in this process. One user's changes at once (two tabs, a double tap) would find the cart changed
- * under them, so all but the first take the cart's lock at once (decision 0058).
+ * under them, so all but the first take the cart's lock at once (decision 0098).
  */
 async function oneUsersChange<T>(userId: number, change: (alone: boolean) => Promise<T>): Promise<T> {
   const running = changesRunning.get(userId) ?? 0
@@ -351,7 +351,7 @@ export async function fill(
 ): Promise<{ branch: string; lines: Fill[]; summary: CartSummary }> {
   const asked = warehouse === undefined ? null : warehouse.toUpperCase()
   return oneUsersChange(session.userId, async (alone) => {
-    // Like an add (decision 0058): judged and written without a transaction, unless the cart changed meanwhile.
+    // Like an add (decision 0098): judged and written without a transaction, unless the cart changed meanwhile.
     // Inside `once` (a bulk add sent with an Idempotency-Key) the fill joins the key's transaction and takes the lock.
     if (alone && !db.isTransaction) {
       const filled = await judgedFill(db, session, asked, wanted, whole)

@@ -138,7 +138,7 @@ describe('placing an order on account', () => {
     const buyer = await t.db.selectFrom('users').select('email').where('id', '=', ids.trade).executeTakeFirstOrThrow()
     expect(mail.to_address).toBe(buyer.email)
     expect(mail.text_body).toContain('Total: $66.03 inc GST')
-    // The order's number, which only the order's statement knows, is in the subject and the text (decision 0063).
+    // The order's number, which only the order's statement knows, is in the subject and the text (decision 0098).
     expect(mail.subject).toBe(`Order ${order.SalesOrder} received (your PO PO-77001)`)
     expect(mail.text_body).toContain(`We have received it as ${order.SalesOrder}.`)
     expect(mail.text_body).not.toContain('\u0000')

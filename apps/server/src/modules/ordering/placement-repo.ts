@@ -23,7 +23,7 @@ export async function lockStock(db: Db, branch: string, productIds: number[], bu
   return stockHeld(db, branch, productIds, buyer.userId, buyer.pendingId)
 }
 
-// The products as one array: one statement text whatever the number of lines, built once (decision 0048).
+// The products as one array: one statement text whatever the number of lines, built once (decision 0098).
 const stockLocked = statement((db, branch: string, productIds: number[]) =>
   db
     .selectFrom('stock')
@@ -187,13 +187,13 @@ const LINE_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof NewOrderLine>
 
 /**
- * Steps 4 to 6 as one statement (decisions 0057, 0063), each a data-modifying CTE: the units the order takes off
+ * Steps 4 to 6 as one statement (decision 0098), each a data-modifying CTE: the units the order takes off
  * the branch's stock (rows step 3 locked), the order's number (SO + (9000000 + n), clear of every number in the
  * history), the order and its lines, the cart emptied, and the confirmation e-mail in the outbox. The order and
  * its lines come as JSON records of their columns, so the text is the same whatever the number of lines and is
- * prepared once per connection (decisions 0042, 0048). The e-mail's subject and text come in pieces, to be
+ * prepared once per connection (decision 0098). The e-mail's subject and text come in pieces, to be
  * joined by the order's number, which only this statement knows. The statement's triggers (the stock book's,
- * the history's and the outbox's notifications, the purchase months of decision 0046) fire once it has ended,
+ * the history's and the outbox's notifications, the purchase months of decision 0098) fire once it has ended,
  * and see the order and its lines together as before.
  */
 const orderWritten = statement(

@@ -234,7 +234,7 @@ const NUMBER_TO_COME = '\u0000sales order\u0000'
 /**
  * Steps 4 to 6. Numbers the order and writes it with its lines, taking `taken[i]` units of line i off the
  * branch's stock and back-ordering the rest (due in two weeks), empties the cart and writes the confirmation
- * to the outbox, in the order's statement (decision 0063). GST is per line, rounded to the cent.
+ * to the outbox, in the order's statement (decision 0098). GST is per line, rounded to the cent.
  */
 async function writeOrder(trx: Db, p: Placement, taken: number[], availableCreditCents: number | null): Promise<PlacedOrder> {
   const enterDate = today()

@@ -9,7 +9,7 @@ type Db = Kysely<DB>
 /** A code as typed and in capitals: product codes are stored in capitals, people type them any way. */
 const spellings = (codes: string[]) => [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))]
 
-/** A product whose code or barcode is one of `asked`: one array, one statement text whatever the number of codes (decision 0042). */
+/** A product whose code or barcode is one of `asked`: one array, one statement text whatever the number of codes (decision 0098). */
 const codeOrBarcodeIn = (asked: string[]) => sql<boolean>`(product_code = ANY(${asked}::text[]) OR barcode = ANY(${asked}::text[]))`
 
 /**

@@ -163,7 +163,7 @@ export async function importExport(
 }
 
 /**
- * Waits until this process's caches and search index show what an import committed (decision 0064): they follow
+ * Waits until this process's caches and search index show what an import committed (decision 0097): they follow
  * its change notifications as every other instance's do (a price change forgets only the pages holding the
  * product, and builds no search index), so this waits for the feed to have told them, then for the stock book
  * and the search index to have read what they were told. When the feed cannot say (it is down: nothing is
