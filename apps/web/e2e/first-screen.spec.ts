@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signIn } from './journey'
+
+// The back office is its own part of the app (decision 0083): the customer's first screens (the login screen and
+// the signed-in home page) never load its code. Checked by what the browser fetches, by name and by content: code
+// of the back office folded into a customer's chunk would carry its calls and its role names with it.
+
+/** Words found only in the back office's code: its API's paths and its roles. */
+const BACK_OFFICE_ONLY = ['staff/accounts', 'staff/orders', 'Sales representative']
+
+/** The JavaScript the page fetches from `open` until the network is idle: each file's path and text. */
+async function scriptsOf(page: Page, open: () => Promise<void>) {
+  const scripts: Array<{ path: string; text: Promise<string> }> = []
+  const seen = (response: import('@playwright/test').Response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ path: new URL(response.url()).pathname, text: response.text().catch(() => '') })
+  }
+  page.on('response', seen)
+  await open()
+  await page.waitForLoadState('networkidle')
+  page.off('response', seen)
+  return Promise.all(scripts.map(async (s) => ({ path: s.path, text: await s.text })))
+}
+
+function expectNoBackOffice(scripts: Array<{ path: string; text: string }>) {
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const s of scripts) {
+    expect(s.path, 'a back office chunk').not.toMatch(/\/back-office/)
+    for (const word of BACK_OFFICE_ONLY) expect(s.text.includes(word), `${s.path} holds “${word}”`).toBe(false)
+  }
+}
+
+test('the login screen and a customer’s home page load none of the back office’s code', async ({ page }) => {
+  expectNoBackOffice(
+    await scriptsOf(page, async () => {
+      await page.goto('/login')
+      await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+    }),
+  )
+  await signIn(page, 'trade', 'Trade2026')
+  expectNoBackOffice(
+    await scriptsOf(page, async () => {
+      await page.goto('/')
+      await expect(page.getByRole('heading', { name: 'Popular Products' })).toBeVisible()
+    }),
+  )
+  // The check sees the back office where it is: its own screens load its chunks.
+  const backOffice = await scriptsOf(page, async () => {
+    await page.goto('/staff')
+    await page.waitForLoadState('networkidle')
+  })
+  expect(backOffice.some((s) => /\/back-office/.test(s.path))).toBe(true)
+})
