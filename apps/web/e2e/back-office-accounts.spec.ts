@@ -1,34 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { giveBackOfficeCode, isPhone } from './journey'
+import { BACK_OFFICE_LOGINS, isPhone, noSidewaysScrolling, signInToBackOffice } from './journey'
 
 // The back office's Accounts (decision 0092): customer service finds any account, a sales representative only the
 // accounts they look after; either opens the account whole and sends one of its users a password reset link.
 // Desktop signs in as the demo's customer service, the phone as its rep, so that the two widths never want the
 // same user's one-time code at once.
 
-const SERVICE = { email: 'service@riverinarural.example', password: 'Service2026' }
-const REP = { email: 'rep@riverinarural.example', password: 'Reps2026' }
-
-/** Signs in to the back office with the password and the demo secret's code. */
-async function signInToBackOffice(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(who.email)
-  await page.getByLabel('Password', { exact: true }).fill(who.password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
-  await giveBackOfficeCode(page)
-}
-
-async function noSidewaysScrolling(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(width, 'no sideways scrolling').toBeLessThanOrEqual(page.viewportSize()!.width)
-}
-
 test('back office staff find an account, see it whole and send one of its users a password reset', async ({ page }) => {
   test.setTimeout(150_000)
   const rep = isPhone(page)
-  await signInToBackOffice(page, rep ? REP : SERVICE)
+  await signInToBackOffice(page, rep ? BACK_OFFICE_LOGINS.rep : BACK_OFFICE_LOGINS.service)
 
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Accounts', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible()

@@ -1,34 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './axe'
-import { giveBackOfficeCode, isPhone } from './journey'
+import { BACK_OFFICE_LOGINS, isPhone, noSidewaysScrolling, signInToBackOffice } from './journey'
 
 // The back office's Orders desk (decision 0094): an Administrator filters every account's orders and opens one
 // whole; a sales representative sees only the orders of the accounts they look after. Desktop signs in as the
 // demo's Administrator, the phone as its rep, so that the two widths never want the same user's one-time code at
 // once (back-office-accounts.spec.ts signs in customer service and the rep).
 
-const ADMIN = { email: 'admin@riverinarural.example', password: 'Admin2026' }
-const REP = { email: 'rep@riverinarural.example', password: 'Reps2026' }
-
-/** Signs in to the back office with the password and the demo secret's code. */
-async function signInToBackOffice(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(who.email)
-  await page.getByLabel('Password', { exact: true }).fill(who.password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
-  await giveBackOfficeCode(page)
-}
-
-async function noSidewaysScrolling(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(width, 'no sideways scrolling').toBeLessThanOrEqual(page.viewportSize()!.width)
-}
-
 test('back office staff filter the orders desk, open an order whole and come back to the same filters', async ({ page }) => {
   test.setTimeout(150_000)
   const rep = isPhone(page)
-  await signInToBackOffice(page, rep ? REP : ADMIN)
+  await signInToBackOffice(page, rep ? BACK_OFFICE_LOGINS.rep : BACK_OFFICE_LOGINS.admin)
 
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()

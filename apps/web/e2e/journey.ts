@@ -121,3 +121,27 @@ export async function giveBackOfficeCode(page: Page) {
   }
   throw new Error('no code of the demo secret was accepted')
 }
+
+/** The demo's back office logins (README), by role. */
+export const BACK_OFFICE_LOGINS = {
+  admin: { email: 'admin@riverinarural.example', password: 'Admin2026' },
+  service: { email: 'service@riverinarural.example', password: 'Service2026' },
+  rep: { email: 'rep@riverinarural.example', password: 'Reps2026' },
+  marketing: { email: 'marketing@riverinarural.example', password: 'Marketing2026' },
+} as const
+
+/** Signs in to the back office through the login screen: the password, then a code of the demo secret. */
+export async function signInToBackOffice(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(who.email)
+  await page.getByLabel('Password', { exact: true }).fill(who.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
+  await giveBackOfficeCode(page)
+}
+
+/** The page fits the viewport's width: nothing to scroll sideways (a phone's tables become blocks). */
+export async function noSidewaysScrolling(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width, 'no sideways scrolling').toBeLessThanOrEqual(page.viewportSize()!.width)
+}
