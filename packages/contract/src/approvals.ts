@@ -76,6 +76,9 @@ export const Approval = z
     OrderID: z.number().int().nullable().describe('the order it became, once approved'),
     SalesOrder: z.string().nullable(),
     CanDecide: z.boolean().describe('whether the signed-in user may approve or reject it now'),
+    PaysByCard: z
+      .boolean()
+      .describe("a cash-sale account's order: approving it is paying for it by card (POST /api/approvals/{id}/payment), not placing it on account"),
     CanWithdraw: z.boolean().describe('whether the signed-in user (its buyer) may withdraw it now'),
   })
   .meta({ id: 'Approval' })

@@ -62,6 +62,7 @@ export type PaymentFormData = z.infer<typeof PaymentFormData>
 export const CreatePaymentResponse = z
   .object({
     orderId: z.string().describe('The pending order’s id'),
+    amount: Money.optional().describe('What the card is charged, inc GST'),
     fingerprint: z.string().describe('SecurePay: EPS_FINGERPRINT; empty for the Mastercard Gateway, which signs nothing in the browser'),
     formData: PaymentFormData,
   })

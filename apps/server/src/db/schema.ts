@@ -300,6 +300,8 @@ export interface PendingOrderTable {
   provider_timestamp: string | null
   transaction_id: string | null
   idempotency_key: string | null
+  /** The order waiting for approval this payment pays (an approver paying for a cash-sale account's order). */
+  approval_id: Generated<number | null>
 }
 
 /** Units a pending card payment holds at its branch until it is paid, cancelled or `expires_at`. */

@@ -148,6 +148,7 @@ const BASES: Record<string, (c: Ctx) => Req> = {
     post(`/api/approvals/${NO_SUCH_ID}/approve`, { lines: [{ ProductID: c.f.product.id, Quantity: 1 }], creditConfirmed: false }),
   'POST /api/approvals/:id/reject': () => post(`/api/approvals/${NO_SUCH_ID}/reject`, { reason: 'Not this month' }),
   'POST /api/approvals/:id/withdraw': () => post(`/api/approvals/${NO_SUCH_ID}/withdraw`),
+  'POST /api/approvals/:id/payment': () => post(`/api/approvals/${NO_SUCH_ID}/payment`),
   'PUT /api/users/invoice-payments': () => put('/api/users/invoice-payments', { username: 'nobody-here', allowed: true }),
   'POST /api/invoice-payments': () => post('/api/invoice-payments', { invoices: [{ InvoiceID: NO_SUCH_ID, Amount: 1 }], amount: 1 }),
   'GET /api/invoice-payments/:id': (c) => get(`/api/invoice-payments/${c.f.other.trade.invoicePayment}`),

@@ -281,7 +281,7 @@ export const MATRIX: Row[] = [
   { route: 'PUT /api/users/invoice-payments',           expect: [401, 200, 403, 200, 200], other: [404, 403, 404, 404],
     request: async (c, who) => put('/api/users/invoice-payments', { username: await c.spareUser(userOr(who)), allowed: true }),
     otherRequest: (c, who) => put('/api/users/invoice-payments', { username: c.f.other[who].username, allowed: true }) },
-  { route: 'PUT /api/users/limits',                     expect: [401, 200, 403, 422, 403], other: [404, 403, 422, 403],
+  { route: 'PUT /api/users/limits',                     expect: [401, 200, 403, 200, 403], other: [404, 403, 404, 403],
     request: async (c, who) => put('/api/users/limits', { username: await c.spareUser(userOr(who)), orderLimit: 100, monthLimit: null, approver: null }),
     otherRequest: (c, who) => put('/api/users/limits', { username: c.f.other[who].username, orderLimit: 100, monthLimit: null, approver: null }) },
 
@@ -298,6 +298,11 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/approvals/:id/reject',            expect: [401, 200, 404, 200, 403], other: [404, 404, 404, 403],
     request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/reject`, { reason: 'Not this month' }),
     otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/reject`, { reason: 'Not this month' }) },
+  // A cash-sale account's order waiting is paid for by its approver's card (approval-payments.test.ts): an order on
+  // account is approved instead (409).
+  { route: 'POST /api/approvals/:id/payment',           expect: [401, 409, 404, 200, 403], other: [404, 404, 404, 403],
+    request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/payment`),
+    otherRequest: async (c, who) => post(`/api/approvals/${await c.approvalOf(who, 'other')}/payment`) },
   // Only its buyer withdraws it (approvals.test.ts): an Administrator is refused.
   { route: 'POST /api/approvals/:id/withdraw',          expect: [401, 403, 404, 403, 403], other: [404, 404, 404, 403],
     request: async (c, who) => post(`/api/approvals/${await c.approvalOf(userOr(who), 'own')}/withdraw`),

@@ -36,5 +36,6 @@ export const anApproval = (overrides: Partial<Approval> = {}): Approval => ({
   SalesOrder: null,
   CanDecide: false,
   CanWithdraw: false,
+  PaysByCard: false,
   ...overrides,
 })

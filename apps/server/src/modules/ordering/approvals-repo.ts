@@ -8,6 +8,7 @@ export type ApprovalRow = Selectable<OrderApprovalTable> & {
   approver_name: string | null
   branch_name: string
   sales_order: string | null
+  sales_category: string
 }
 
 /**
@@ -82,8 +83,15 @@ const approvals = (db: Db) =>
     .leftJoin('users as approver', 'approver.id', 'a.approver_id')
     .innerJoin('branches', 'branches.location_id', 'a.location_id')
     .leftJoin('orders', 'orders.id', 'a.order_id')
+    .innerJoin('customer_accounts', 'customer_accounts.id', 'a.account_id')
     .selectAll('a')
-    .select(['buyer.name as buyer_name', 'approver.name as approver_name', 'branches.name as branch_name', 'orders.sales_order'])
+    .select([
+      'buyer.name as buyer_name',
+      'approver.name as approver_name',
+      'branches.name as branch_name',
+      'orders.sales_order',
+      'customer_accounts.sales_category',
+    ])
 
 /**
  * The account's approvals the user may see, newest first: their own, and (an approver) those they may decide. An
@@ -150,5 +158,15 @@ export function buyerOf(db: Db, userId: number) {
       'customer_accounts.is_elders',
     ])
     .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
+/** The buyer of an approval: their name and e-mail. */
+export function buyerOfApproval(db: Db, id: number) {
+  return db
+    .selectFrom('order_approvals')
+    .innerJoin('users', 'users.id', 'order_approvals.user_id')
+    .select(['users.name', 'users.email'])
+    .where('order_approvals.id', '=', id)
     .executeTakeFirstOrThrow()
 }

@@ -1,5 +1,5 @@
 import { APPROVAL_ERRORS, SENT_FOR_APPROVAL, type Approval, type ApprovalLine, type ApproveBody, type SentForApproval } from '@portal/contract/approvals'
-import { PlaceOrderBody } from '@portal/contract/checkout'
+import { PlaceOrderBody, type PlacedOrder } from '@portal/contract/checkout'
 import type { Deps, Session } from '../../lib/context'
 import { today } from '../../lib/date-range'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
@@ -189,6 +189,7 @@ function view(row: ApprovalRow, session: Session, priced: Priced | null): Approv
     OrderID: row.order_id,
     SalesOrder: row.sales_order,
     CanDecide: awaiting && mayDecide(row, session),
+    PaysByCard: isCashSale(row.sales_category),
     CanWithdraw: awaiting && row.user_id === session.userId,
   }
 }
@@ -302,22 +303,77 @@ export async function approve(deps: Deps, session: Session, id: number, body: Ap
       const form = { ...(locked.form as PlaceOrderBody) }
       return { buyer, branch: locked.location_id, siteCode: locked.site_code, form, lines, paymentReference: null, keepsCart: true }
     },
-    async placed(trx, order) {
-      await repo.decide(trx, id, { status: 'approved', by: { userId: session.userId, name: session.name }, orderId: order.OrderID })
-      await enqueueMail(trx, {
-        to: buyer.email,
-        subject: `Your order ${order.SalesOrder} has been approved`,
-        text: [
-          `Hi ${buyer.name},`,
-          '',
-          `${session.name} has approved your order (purchase order ${order.CustomerPurchaseOrder}) and it has been placed as ${order.SalesOrder}, ${money(Math.round(order.ExtendedInc * 100))} inc GST at today's prices.`,
-          '',
-          `Follow it under Order History: ${deps.config.publicUrl}/orders`,
-        ].join('\n'),
-      })
-    },
+    placed: (trx, order) => approved(trx, deps, { id, buyer, by: session, order, paid: false }),
   })
   return view(await visible(deps.db, session, id), session, null)
+}
+
+/** The approval approved by the order placed for it (on account, or paid by its approver's card), and its buyer told. */
+async function approved(
+  trx: Db,
+  deps: Pick<Deps, 'config'>,
+  a: { id: number; buyer: Pick<placement.Buyer, 'name' | 'email'>; by: Pick<Session, 'userId' | 'name'>; order: PlacedOrder; paid: boolean },
+) {
+  const { order } = a
+  await repo.decide(trx, a.id, { status: 'approved', by: { userId: a.by.userId, name: a.by.name }, orderId: order.OrderID })
+  await enqueueMail(trx, {
+    to: a.buyer.email,
+    subject: `Your order ${order.SalesOrder} has been approved`,
+    text: [
+      `Hi ${a.buyer.name},`,
+      '',
+      `${a.by.name} has approved your order (purchase order ${order.CustomerPurchaseOrder})${a.paid ? ', paid for it by card,' : ''} and it has been placed as ${order.SalesOrder}, ${money(Math.round(order.ExtendedInc * 100))} inc GST at today's prices.`,
+      '',
+      `Follow it under Order History: ${deps.config.publicUrl}/orders`,
+    ].join('\n'),
+  })
+}
+
+/** What a card payment of an order waiting for approval pays: its lines at today's prices, its branch and form. */
+export interface ApprovalToPay {
+  branch: string
+  siteCode: string | null
+  form: PlaceOrderBody
+  lines: placement.OrderLine[]
+}
+
+/**
+ * A cash-sale account's order waiting for approval, paid for by an approver's card (POST /api/approvals/:id/payment):
+ * its row locked, it must still wait, the payer must be one who may decide it, and every line must still be sold;
+ * its lines are priced for its buyer now. The order is placed, and the approval approved, when the payment is
+ * approved (paidByCard); until then the approval still waits.
+ */
+export async function toPayByCard(trx: Db, session: Session, id: number): Promise<ApprovalToPay> {
+  const found = await visible(trx, session, id)
+  if (!mayDecide(found, session))
+    throw forbidden(found.user_id === session.userId ? 'You cannot approve your own order.' : 'Only its approver or an Administrator can approve this order.')
+  if (!isCashSale(found.sales_category)) throw conflict('on_account', 'This order is placed on account when it is approved: approve it instead of paying.')
+  const locked = await repo.lockOne(trx, session.accountId, id)
+  if (!locked) throw notFound('approval')
+  if (locked.status !== 'awaiting') throw notAwaiting(locked)
+  const { lines, now } = await priceNow(trx, locked)
+  for (const [productId, line] of now) {
+    if (line === null) {
+      const gone = storedLines(locked).find((l) => l.productId === productId)!
+      throw new AppError(
+        422,
+        'product_not_available',
+        `${gone.productCode} ${gone.description} can no longer be ordered online, so this order cannot be paid for. Reject it and ask for a new one.`,
+      )
+    }
+  }
+  return { branch: locked.location_id, siteCode: locked.site_code, form: locked.form as PlaceOrderBody, lines }
+}
+
+/** Under a card payment's order: whether the approval it pays still waits (its row locked until the order is written). */
+export async function stillAwaiting(trx: Db, accountId: number, id: number): Promise<boolean> {
+  return (await repo.lockOne(trx, accountId, id))?.status === 'awaiting'
+}
+
+/** The approval paid for by card: approved by its payer, naming the order the payment placed; its buyer told. */
+export async function paidByCard(trx: Db, deps: Pick<Deps, 'config'>, id: number, payer: Pick<Session, 'userId' | 'name'>, order: PlacedOrder) {
+  const buyer = await repo.buyerOfApproval(trx, id)
+  await approved(trx, deps, { id, buyer, by: payer, order, paid: true })
 }
 
 /** Rejects, or (the buyer) withdraws, an order while it waits: its row locked, the decision kept, the buyer told. */
@@ -360,14 +416,3 @@ export const reject = (deps: Deps, session: Session, id: number, reason: string)
 
 /** POST /api/approvals/:id/withdraw */
 export const withdraw = (deps: Deps, session: Session, id: number) => close(deps, session, id, 'withdrawn')
-
-/** Card payments take no approval: a cash-sale buyer's payment over a limit is refused (decision 0089). */
-export async function refuseOverLimitCard(trx: Db, userId: number, exCents: number) {
-  const over = await overLimit(trx, userId, await limitsOf(trx, userId, null), exCents)
-  if (over) {
-    throw conflict(
-      'approval_required',
-      `This order of ${money(exCents)} ex GST is over your ${over.over === 'order' ? 'limit per order' : 'monthly limit'} of ${money(over.limitCents)}. Card payments cannot wait for approval: ask your Administrator.`,
-    )
-  }
-}

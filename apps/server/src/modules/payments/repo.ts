@@ -15,6 +15,8 @@ export interface NewPendingOrder {
   provider: 'securepay' | 'mpgs'
   providerTimestamp: string | null
   idempotencyKey: string | null
+  /** The order waiting for approval it pays, when an approver pays for one. */
+  approvalId?: number
 }
 
 export async function insertPendingOrder(db: Db, p: NewPendingOrder) {
@@ -32,6 +34,7 @@ export async function insertPendingOrder(db: Db, p: NewPendingOrder) {
       provider: p.provider,
       provider_timestamp: p.providerTimestamp,
       idempotency_key: p.idempotencyKey,
+      approval_id: p.approvalId ?? null,
     })
     .execute()
 }
@@ -53,6 +56,7 @@ const pendingColumns = [
   'pending_orders.last_error',
   'pending_orders.order_id',
   'pending_orders.transaction_id',
+  'pending_orders.approval_id',
 ] as const
 
 /** One of the account's pending orders; another account's is not found. */
@@ -133,17 +137,33 @@ export function ownerOf(db: Db, id: string) {
 
 /** The user's payments that may still become an order (pending or declined), newest first, and whether each still holds its units. */
 export function livePendingOfUser(db: Db, userId: number) {
-  return db
+  return (
+    db
+      .selectFrom('pending_orders')
+      .select([
+        ...pendingColumns,
+        sql<boolean>`EXISTS (SELECT 1 FROM stock_holds h WHERE h.pending_order_id = pending_orders.id AND h.expires_at > now())`.as('held'),
+      ])
+      .where('user_id', '=', userId)
+      // A payment of an order waiting for approval is not the payer's cart's: their own checkout leaves it be.
+      .where('approval_id', 'is', null)
+      .where(sql<boolean>`status IN ('pending', 'failed')`)
+      .orderBy('created_at', 'desc')
+      .forUpdate()
+      .execute()
+  )
+}
+
+/** The payments started for an order waiting for approval that could still be paid, locked: a new one replaces them. */
+export async function livePendingOfApproval(db: Db, approvalId: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('pending_orders')
-    .select([
-      ...pendingColumns,
-      sql<boolean>`EXISTS (SELECT 1 FROM stock_holds h WHERE h.pending_order_id = pending_orders.id AND h.expires_at > now())`.as('held'),
-    ])
-    .where('user_id', '=', userId)
+    .select('id')
+    .where('approval_id', '=', approvalId)
     .where(sql<boolean>`status IN ('pending', 'failed')`)
-    .orderBy('created_at', 'desc')
     .forUpdate()
     .execute()
+  return rows.map((r) => r.id)
 }
 
 /**

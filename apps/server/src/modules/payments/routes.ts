@@ -1,3 +1,4 @@
+import { ApprovalParams, SentForApproval } from '@portal/contract/approvals'
 import { IdempotencyHeaders } from '@portal/contract/checkout'
 import { ErrorBody } from '@portal/contract/common'
 import {
@@ -49,13 +50,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
         tags,
         summary: 'Stores a pending order for a card payment (cash-sale accounts)',
         description:
-          '`amount` must equal the cart total inc GST as the server computes it (409 amount_mismatch otherwise). Answers the pending order id and, for SecurePay, the fingerprint and the hidden fields the card form posts to `formData.action`. An `Idempotency-Key` header makes a repeat answer the same pending order.',
+          '`amount` must equal the cart total inc GST as the server computes it (409 amount_mismatch otherwise). Answers the pending order id and, for SecurePay, the fingerprint and the hidden fields the card form posts to `formData.action`. An `Idempotency-Key` header makes a repeat answer the same pending order. A cart over the buyer’s spending limit is not paid for: it is sent for approval (202 with the approval, the cart emptied into it), and its approver pays (POST /api/approvals/{id}/payment).',
         headers: IdempotencyHeaders,
         body: CreatePaymentBody,
+        response: { 200: CreatePaymentResponse, 202: SentForApproval, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const answer = await payments.create(deps, req.requireSession(), req.body, req.headers['idempotency-key'], pageOrigin(req))
+      return 'approval' in answer ? reply.status(202).send(answer) : answer
+    },
+  )
+  app.post(
+    '/approvals/:id/payment',
+    {
+      schema: {
+        tags: [...tags, 'approvals'],
+        summary: "An approver pays by card for a cash-sale account's order waiting for approval",
+        description:
+          'Answers a card payment as POST /api/payments/create does, of the order’s lines at today’s prices for its buyer. When the card is approved the order is placed (the payer’s) and the approval approved, if it still waits; otherwise the payment is refunded. For the approval’s named approver or an Administrator of the account; an order on account is approved with POST /api/approvals/{id}/approve instead (409 on_account).',
+        params: ApprovalParams,
         response: { 200: CreatePaymentResponse, ...errors },
       },
     },
-    async (req) => payments.create(deps, req.requireSession(), req.body, req.headers['idempotency-key'], pageOrigin(req)),
+    async (req) => payments.payApproval(deps, req.requireSession(), req.params.id, pageOrigin(req)),
   )
 
   app.get(

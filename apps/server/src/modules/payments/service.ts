@@ -1,3 +1,4 @@
+import type { SentForApproval } from '@portal/contract/approvals'
 import { CART_ERRORS } from '@portal/contract/cart'
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import {
@@ -58,6 +59,7 @@ export const UNVERIFIED = 'We could not verify the payment result. Please contac
 export const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
 const ALREADY_PAID = 'This cart has already been paid for and ordered, so this second payment made no order.'
 const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made of it.'
+const APPROVAL_DECIDED = 'The order waiting for approval was approved, rejected or withdrawn before this payment went through, so no order was made of it.'
 /** What follows the reason when the portal refunded the payment itself, and when it could not (staff will). */
 const REFUNDED = 'It has been refunded in full.'
 const VOIDED = 'Your card was not charged.'
@@ -121,11 +123,21 @@ export function createResponse(
       resultUrl: resultUrl(config, pageOrigin),
     })
     const action = forBrowser(settings.url, config, pageOrigin)
-    return { orderId: p.id, fingerprint: fields.EPS_FINGERPRINT!, formData: { provider: 'securepay', action, method: 'POST', fields } }
+    return {
+      orderId: p.id,
+      amount: dollars(p.amount_cents),
+      fingerprint: fields.EPS_FINGERPRINT!,
+      formData: { provider: 'securepay', action, method: 'POST', fields },
+    }
   }
   const settings = config.payments.mpgs
   if (!settings) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
-  return { orderId: p.id, fingerprint: '', formData: { provider: 'mpgs', checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) } }
+  return {
+    orderId: p.id,
+    amount: dollars(p.amount_cents),
+    fingerprint: '',
+    formData: { provider: 'mpgs', checkoutScript: forBrowser(mpgs.checkoutScriptUrl(settings), config, pageOrigin) },
+  }
 }
 
 const newReference = () => `W${randomBytes(6).toString('hex').toUpperCase()}`
@@ -167,7 +179,7 @@ export async function create(
   body: CreatePaymentBody,
   idempotencyKey: string | undefined,
   pageOrigin?: string | null,
-): Promise<CreatePaymentResponse> {
+): Promise<CreatePaymentResponse | SentForApproval> {
   placement.refuseResellers(session)
   if (!session.isCash) throw forbidden('Card payment at checkout is for cash-sale accounts. Place your order on account.')
   const provider = config.payments.provider
@@ -177,22 +189,34 @@ export async function create(
     const existing = key ? await repo.findPendingByKey(trx, session.userId, key) : undefined
     return existing && createResponse(config, existing, pageOrigin)
   }
+  // A repeated submission of a payment sent for approval answers the approval (decision 0089).
+  const sentBefore = async (trx: Db) => {
+    const keyed = key ? (await approvals.limitsOf(trx, session.userId, key)).keyed : null
+    return keyed === null ? undefined : approvals.sentForApproval(trx, session, keyed)
+  }
   let held: number[] = []
   try {
     const created = await db.transaction().execute(async (trx) => {
       // The cart first, as an order takes its locks: one payment of a cart at a time.
       const locked = await placement.lockCart(trx, session.userId)
-      const again = await repeated(trx)
+      const again = (await repeated(trx)) ?? (await sentBefore(trx))
       if (again) return again
       const details = body.orderDetails
       const { branch, lines, totals } = await placement.priceLines(trx, session, locked, details.warehouse)
       if (Math.round(body.amount * 100) !== totals.incCents) {
         throw conflict('amount_mismatch', `The amount to pay does not match your cart total of $${pdfMoney(totals.incCents)}. Review your cart and try again.`)
       }
-      await placement.checkSite(trx, session.accountId, details.siteCode)
-      // A card payment cannot wait for approval: one over the buyer's spending limit is refused (decision 0089).
-      await approvals.refuseOverLimitCard(trx, session.userId, totals.exCents)
+      const siteCode = await placement.checkSite(trx, session.accountId, details.siteCode)
       const orderDetails = { ...details, warehouse: branch }
+      // Over the buyer's spending limit, nothing is paid: the order waits for approval, and its approver pays (decision 0089).
+      const limits = await approvals.limitsOf(trx, session.userId, key)
+      const over = await approvals.overLimit(trx, session.userId, limits, totals.exCents)
+      if (over) {
+        const live = (await repo.livePendingOfUser(trx, session.userId)).map((p) => p.id)
+        await repo.markSuperseded(trx, live)
+        await placement.releaseHolds(trx, live)
+        return approvals.submit(trx, { config }, session, { branch, siteCode, form: formOf(orderDetails), lines, over, key })
+      }
       // A cart has one live payment: the same cart and form answer the live one (a second tab, a double click);
       // anything else replaces it, and a replaced payment can never become an order (docs/decisions/0024).
       if (await repo.capturingOfUser(trx, session.userId)) {
@@ -231,17 +255,7 @@ export async function create(
       held = lines.map((l) => l.productId)
       // The form stays with the cart too, so that the checkout screen has it whatever happens at the provider.
       await cart.saveCheckoutInfo(trx, session, formOf(orderDetails))
-      return createResponse(
-        config,
-        {
-          id: pending.id,
-          reference: pending.reference,
-          amount_cents: pending.amountCents,
-          provider: pending.provider,
-          provider_timestamp: pending.providerTimestamp,
-        },
-        pageOrigin,
-      )
+      return createResponse(config, pendingRow(pending), pageOrigin)
     })
     // The held units are no longer on offer: every page here shows it at once (others when the database says so).
     if (held.length > 0) void stock?.reload(held)
@@ -253,6 +267,91 @@ export async function create(
     }
     throw err
   }
+}
+
+/** A new pending order as createResponse reads one. */
+const pendingRow = (p: repo.NewPendingOrder) => ({
+  id: p.id,
+  reference: p.reference,
+  amount_cents: p.amountCents,
+  provider: p.provider,
+  provider_timestamp: p.providerTimestamp,
+})
+
+/** A pending order's camelCase orderDetails, from an order's form (formOf's inverse). */
+function detailsOf(f: PlaceOrderBody, siteCode: string | null): PendingOrderDetails {
+  return {
+    ...(siteCode ? { siteCode } : {}),
+    deliveryName: f.DeliveryName,
+    address1: f.Address1,
+    address2: f.Address2,
+    city: f.City,
+    state: f.State,
+    postalCode: f.PostalCode,
+    contact: f.Contact,
+    email: f.Email,
+    phone: f.Phone,
+    fax: f.Fax,
+    carrierName: f.CarrierName,
+    carrierInstructions: f.CarrierInstructions,
+    purchaseOrder: f.PurchaseOrder,
+    orderDesc: f.OrderDesc,
+    deliveryType: f.DeliveryType,
+    warehouse: f.warehouse,
+  }
+}
+
+/**
+ * POST /api/approvals/:id/payment: an approver pays by card for a cash-sale account's order waiting for approval
+ * (decision 0089). Stores a pending order of the payer's, made of the approval's lines priced for its buyer now
+ * (ordering's approvals.toPayByCard) and its delivery form, and holds its units, as a card order's payment does; a
+ * payment started earlier for the same approval is replaced. Once the card is approved, the payment's order is
+ * placed and the approval approved (convert), if the approval still waits then; else the payment is refunded.
+ */
+export async function payApproval(
+  { db, config, stock }: Deps,
+  session: Session,
+  approvalId: number,
+  pageOrigin?: string | null,
+): Promise<CreatePaymentResponse> {
+  placement.refuseResellers(session)
+  const provider = config.payments.provider
+  if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
+  let held: number[] = []
+  const created = await db.transaction().execute(async (trx) => {
+    // The payer's cart first, as a card payment's order takes its locks (convert), then the approval.
+    await placement.lockCart(trx, session.userId)
+    const toPay = await approvals.toPayByCard(trx, session, approvalId)
+    const earlier = await repo.livePendingOfApproval(trx, approvalId)
+    await repo.markSuperseded(trx, earlier)
+    await placement.releaseHolds(trx, earlier)
+    const pending: repo.NewPendingOrder = {
+      id: randomUUID(),
+      reference: newReference(),
+      accountId: session.accountId,
+      userId: session.userId,
+      branch: toPay.branch,
+      orderDetails: detailsOf(toPay.form, toPay.siteCode),
+      lines: toPay.lines,
+      amountCents: placement.totalOf(toPay.lines).incCents,
+      provider,
+      providerTimestamp: provider === 'securepay' ? securepay.timestampOf(new Date()) : null,
+      idempotencyKey: null,
+      approvalId,
+    }
+    await repo.insertPendingOrder(trx, pending)
+    await placement.holdStock(trx, {
+      pendingId: pending.id,
+      buyer: placement.buyerOf(session),
+      branch: toPay.branch,
+      lines: toPay.lines,
+      minutes: config.payments.holdMinutes,
+    })
+    held = toPay.lines.map((l) => l.productId)
+    return createResponse(config, pendingRow(pending), pageOrigin)
+  })
+  if (held.length > 0) void stock?.reload(held)
+  return created
 }
 
 /** A pending order of the account, to refill the checkout form after a failed payment. */
@@ -295,6 +394,10 @@ const REFUND_REASONS = {
   invoices_settled: {
     distributor: () => 'but its invoices no longer had that much owing when it was to be applied (paid meanwhile), so it was not applied.',
     customer: 'in the meantime its invoices were paid another way, so it was not applied to them.',
+  },
+  approval_decided: {
+    distributor: () => 'but the order waiting for approval it paid for had been decided meanwhile (approved, rejected or withdrawn), so no order was made.',
+    customer: 'in the meantime the order waiting for approval was decided another way, so no order was made of this payment.',
   },
   invoice_payment_replaced: {
     distributor: () => 'but it had been replaced by a newer payment of invoices, so it was not applied.',
@@ -363,6 +466,9 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
       async prepare(trx) {
         const p = (paying = await locked(trx))
         if (p.status === 'superseded') return refund(trx, p, 'superseded', SUPERSEDED)
+        // A payment of an order waiting for approval makes its order only while the approval still waits.
+        if (p.approval_id !== null && !(await approvals.stillAwaiting(trx, p.account_id, p.approval_id)))
+          return refund(trx, p, 'approval_decided', APPROVAL_DECIDED)
         const details = PendingOrderDetails.parse(p.order_details)
         return {
           buyer: {
@@ -379,12 +485,16 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
           lines: PendingLines.parse(p.lines),
           paymentReference: `${p.provider} ${p.reference}${transactionId ? ` txn ${transactionId}` : ''}`,
           pendingId: p.id,
+          // An approval's payment is not made of the payer's cart: their cart stays as it is.
+          keepsCart: p.approval_id !== null,
         }
       },
       async placed(trx, order) {
         await repo.markCompleted(trx, pendingId, order.OrderID, transactionId)
         await placement.releaseHolds(trx, [pendingId])
-        counted = paying!.provider
+        const p = paying!
+        if (p.approval_id !== null) await approvals.paidByCard(trx, deps, p.approval_id, { userId: p.user_id, name: p.user_name }, order)
+        counted = p.provider
       },
     })
     if (counted) metrics?.payment(counted, 'approved')

@@ -8,7 +8,7 @@ import { hashPassword, revokeUserSessions } from '../auth'
 import { enqueueMail } from '../mail/outbox'
 import * as repo from './repo'
 import { dollars } from '../../lib/money'
-import { isCashSale, placement } from '../ordering'
+import { placement } from '../ordering'
 
 const { refuseResellers } = placement
 
@@ -124,15 +124,12 @@ const cents = (value: number | null) => (value === null ? null : Math.round(valu
 
 /**
  * PUT /api/users/limits: a User's limit per order and per calendar month (ex GST) and who approves their orders over
- * them (decision 0089). An Administrator's orders are never limited, and a cash-sale account pays by card, which
- * cannot wait for approval: both are refused.
+ * them (decision 0089). An Administrator's orders are never limited: that is refused. On a cash-sale account, the
+ * approver of an order over a limit pays for it by card.
  */
 export async function setLimits({ db, caches }: Deps, session: Session, body: SetLimitsBody): Promise<SubUser> {
   requireAdministrator(session)
   refuseResellers(session)
-  if (isCashSale(session.salesCategory)) {
-    throw new AppError(422, 'limits_not_for_cash_sale', 'Spending limits are for accounts that order on account: a cash-sale account pays by card at checkout.')
-  }
   const updated = await db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdministrators(trx, session.accountId)
     if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')

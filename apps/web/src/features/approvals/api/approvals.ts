@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { APPROVAL_ERRORS, type Approval, type ApproveBody } from '@portal/contract/approvals'
+import type { CreatePaymentResponse } from '@portal/contract/payments'
 import { api, ApiError } from '../../../lib/api'
 import { cartKeys } from '../../cart'
 import { orderKeys } from '../../orders'
@@ -53,3 +54,12 @@ export const useReject = () => useDecision(({ id, reason }: { id: number; reason
 
 /** The buyer takes back an order that waits. */
 export const useWithdraw = () => useDecision((id: number) => api.post<Approval>(`approvals/${id}/withdraw`))
+
+/**
+ * A cash-sale account's order waiting: its approver pays by card. Answers the card payment to make (as a cash-sale
+ * checkout's); the order is placed, and the approval approved, when the payment goes through.
+ */
+export const usePayApproval = () =>
+  useMutation({
+    mutationFn: (id: number) => api.post<CreatePaymentResponse>(`approvals/${id}/payment`),
+  })

@@ -1,11 +1,13 @@
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import type { Approval, ApproveBody } from '@portal/contract/approvals'
 import { CREDIT_ERRORS } from '@portal/contract/checkout'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'
 import { ApiError, serverMessage } from '../../../lib/api'
 import { checkQuantity, typingError } from '../../../lib/quantity'
-import { useApprove } from '../api/approvals'
+import { formatMoney } from '../../../lib/format'
+import { useApprove, usePayApproval } from '../api/approvals'
 import { ApprovalLines } from './approval-lines'
 import { RejectButton } from './reject-button'
 import styles from './approvals.module.css'
@@ -25,6 +27,57 @@ function lineOfField(field: string, sent: ApproveBody['lines']): number | undefi
  * past its credit limit (warn), the server asks for a confirmation, as the checkout does.
  */
 export function ApprovalDecision({ approval }: { approval: Approval }) {
+  return approval.PaysByCard ? <PayByCardDecision approval={approval} /> : <OnAccountDecision approval={approval} />
+}
+
+/**
+ * A cash-sale account's order: approving it is paying for it by card, at today's prices, on the card payment screen;
+ * the order is placed for the buyer's account when the payment goes through. Its quantities are not changed here.
+ */
+function PayByCardDecision({ approval }: { approval: Approval }) {
+  const pay = usePayApproval()
+  const navigate = useNavigate()
+  const [problem, setProblem] = useState<string | null>(null)
+  const busy = pay.isPending || pay.isSuccess
+  const total = approval.CurrentInc ?? approval.SubmittedInc
+
+  const submit = () => {
+    setProblem(null)
+    pay.mutate(approval.id, {
+      onSuccess: (payment) => void navigate('/card-payment', { state: payment }),
+      onError: (error) => {
+        notify.error(APPROVE_FAILED)
+        setProblem(serverMessage(error, 'Please check your connection and try again.'))
+      },
+    })
+  }
+
+  return (
+    <>
+      <ApprovalLines approval={approval} />
+      <section className={styles.decision} aria-labelledby="approval-decision">
+        <h2 id="approval-decision">Your decision</h2>
+        <p className={styles.muted}>
+          This account pays by card: approving the order is paying for it, ${formatMoney(total)} inc GST at today&rsquo;s prices. It is placed once the payment
+          goes through. Rejecting tells {approval.SubmittedBy} why by e-mail.
+        </p>
+        {problem && (
+          <p className={styles.problem} role="alert">
+            {problem}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button onClick={submit} disabled={busy}>
+            {pay.isPending ? 'Opening the card payment...' : 'Approve and pay by card'}
+          </Button>
+          <RejectButton approval={approval} disabled={busy} />
+        </div>
+      </section>
+    </>
+  )
+}
+
+function OnAccountDecision({ approval }: { approval: Approval }) {
   const approve = useApprove()
   const [typed, setTyped] = useState<Record<number, string>>(() => Object.fromEntries(approval.lines.map((l) => [l.ProductID, String(l.Quantity)])))
   const [errors, setErrors] = useState<Record<number, string | undefined>>({})

@@ -213,6 +213,26 @@ describe('an order waiting for approval', () => {
     expect(await screen.findByText(/^Withdrawn by Jess Morgan/)).toBeInTheDocument()
   })
 
+  it('of a cash-sale account is approved by paying for it by card: the card payment opens with its amount', async () => {
+    asApprover()
+    const api = approvalsApi({
+      'GET /api/approvals/12': { body: { ...waiting, PaysByCard: true } },
+      'POST /api/approvals/12/payment': {
+        body: { orderId: 'pay-1', amount: 451, fingerprint: '', formData: { provider: 'mpgs', checkoutScript: 'http://gateway.test/checkout.js' } },
+      },
+    })
+    const { user, router } = renderApp('/approvals/12')
+    await screen.findByText(/approving the order is paying for it, \$451\.00 inc GST/)
+    // Its quantities are not changed here: a card payment pays for the order as it stands.
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Approve and pay by card' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/card-payment'))
+    expect(sentTo(api, 'POST', '/api/approvals/12/payment')).toHaveLength(1)
+    // The card payment screen shows what the card is charged: the payment's amount, not the approver's cart.
+    await screen.findByText('$451.00')
+  })
+
   it('says when there is no such approval', async () => {
     asBuyer()
     approvalsApi({ 'GET /api/approvals/99': { status: 404, body: { error: 'not_found', message: 'approval not found' } } }, buyer)

@@ -16,7 +16,7 @@ export const placeOrder = ({ body, idempotencyKey }: PlaceOrderRequest) =>
   api.post<PlaceOrderAnswer>('orders', body, { headers: { 'Idempotency-Key': idempotencyKey } })
 
 /** Whether the checkout's answer is an order sent for approval (202) rather than one placed (201). */
-export const isSentForApproval = (answer: PlaceOrderAnswer): answer is SentForApproval => 'approval' in answer
+export const isSentForApproval = (answer: PlaceOrderAnswer | { orderId: string }): answer is SentForApproval => 'approval' in answer
 
 /**
  * Places the cart as an order on account; the cart (now empty) and the order history are refetched, and the

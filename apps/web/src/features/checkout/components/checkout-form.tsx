@@ -125,7 +125,15 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
     if (isCash) {
       void afterDraft
         .then(() => pay.mutateAsync({ body: { orderDetails: toPendingDetails(body), amount: cartTotal ?? 0, accountName }, idempotencyKey }))
-        .then((payment) => void navigate('/card-payment', { state: payment }), failed)
+        .then((answer) => {
+          // 202: over the buyer's spending limit, nothing is paid: the cart went into an approval, whose approver pays.
+          if (isSentForApproval(answer)) {
+            notify.message(answer.message)
+            void navigate(`/approvals/${answer.approval.id}`, { state: sentForApprovalState(answer.message) })
+            return
+          }
+          void navigate('/card-payment', { state: answer })
+        }, failed)
       return
     }
     // The promise, not mutate's callbacks: those are dropped if the screen unmounts first (the cart it shows is now empty).

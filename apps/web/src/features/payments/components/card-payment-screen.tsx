@@ -10,7 +10,7 @@ import { SecurePayCardForm, useOrderPaymentCheck } from './securepay-card-form'
 type CardPaymentScreenProps = {
   /** From GET /api/site. */
   payments: PaymentSettings | undefined
-  /** The cart summary's total inc GST. */
+  /** The cart summary's total inc GST, shown unless the payment says its own amount (an order waiting for approval's). */
   total: number | undefined
 }
 
@@ -32,6 +32,8 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
   const orderId = payment?.orderId ?? returningId
   // A payment found no longer payable says where to go instead; the way back to its own checkout goes.
   const [closed, setClosed] = useState(false)
+  // What the card is charged, as the server said; the cart's total when it did not (back from the gateway).
+  const shown = payment?.amount ?? total
 
   const body = () => {
     if (!orderId) {
@@ -72,7 +74,7 @@ export function CardPaymentScreen({ payments, total }: CardPaymentScreenProps) {
         <h1 id="card-payment-heading">Card Payment</h1>
         <dl className={styles.total}>
           <dt>Total (inc GST)</dt>
-          <dd className="money">{total === undefined ? '…' : `$${formatMoney(total)}`}</dd>
+          <dd className="money">{shown === undefined ? '…' : `$${formatMoney(shown)}`}</dd>
         </dl>
       </div>
       {body()}

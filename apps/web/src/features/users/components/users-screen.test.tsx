@@ -272,12 +272,17 @@ describe('spending limits on the Users screen', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("An Administrator's orders are not limited. Make them a User first.")
   })
 
-  it('is not offered on a cash-sale account', async () => {
+  it('is offered on a cash-sale account too (its approver pays by card), and not to a reseller', async () => {
     storeSession(aLogin({ user: aUser({ username: 'trade', Role: 'Administrator', SalesCategory: 'CAS' }) }))
     mockApi({ 'GET /api/users': { body: [me, aSubUser(3)] } })
+    const cash = renderWithProviders(<UsersScreen />)
+    expect(await screen.findByText('user3')).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Spending limits' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Spending limits for user3' })).toBeInTheDocument()
+    cash.unmount()
+    storeSession(aLogin({ user: aUser({ username: 'elders', Role: 'Administrator', isElders: true }) }))
     renderWithProviders(<UsersScreen />)
     expect(await screen.findByText('user3')).toBeInTheDocument()
     expect(screen.queryByRole('columnheader', { name: 'Spending limits' })).not.toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Spending limits for user3' })).not.toBeInTheDocument()
   })
 })

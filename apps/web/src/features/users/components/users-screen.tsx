@@ -53,8 +53,9 @@ export function UsersScreen() {
   }
 
   const rows = users.data?.pages.flat() ?? []
-  // Spending limits hold orders on account: a cash-sale account pays by card, and a reseller orders through its branch.
-  const limitsOffered = !session.user.isElders && session.user.SalesCategory.trim().toUpperCase() !== 'CAS'
+  // Spending limits hold a User's orders for approval (on a cash-sale account, the approver pays by card); a reseller
+  // orders through its branch.
+  const limitsOffered = !session.user.isElders
   const loadingMoreFailed = users.isFetchNextPageError
   const firstPageFailed = users.isError && !loadingMoreFailed
 
