@@ -152,5 +152,5 @@ export const ROLE_ABILITIES: Record<BackOfficeRole, string> = {
   'Customer service': 'Help every account under Accounts (its portal users, orders and documents), and follow every order on the Orders desk.',
   'Sales representative':
     'Help the accounts assigned to you under Accounts (their portal users, orders and documents), and follow their orders on the Orders desk.',
-  Marketing: 'News, banners, promotions and the home page (screens to come).',
+  Marketing: 'Write news posts, banners and promotions under Content, aim them at customer groups, schedule, publish and unpublish them.',
 }

@@ -216,6 +216,11 @@ export const PagesQuery = z.looseObject({
   page: pageNumber,
   _embed: z.string().optional(),
   slug: z.string().max(200).optional(),
+  'filter[group]': z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The home page's banners written in the back office: only those for these group slug(s), comma separated"),
 })
 export type PagesQuery = z.infer<typeof PagesQuery>
 

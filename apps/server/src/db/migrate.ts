@@ -39,6 +39,7 @@ import * as branchRuleInPlpgsql from './migrations/0040_branch_rule_in_plpgsql'
 import * as standingOrders from './migrations/0041_standing_orders'
 import * as backOfficeOrdersDesk from './migrations/0042_back_office_orders_desk'
 import * as erpSalesRepsAndInvoicesPaid from './migrations/0043_erp_sales_reps_and_invoices_paid'
+import * as backOfficeContent from './migrations/0044_back_office_content'
 import * as approvalsPaidByCard from './migrations/0045_approvals_paid_by_card'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -82,6 +83,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0041_standing_orders', up: standingOrders.up },
   { version: '0042_back_office_orders_desk', up: backOfficeOrdersDesk.up },
   { version: '0043_erp_sales_reps_and_invoices_paid', up: erpSalesRepsAndInvoicesPaid.up },
+  { version: '0044_back_office_content', up: backOfficeContent.up },
   { version: '0045_approvals_paid_by_card', up: approvalsPaidByCard.up },
 ]
 

@@ -580,7 +580,8 @@ export interface ContentGroupTable {
 
 export interface ContentPostTable {
   id: Generated<number>
-  type: 'post' | 'page'
+  /** A banner or a promotion is written in the back office (decision 0096); GET /posts lists type 'post' only. */
+  type: 'post' | 'page' | 'banner' | 'promotion'
   slug: string
   status: 'publish' | 'draft'
   title: string
@@ -591,6 +592,10 @@ export interface ContentPostTable {
   published_at: ColumnType<unknown, string, string>
   modified_at: Timestamp
   acf: Json<unknown> | null
+  /** The last day shown (YYYY-MM-DD, site-local), never before published_at's day; null: shown until withdrawn. */
+  disappear_on: ColumnType<string | null, string | null | undefined, string | null>
+  /** 'import' (content:import, the demo data) or 'back office': `content:import --prune` deletes only imported posts. */
+  origin: Generated<'import' | 'back office'>
 }
 
 export interface ContentPostGroupTable {

@@ -80,6 +80,32 @@ export function multipart(url: string, files: Record<string, string>): Req {
   )
   return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${parts.join('')}--${boundary}--\r\n` }
 }
+/** A picture for the back office's Content (a 1x1 PNG) and its alt text, as the browser uploads it. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/eL9GtQAAAABJRU5ErkJggg==', 'base64')
+export function pictureUpload(url: string, alt: string): Req {
+  const boundary = 'matrix-picture-1b2c'
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dot.png"\r\nContent-Type: image/png\r\n\r\n`),
+    ONE_PIXEL_PNG,
+    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\n${alt}\r\n--${boundary}--\r\n`),
+  ])
+  return { method: 'POST', url, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload }
+}
+/** A news post as the back office's editor sends it. */
+export const contentBody = (title: string) => ({
+  kind: 'news',
+  title,
+  body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A line of news.' }] }] },
+  groups: ['trade'],
+})
+/** A draft news post written by Marketing, for a cell to read or change. */
+const contentDraft = async (c: Ctx) => (await c.asBackOffice('marketing', post('/api/staff/content', contentBody('Matrix draft')))).json().id as number
+const publishedContent = async (c: Ctx) => {
+  const id = await contentDraft(c)
+  await c.asBackOffice('marketing', post(`/api/staff/content/${id}/publish`))
+  return id
+}
+
 const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
 let invited = 0
 
@@ -384,6 +410,21 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/staff/orders',                     expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/orders?channel=erp&q=so') },
   { route: 'GET /api/staff/orders/:id',                 expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
     request: async (c) => get(`/api/staff/orders/${(await kellyPage(c)).orders[0].id}`) },
+  // Content (decision 0096): Marketing and Administrators; Customer service and reps 403.
+  { route: 'GET /api/staff/content',                    expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200], request: () => get('/api/staff/content?kind=news') },
+  { route: 'POST /api/staff/content',                   expect: [401, 401, 401, 401, 401], backOffice: [201, 403, 403, 201], request: () => post('/api/staff/content', contentBody('Matrix news')) },
+  { route: 'POST /api/staff/content/media',             expect: [401, 401, 401, 401, 401], backOffice: [201, 403, 403, 201],
+    request: () => pictureUpload('/api/staff/content/media', 'A dot') },
+  { route: 'GET /api/staff/content/:id',                expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200],
+    request: async (c) => get(`/api/staff/content/${await contentDraft(c)}`) },
+  { route: 'PUT /api/staff/content/:id',                expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200],
+    request: async (c) => put(`/api/staff/content/${await contentDraft(c)}`, contentBody('Matrix changed')) },
+  { route: 'POST /api/staff/content/:id/publish',       expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200],
+    request: async (c) => post(`/api/staff/content/${await contentDraft(c)}/publish`) },
+  { route: 'POST /api/staff/content/:id/unpublish',     expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200],
+    request: async (c) => post(`/api/staff/content/${await publishedContent(c)}/unpublish`) },
+  { route: 'DELETE /api/staff/content/:id',             expect: [401, 401, 401, 401, 401], backOffice: [204, 403, 403, 204],
+    request: async (c) => del(`/api/staff/content/${await contentDraft(c)}`) },
   { route: 'GET /api/staff/audit',                      expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit?action=user%20invited') },
   { route: 'GET /api/staff/audit/csv',                  expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 403], request: () => get('/api/staff/audit/csv?from=2026-01-01') },
 

@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
           { path: 'accounts/:code', lazy: screen(() => import('../features/back-office/components/back-office-account'), 'BackOfficeAccountScreen') },
           { path: 'orders', lazy: screen(() => import('../features/back-office/components/back-office-orders'), 'BackOfficeOrdersScreen') },
           { path: 'orders/:id', lazy: screen(() => import('../features/back-office/components/back-office-order'), 'BackOfficeOrderScreen') },
+          { path: 'content', lazy: screen(() => import('../features/back-office/components/back-office-content'), 'BackOfficeContentScreen') },
+          { path: 'content/new', lazy: screen(() => import('../features/back-office/components/back-office-content-item'), 'BackOfficeContentItemScreen') },
+          { path: 'content/:id', lazy: screen(() => import('../features/back-office/components/back-office-content-item'), 'BackOfficeContentItemScreen') },
         ],
       },
       {

@@ -92,14 +92,16 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   const token = options.token !== undefined ? options.token : getToken()
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   if (token) headers.Authorization = `Bearer ${token}`
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  // A form (a picture uploaded) goes as multipart/form-data, its boundary set by the browser.
+  const form = options.body instanceof FormData
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json'
 
   let response: Response
   try {
     response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     })
   } catch (error) {

@@ -21,6 +21,7 @@ import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import { unauthorized } from '../../lib/errors'
 import { accountsRoutes } from './accounts-routes'
+import { contentRoutes } from './content-routes'
 import { auditCsv, listAudit, type Actor } from './audit'
 import { ordersRoutes } from './orders-routes'
 import { confirmEnrolment, enrolment, verifySecondFactor } from './second-factor'
@@ -96,6 +97,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   await app.register(accountsRoutes, deps)
   // Every order of the accounts a user may see: the same roles and scope.
   await app.register(ordersRoutes, deps)
+  // News posts, banners and promotions: Marketing and Administrators.
+  await app.register(contentRoutes, deps)
 
   // The audit: Administrators only.
   app.get('/audit', { config: ADMIN, schema: { querystring: AuditQuery, response: { 200: AuditPage, ...errors } } }, async (req) =>

@@ -30,6 +30,12 @@ export async function knownGroups(db: Database): Promise<Map<string, number | nu
   return known
 }
 
+/** The groups there are to aim content at, with the words shown for them (the back office's choices). */
+export async function groupOptions(db: Database): Promise<Array<{ slug: string; name: string }>> {
+  const named = new Map((await repo.listGroups(db)).map((g) => [g.slug, g.name]))
+  return [...(await knownGroups(db)).keys()].sort().map((slug) => ({ slug, name: named.get(slug) ?? GROUP_NAMES[slug] ?? slug.toUpperCase() }))
+}
+
 export async function groupIds(db: Database, names: string[]): Promise<number[]> {
   const known = await knownGroups(db)
   const ids: number[] = []

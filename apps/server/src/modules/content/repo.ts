@@ -98,14 +98,17 @@ export interface PostFilter {
   groups?: string[]
   slug?: string
   search?: string
-  /** Site-local 'YYYY-MM-DDTHH:mm:ss': posts dated later are scheduled and left out. */
+  /** Site-local 'YYYY-MM-DDTHH:mm:ss': posts dated later are scheduled and left out, as are those whose last day was before it. */
   notAfter?: string
 }
 
 function listed(db: Db, filter: PostFilter) {
   let q = db.selectFrom('content_posts as p').where('p.type', '=', filter.type).where('p.status', '=', 'publish')
   if (filter.slug !== undefined) q = q.where('p.slug', '=', filter.slug)
-  if (filter.notAfter !== undefined) q = q.where(sql<boolean>`p.published_at <= ${filter.notAfter}::timestamp`)
+  if (filter.notAfter !== undefined)
+    q = q
+      .where(sql<boolean>`p.published_at <= ${filter.notAfter}::timestamp`)
+      .where((eb) => eb.or([eb('p.disappear_on', 'is', null), eb('p.disappear_on', '>=', sql<string>`${filter.notAfter!.slice(0, 10)}::date`)]))
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     q = q.where((eb) => eb.or([eb('p.title', 'ilike', like), eb('p.content_html', 'ilike', like)]))
@@ -137,6 +140,7 @@ const postColumns = [
   'p.acf',
   sql<string>`to_char(p.published_at, 'YYYY-MM-DD"T"HH24:MI:SS')`.as('date'),
   sql<string>`to_char(p.modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS')`.as('modified_gmt'),
+  sql<string | null>`to_char(p.disappear_on, 'YYYY-MM-DD')`.as('disappear_on'),
 ] as const
 
 export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
@@ -207,12 +211,40 @@ export async function setPostGroups(db: Db, postId: number, groupIds: number[]) 
       .execute()
 }
 
-/** Deletes the posts of a type whose slugs are not kept; answers the slugs deleted. */
+/** Deletes the imported posts of a type whose slugs are not kept (never those written in the back office); answers the slugs deleted. */
 export async function deletePostsExcept(db: Db, type: 'post' | 'page', keep: string[]): Promise<string[]> {
-  let q = db.deleteFrom('content_posts').where('type', '=', type)
+  let q = db.deleteFrom('content_posts').where('type', '=', type).where('origin', '=', 'import')
   if (keep.length > 0) q = q.where('slug', 'not in', keep)
   const rows = await q.returning('slug').execute()
   return rows.map((r) => r.slug)
+}
+
+/**
+ * The banners and promotions written in the back office that are shown today (site-local 'YYYY-MM-DD'), oldest
+ * first (the order they were given in), each with its group slugs; only those for any of `groups` when given.
+ */
+export async function bannersShown(db: Db, today: string, groups: string[] | undefined) {
+  let q = db
+    .selectFrom('content_posts as p')
+    .select([
+      'p.id',
+      'p.type',
+      'p.title',
+      'p.acf',
+      'p.featured_media_id',
+      sql<string[]>`ARRAY(SELECT g.slug FROM content_post_groups pg JOIN content_groups g ON g.id = pg.group_id WHERE pg.post_id = p.id ORDER BY g.slug)`.as(
+        'groups',
+      ),
+    ])
+    .where('p.type', 'in', ['banner', 'promotion'])
+    .where('p.status', '=', 'publish')
+    .where(sql<boolean>`p.published_at::date <= ${today}::date`)
+    .where((eb) => eb.or([eb('p.disappear_on', 'is', null), eb('p.disappear_on', '>=', sql<string>`${today}::date`)]))
+  if (groups)
+    q = q.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM content_post_groups pg JOIN content_groups g ON g.id = pg.group_id WHERE pg.post_id = p.id AND g.slug = ANY(${groups.length > 0 ? groups : ['']}::text[]))`,
+    )
+  return q.orderBy('p.published_at').orderBy('p.id').execute()
 }
 
 export async function hasContent(db: Db): Promise<boolean> {

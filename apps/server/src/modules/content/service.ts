@@ -2,7 +2,7 @@ import type { CategoriesQuery, PagesQuery, PostsQuery, WpMedia, WpPage, WpPost, 
 import type { Deps } from '../../lib/context'
 import { requestedFile, rendition, type MediaInfo } from './media'
 import * as repo from './repo'
-import { mediaIdsOfAcf, siteNow, toWpMedia, toWpPage, toWpPost, toWpProductCategory, type GroupRef } from './wordpress'
+import { mediaIdsOfAcf, siteNow, toWpMedia, toWpPage, toWpPost, toWpProductCategory, type GroupRef, type StoredHomeAcf } from './wordpress'
 
 /** An error in WordPress's words: `{code, message, data: {status}}`. */
 export class WpRestError extends Error {
@@ -85,10 +85,51 @@ const invalidPostId = () => new WpRestError(404, 'rest_post_invalid_id', 'Invali
 export async function getPost(deps: Deps, id: number, embed: boolean): Promise<WpPost> {
   const row = await repo.findPost(deps.db, 'post', id)
   if (!row) throw invalidPostId()
-  // A draft or a scheduled post exists, but only a signed-in editor could read it; the REST API answers as WordPress does.
-  if (row.status !== 'publish' || row.date > siteNow()) throw new WpRestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.')
+  // A draft, a scheduled or an expired post exists, but only a signed-in editor could read it; the REST API answers as WordPress does.
+  const now = siteNow()
+  if (row.status !== 'publish' || row.date > now || (row.disappear_on !== null && row.disappear_on < now.slice(0, 10)))
+    throw new WpRestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.')
   const [post] = await postsToWp(deps, [row], embed)
   return post!
+}
+
+/**
+ * The home page with the banners and promotions written in the back office (decision 0096) that are shown today
+ * after those of home.md, for the groups asked for. Each is flagged for resellers when it is for them: asked for
+ * `eld`, or, with no group asked for, when ELD is its only group (the web app shows a reseller the flagged ones).
+ */
+async function withBackOfficeBanners(deps: Deps, rows: repo.PostRow[], groups: string[] | undefined): Promise<repo.PostRow[]> {
+  if (!rows.some((r) => r.type === 'page' && r.slug === 'home')) return rows
+  const banners = await repo.bannersShown(deps.db, siteNow().slice(0, 10), groups)
+  if (banners.length === 0) return rows
+  const forResellers = (own: string[]) => (groups ? groups.includes('eld') : own.length > 0 && own.every((g) => g === 'eld'))
+  const copy = (acf: unknown) => (acf ?? {}) as { heading?: string; text?: string; link?: string }
+  const slides = banners
+    .filter((b) => b.type === 'banner')
+    .map((b) => ({
+      banner_image: b.featured_media_id,
+      banner_heading: copy(b.acf).heading ?? '',
+      banner_title: b.title,
+      button_link: copy(b.acf).link ?? '',
+      button_text: copy(b.acf).text ?? '',
+      isElders: forResellers(b.groups),
+    }))
+  const promos = banners
+    .filter((b) => b.type === 'promotion')
+    .map((b) => ({
+      promo_image: b.featured_media_id,
+      promo_heading: copy(b.acf).heading ?? '',
+      promo_title: b.title,
+      promo_link: copy(b.acf).link ?? '',
+      promo_text: copy(b.acf).text ?? '',
+      isElders: forResellers(b.groups),
+    }))
+  return rows.map((r) => {
+    if (r.type !== 'page' || r.slug !== 'home') return r
+    const stored = (r.acf ?? {}) as Partial<StoredHomeAcf>
+    const acf: StoredHomeAcf = { banner_slider: [...(stored.banner_slider ?? []), ...slides], banner_promo: [...(stored.banner_promo ?? []), ...promos] }
+    return { ...r, acf }
+  })
 }
 
 async function pagesToWp(deps: Deps, rows: repo.PostRow[], embed: boolean): Promise<WpPage[]> {
@@ -105,14 +146,15 @@ export async function listPages(deps: Deps, query: PagesQuery): Promise<Listing<
   const total = await repo.countPosts(deps.db, filter)
   const { totalPages, limit, offset } = paging(total, query.per_page, query.page)
   const rows = total === 0 ? [] : await repo.listPosts(deps.db, filter, { limit, offset })
-  return { items: await pagesToWp(deps, rows, query._embed !== undefined), total, totalPages, page: query.page }
+  const withBanners = await withBackOfficeBanners(deps, rows, groupSlugs(query['filter[group]']))
+  return { items: await pagesToWp(deps, withBanners, query._embed !== undefined), total, totalPages, page: query.page }
 }
 
 export async function getPage(deps: Deps, id: number, embed: boolean): Promise<WpPage> {
   const row = await repo.findPost(deps.db, 'page', id)
   if (!row) throw new WpRestError(404, 'rest_post_invalid_id', 'Invalid post ID.')
   if (row.status !== 'publish') throw new WpRestError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.')
-  const [page] = await pagesToWp(deps, [row], embed)
+  const [page] = await pagesToWp(deps, await withBackOfficeBanners(deps, [row], undefined), embed)
   return page!
 }
 

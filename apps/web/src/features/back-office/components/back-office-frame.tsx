@@ -41,6 +41,8 @@ export function BackOfficeFrame() {
   const admin = hasRole(user, 'Administrator')
   /** Accounts and Orders: the roles that help customers (decisions 0092, 0094). */
   const helpsCustomers = admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')
+  /** Content: Marketing's, and Administrators' (decision 0096). */
+  const writesContent = admin || hasRole(user, 'Marketing')
 
   return (
     <MeContext.Provider value={user}>
@@ -76,6 +78,11 @@ export function BackOfficeFrame() {
           {helpsCustomers && (
             <li>
               <NavLink to="/staff/orders">Orders</NavLink>
+            </li>
+          )}
+          {writesContent && (
+            <li>
+              <NavLink to="/staff/content">Content</NavLink>
             </li>
           )}
           {admin && (

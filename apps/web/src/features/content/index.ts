@@ -1,0 +1,1 @@
+export { PostPreview } from './components/post-preview'
