@@ -149,3 +149,47 @@ test('trade rejects staff’s order with a reason, and staff sees why', async ({
   await expect(page.getByText(`Reason: ${reason}`, { exact: false })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0)
 })
+
+test('on a cash-sale account an order over the limit waits, and its approver pays for it by card', async ({ page }, info) => {
+  const purchaseOrder = `PO-CASH-APPROVE-${info.project.name}`
+  const username = `cashbuyer-${info.project.name}-${Date.now() % 100000}`
+
+  // cash, the account's Administrator, makes a User limited to $1 an order.
+  await signIn(page, 'cash', 'Cash2026')
+  await api(page, 'POST', 'users', { username, email: `${username}@bellbrae.example`, password: 'Welcome2026!', name: 'Alex Buyer' })
+  await api(page, 'PUT', 'users/limits', { username, orderLimit: 1, monthLimit: null, approver: null })
+  await signOut(page)
+
+  // The User's card checkout takes no card: the cart waits for approval.
+  await signIn(page, username, 'Welcome2026!')
+  const { settings } = await api<{ settings: { DefaultWareHouse: string } }>(page, 'GET', 'me')
+  await fillCartWithPopular(page, settings.DefaultWareHouse, 1)
+  await page.goto('/checkout')
+  await fillCheckout(page, purchaseOrder)
+  await page.getByRole('button', { name: 'Make Payment' }).click()
+  await expect(page).toHaveURL(/\/approvals\/\d+$/)
+  await expect(page.getByRole('heading', { name: 'Order waiting for approval', level: 1 })).toBeVisible()
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  await signOut(page)
+
+  // cash approves it by paying for it with the sandbox's approving card.
+  await signIn(page, 'cash', 'Cash2026')
+  await page.goto(`/approvals/${id}`)
+  await expect(page.getByText(/approving the order is paying for it/)).toBeVisible()
+  await expectNoSeriousA11yViolations(page, 'cash-sale order waiting for approval, as its approver')
+  await page.getByRole('button', { name: 'Approve and pay by card' }).click()
+  await expect(page.getByRole('heading', { name: 'Card Payment' })).toBeVisible()
+  await page.getByLabel('Name On Card').fill('Priya Sharma')
+  await page.getByLabel('Card Number').fill('4444333322221111')
+  await page.getByLabel('Card Expiry Month').selectOption('12')
+  await page.getByLabel('Card Expiry Year').selectOption(String(new Date().getFullYear() + 2))
+  await page.getByLabel('CVS').fill('123')
+  await page.getByRole('button', { name: 'Confirm Payment' }).click()
+  await expect(page).toHaveURL(/\/orders/)
+  await expect(page.getByText('Payment Approved.')).toBeVisible()
+
+  // The approval names the order it became.
+  const approved = await api<{ status: string; SalesOrder: string | null }>(page, 'GET', `approvals/${id}`)
+  expect(approved).toMatchObject({ status: 'approved', SalesOrder: expect.stringMatching(/^SO/) })
+  await api(page, 'DELETE', 'users', { username })
+})
