@@ -263,6 +263,9 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
     return p
   }
   let applied: Applied
+  // The account whose invoices this call allocated the payment to: its history is read afresh here at once (other
+  // instances hear of it from the database's notification).
+  let allocatedFor: number | null = null
   try {
     applied = await deps.db.transaction().execute(async (trx): Promise<Applied> => {
       const p = await locked(trx)
@@ -271,7 +274,10 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
         return refund(trx, p, 'paid_twice', ALREADY_APPLIED)
       }
       if (p.status === 'superseded') return refund(trx, p, 'invoice_payment_replaced', REPLACED)
-      if (p.status !== 'capturing') await repo.insertAllocations(trx, p.id, p.account_id, Allocations.parse(p.allocations))
+      if (p.status !== 'capturing') {
+        await repo.insertAllocations(trx, p.id, p.account_id, Allocations.parse(p.allocations))
+        allocatedFor = p.account_id
+      }
       if (claim) {
         await repo.setStatus(trx, p.id, 'capturing', { transactionId })
         return { ok: true, reference: p.reference }
@@ -288,6 +294,7 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
       return refund(trx, p, 'invoices_settled', SETTLED)
     })
   }
+  if (allocatedFor !== null) deps.caches?.forgetHistory(allocatedFor)
   if (applied.ok || recorded === null) return applied
   const made = await reverse(deps, recorded)
   return {
