@@ -39,17 +39,20 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string, op
 /**
  * Lets the running finite animations and transitions end first: a toast fading in is checked in its final
  * colours. Their end is the event waited for (a running finite animation always ends), not a fixed time: on a
- * busy machine a short fade can end later than any time picked for it.
+ * busy machine a short fade can end later than any time picked for it. A toast just put on the page starts its
+ * fade a frame or two later, so the page is looked at again after two frames until nothing finite runs.
  */
 async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+    for (let round = 0; round < 5; round++) {
+      await frame()
+      await frame()
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+      if (running.length === 0) return
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+    }
+  })
 }
 
 /** axe's failure summary starts with "Fix any of the following:" then one line per check. */

@@ -88,10 +88,18 @@ test('offline, a page never opened says it is not saved; back online, fresh data
   await expect(page.getByText('This page is not saved for offline use. It opens when you are back online.')).toBeVisible()
   await expect(page.getByText('The products could not be loaded.')).toHaveCount(0)
 
-  // Back online, the screen is read again and the banner does not call it saved.
+  // Back online, the screen is read again and the banner does not call it saved. A first read slower than the
+  // worker's 3 s wait (a busy test machine) is shown as saved, as a slow connection's should be; the next read,
+  // once the server has caught up, is fresh and not called saved.
   await context.setOffline(false)
   await expect(page.getByRole('article').first()).toBeVisible()
-  await expect(page.getByTestId('connection-status')).toHaveCount(0)
+  const banner = page.getByTestId('connection-status')
+  if (await banner.count()) {
+    await expect(banner).toContainText('Slow connection')
+    await page.reload()
+    await expect(page.getByRole('article').first()).toBeVisible()
+  }
+  await expect(banner).toHaveCount(0)
 })
 
 test('two products added offline wait on the device, then go into the cart and the header when the connection is back', async ({ page, context }) => {
