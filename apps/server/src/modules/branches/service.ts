@@ -38,6 +38,11 @@ export const branchGroup = (db: Db, accountId: number) => repo.branchGroup(db, a
 /** Whether the account may order from the branch (its branch group, when it has one). */
 export const accountOrdersFrom = (db: Db, accountId: number, branch: string) => repo.accountOrdersFrom(db, accountId, branch.toUpperCase())
 
+/** Whether the branch takes orders (it trades) and this account orders from it: where a cart, a request or a standing order may be. */
+export async function takesOrdersFor(db: Db, accountId: number, branch: string): Promise<boolean> {
+  return (await findTradingBranch(db, branch)) !== undefined && (await accountOrdersFrom(db, accountId, branch))
+}
+
 /** Every branch, trading or not, in the distributor's order (the selector's, the stock book's). */
 export const listBranches = (db: Db) => repo.listBranches(db)
 

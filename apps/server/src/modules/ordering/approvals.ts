@@ -240,6 +240,18 @@ export async function one({ db }: Deps, session: Session, id: number): Promise<A
   return view(row, session, row.status === 'awaiting' ? await priceNow(db, row) : null)
 }
 
+/**
+ * An approval is placed (or paid for) whole: a line whose product can no longer be ordered online (no price now)
+ * refuses it by name, with what the approver can do instead (`instead`, from its punctuation on).
+ */
+function refuseWhatIsNoLongerSold(row: Pick<ApprovalRow, 'lines'>, now: Priced['now'], instead: string) {
+  for (const [productId, line] of now) {
+    if (line !== null) continue
+    const gone = storedLines(row).find((l) => l.productId === productId)!
+    throw new AppError(422, 'product_not_available', `${gone.productCode} ${gone.description} can no longer be ordered online${instead}`)
+  }
+}
+
 function checkEdits(row: Pick<ApprovalRow, 'lines'>, edits: ApproveBody['lines']) {
   if (!edits) return
   const products = new Set(storedLines(row).map((l) => l.productId))
@@ -290,16 +302,7 @@ export async function approve(deps: Deps, session: Session, id: number, body: Ap
       if (!locked) throw notFound('approval')
       if (locked.status !== 'awaiting') throw notAwaiting(locked)
       const { lines, now } = await priceNow(trx, locked, body.lines)
-      for (const [productId, line] of now) {
-        if (line === null) {
-          const gone = storedLines(locked).find((l) => l.productId === productId)!
-          throw new AppError(
-            422,
-            'product_not_available',
-            `${gone.productCode} ${gone.description} can no longer be ordered online. Set its quantity to 0 to approve the rest.`,
-          )
-        }
-      }
+      refuseWhatIsNoLongerSold(locked, now, '. Set its quantity to 0 to approve the rest.')
       const form = { ...(locked.form as PlaceOrderBody) }
       return { buyer, branch: locked.location_id, siteCode: locked.site_code, form, lines, paymentReference: null, keepsCart: true }
     },
@@ -352,16 +355,7 @@ export async function toPayByCard(trx: Db, session: Session, id: number): Promis
   if (!locked) throw notFound('approval')
   if (locked.status !== 'awaiting') throw notAwaiting(locked)
   const { lines, now } = await priceNow(trx, locked)
-  for (const [productId, line] of now) {
-    if (line === null) {
-      const gone = storedLines(locked).find((l) => l.productId === productId)!
-      throw new AppError(
-        422,
-        'product_not_available',
-        `${gone.productCode} ${gone.description} can no longer be ordered online, so this order cannot be paid for. Reject it and ask for a new one.`,
-      )
-    }
-  }
+  refuseWhatIsNoLongerSold(locked, now, ', so this order cannot be paid for. Reject it and ask for a new one.')
   return { branch: locked.location_id, siteCode: locked.site_code, form: locked.form as PlaceOrderBody, lines }
 }
 

@@ -6,7 +6,7 @@ import { today } from '../../lib/date-range'
 import { AppError } from '../../lib/errors'
 import { pdfMoney } from '../../lib/pdf-document'
 import { sessionOfUser } from '../auth'
-import { accountOrdersFrom, findTradingBranch } from '../branches/service'
+import { takesOrdersFor } from '../branches/service'
 import { enqueueMail } from '../mail/outbox'
 import { approvals, cart, placement } from '../ordering'
 import { isDeliverySite } from '../orders/service'
@@ -41,7 +41,7 @@ const longDay = (day: string) =>
 async function cannotRun(db: Db, s: Claimed, owner: Session | undefined): Promise<string | null> {
   if (!owner) return `${s.owner_name}'s login is disabled, so nothing was ordered.`
   if (owner.isElders) return 'Reseller accounts do not order online, so nothing was ordered.'
-  if (!(await findTradingBranch(db, s.location_id)) || !(await accountOrdersFrom(db, s.account_id, s.location_id)))
+  if (!(await takesOrdersFor(db, s.account_id, s.location_id)))
     return `${s.branch_name} no longer takes orders for this account, so nothing was ordered. Choose another branch.`
   return null
 }

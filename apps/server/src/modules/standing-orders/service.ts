@@ -9,7 +9,7 @@ import type {
 import type { Deps, Session } from '../../lib/context'
 import { today } from '../../lib/date-range'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import { accountOrdersFrom, findTradingBranch } from '../branches/service'
+import { takesOrdersFor } from '../branches/service'
 import * as catalogue from '../catalogue/service'
 import * as lists from '../lists/service'
 import { placement } from '../ordering'
@@ -107,8 +107,7 @@ export async function detail(deps: Deps, session: Session, id: number): Promise<
 /** A branch the account orders from, trading: else a 400 at `field`. */
 async function checkBranch(db: Db, session: Session, warehouse: string): Promise<string> {
   const branch = warehouse.toUpperCase()
-  if (!(await findTradingBranch(db, branch)) || !(await accountOrdersFrom(db, session.accountId, branch)))
-    throw badRequest('unknown_warehouse', 'You do not order from this branch.', 'body.warehouse')
+  if (!(await takesOrdersFor(db, session.accountId, branch))) throw badRequest('unknown_warehouse', 'You do not order from this branch.', 'body.warehouse')
   return branch
 }
 

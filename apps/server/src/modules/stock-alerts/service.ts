@@ -1,7 +1,7 @@
 import type { CreateStockAlertBody, StockAlert } from '@portal/contract/stock-alerts'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, notFound } from '../../lib/errors'
-import { accountOrdersFrom, branchOf, findTradingBranch } from '../branches/service'
+import { branchOf, takesOrdersFor } from '../branches/service'
 import type { Mail } from '../mail/outbox'
 import * as repo from './repo'
 
@@ -26,8 +26,7 @@ const toAlert = (row: repo.AlertRow): StockAlert => ({
 export async function create({ db }: Deps, session: Session, body: CreateStockAlertBody): Promise<{ created: boolean; alert: StockAlert }> {
   const branch = branchOf(session, body.warehouse)
   // A request for stock at a branch the account does not order from would never lead to an order.
-  if (!(await findTradingBranch(db, branch)) || !(await accountOrdersFrom(db, session.accountId, branch)))
-    throw badRequest('unknown_warehouse', 'You do not order from this branch.', 'body.warehouse')
+  if (!(await takesOrdersFor(db, session.accountId, branch))) throw badRequest('unknown_warehouse', 'You do not order from this branch.', 'body.warehouse')
   const product = await repo.productAtBranch(db, session, body.productId, branch)
   if (!product) throw notFound('product')
   const wanted = body.quantity ?? 1
