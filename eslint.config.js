@@ -33,6 +33,9 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // `import { type X }` keeps an import of the module at run time: a screen would load the module (and its
+      // schemas) for a type. Written `import type { X }`, it goes (docs/decisions/0020-first-screen-budget.md).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   // The server's boundaries (docs/decisions/0023). A module uses another only through its public face: its

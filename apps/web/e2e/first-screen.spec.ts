@@ -4,6 +4,8 @@ import { signIn } from './journey'
 // The back office is its own part of the app (decision 0083): the customer's first screens (the login screen and
 // the signed-in home page) never load its code. Checked by what the browser fetches, by name and by content: code
 // of the back office folded into a customer's chunk would carry its calls and its role names with it.
+// Nor do they load the schema library (zod): their forms and constants do without it (decision 0020), which keeps
+// them within their budget.
 
 /** Words found only in the back office's code: its API's paths and its roles. */
 const BACK_OFFICE_ONLY = ['staff/accounts', 'staff/orders', 'Sales representative']
@@ -25,11 +27,13 @@ function expectNoBackOffice(scripts: Array<{ path: string; text: string }>) {
   expect(scripts.length).toBeGreaterThan(0)
   for (const s of scripts) {
     expect(s.path, 'a back office chunk').not.toMatch(/\/back-office/)
+    expect(s.path, 'the schema library').not.toMatch(/\/zod-/)
+    expect(s.text.includes('$ZodType'), `${s.path} holds the schema library`).toBe(false)
     for (const word of BACK_OFFICE_ONLY) expect(s.text.includes(word), `${s.path} holds “${word}”`).toBe(false)
   }
 }
 
-test('the login screen and a customer’s home page load none of the back office’s code', async ({ page }) => {
+test('the login screen and a customer’s home page load none of the back office’s code, nor the schema library', async ({ page }) => {
   expectNoBackOffice(
     await scriptsOf(page, async () => {
       await page.goto('/login')

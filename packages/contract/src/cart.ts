@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { Money, TokenQuery, WarehouseCode } from './common'
+import { MAX_LINE_QUANTITY } from './constants'
 import { PriceBreakPart } from './pricing'
-
-/** The most one cart line can hold; a larger order is a call to the branch, not a web order. */
-export const MAX_LINE_QUANTITY = 99_999
 
 /** The header's cart summary: the number of lines and the total inc GST. */
 export const CartSummary = z

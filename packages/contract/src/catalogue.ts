@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { Message, Money, Page, TokenQuery, WarehouseCode } from './common'
-
-/** Page sizes of the catalogue's lists. */
-export const CATEGORY_PAGE_SIZE = 40
-export const LIST_PAGE_SIZE = 20
-export const RELATED_REQUEST_SIZE = 20
-export const RELATED_SHOWN = 4
-export const POPULAR_SIZE = 20
-export const MAX_PAGE_SIZE = 100
+import {
+  CATEGORY_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  RELATED_REQUEST_SIZE,
+  POPULAR_SIZE,
+  MAX_PAGE_SIZE,
+  PRODUCT_SORTS,
+  SUGGESTION_PRODUCTS,
+  SUGGESTION_GROUPS,
+} from './constants'
 
 /** The widths the image endpoint renders. */
 export const IMAGE_WIDTHS = [250, 512, 1200] as const
@@ -89,14 +91,6 @@ export const productListQuery = (size: number) => TokenQuery.extend({ warehouse:
 export const ProductListQuery = productListQuery(CATEGORY_PAGE_SIZE)
 export type ProductListQuery = z.infer<typeof ProductListQuery>
 
-/**
- * The orders a category, brand or specials list can be shown in: relevance (the list's own order, by
- * description), description A-Z ignoring case, the price this account pays low to high and high to low, and
- * what is in stock at the branch first. Each keeps the list's own order among equals.
- */
-export const PRODUCT_SORTS = ['relevance', 'description', 'price-asc', 'price-desc', 'in-stock'] as const
-export type ProductSort = (typeof PRODUCT_SORTS)[number]
-
 const listView = {
   sort: z
     .enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` })
@@ -161,10 +155,6 @@ export const PriceListQuery = TokenQuery.extend({ warehouse: branch, isElders: i
  * response header carries the query as corrected, URI-encoded: the search screen shows 'Showing results for …'.
  */
 export const SEARCH_CORRECTION_HEADER = 'Search-Corrected-Query'
-
-export const SUGGESTION_PRODUCTS = 8
-export const SUGGESTION_GROUPS = 3
-export const SUGGESTION_MIN_LENGTH = 2
 
 export const SuggestQuery = TokenQuery.extend({
   text: z.string().trim().min(1, 'Enter something to search for').max(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PRICE_BREAKS } from './pricing'
+import { PRICE_BREAKS } from './price-breaks'
 
 /** One thing wrong with an ERP file or request row (docs/erp-interchange.md): where it is, and what is wrong. */
 export const ErpProblem = z

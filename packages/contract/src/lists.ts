@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_LINE_QUANTITY } from './cart'
+import { MAX_LINE_QUANTITY } from './constants'
 import { ProductOffer } from './catalogue'
 import { IsoDate, TokenQuery, WarehouseCode } from './common'
 import { MAX_BULK_LINES } from './quick-order'

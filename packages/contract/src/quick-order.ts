@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CART_ERRORS, CartSummary, MAX_LINE_QUANTITY } from './cart'
+import { CART_ERRORS, CartSummary } from './cart'
+import { MAX_LINE_QUANTITY } from './constants'
 import { WarehouseCode } from './common'
 
 /** The most lines one bulk add may carry; a longer list is sent in parts. */

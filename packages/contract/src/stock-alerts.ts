@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_LINE_QUANTITY } from './cart'
+import { MAX_LINE_QUANTITY } from './constants'
 import { IsoDate, WarehouseCode } from './common'
 
 /** How long a back-in-stock request waits for stock before it lapses, unsent. */

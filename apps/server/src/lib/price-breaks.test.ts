@@ -1,4 +1,4 @@
-import { chargedParts, describeParts, partsExCents } from '@portal/contract/pricing'
+import { chargedParts, describeParts, partsExCents } from '@portal/contract/price-breaks'
 import { describe, expect, it } from 'vitest'
 import { partsTotals } from './money'
 

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import { MAX_LINE_QUANTITY } from '@portal/contract/constants'
 
 /**
  * What a quantity field says when its text is not a quantity (decision 0068). A field takes the text as typed,

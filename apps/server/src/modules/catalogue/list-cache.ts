@@ -1,4 +1,5 @@
-import type { Product, ProductDetail, ProductSort } from '@portal/contract/catalogue'
+import type { Product, ProductDetail } from '@portal/contract/catalogue'
+import type { ProductSort } from '@portal/contract/constants'
 import type { FastifyReply } from 'fastify'
 import type { AccountPrices, SharedPage } from '../../lib/caches'
 import type { Deps, Session } from '../../lib/context'

@@ -5,7 +5,6 @@ import {
   CodeSetupResponse,
   ListCount,
   ListCountQuery,
-  LIST_PAGE_SIZE,
   PopularQuery,
   Product,
   ProductDetail,
@@ -20,6 +19,7 @@ import {
   Suggestions,
   productListQuery,
 } from '@portal/contract/catalogue'
+import { LIST_PAGE_SIZE } from '@portal/contract/constants'
 import { ErrorBody } from '@portal/contract/common'
 import { Brand, Category, Warehouse } from '@portal/contract/reference'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'

@@ -1,4 +1,5 @@
-import { SEARCH_CORRECTION_HEADER, SUGGESTION_GROUPS, SUGGESTION_PRODUCTS, Suggestions } from '@portal/contract/catalogue'
+import { SEARCH_CORRECTION_HEADER, Suggestions } from '@portal/contract/catalogue'
+import { SUGGESTION_GROUPS, SUGGESTION_PRODUCTS } from '@portal/contract/constants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
 

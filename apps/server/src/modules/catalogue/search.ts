@@ -1,5 +1,5 @@
 import type { Suggestions, SuggestQuery } from '@portal/contract/catalogue'
-import { SUGGESTION_GROUPS, SUGGESTION_PRODUCTS } from '@portal/contract/catalogue'
+import { SUGGESTION_GROUPS, SUGGESTION_PRODUCTS } from '@portal/contract/constants'
 import type { Deps, Session } from '../../lib/context'
 import { branchOf } from '../branches/service'
 import { type PageBuilder, productPage } from './list-cache'

@@ -7,7 +7,7 @@ import {
   type ErpPaymentAck,
   type ErpStockResult,
 } from '@portal/contract/erp'
-import type { ChargedPart } from '@portal/contract/pricing'
+import type { ChargedPart } from '@portal/contract/price-breaks'
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import { inTransaction } from '../../db/database'

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import { MAX_LINE_QUANTITY } from '@portal/contract/constants'
 import { MAX_LIST_LINES, type CreateListBody, type ListDetail, type ListLineInput, type ListSummary, type UpdateListBody } from '@portal/contract/lists'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors'

@@ -3,7 +3,7 @@ import type { Config } from '../../config'
 import type { Session } from '../../lib/context'
 import { readFileSync } from 'node:fs'
 import { PdfDocumentWriter, pdfColour, pdfMoney } from '../../lib/pdf-document'
-import { describeParts, partsExCents } from '@portal/contract/pricing'
+import { describeParts, partsExCents } from '@portal/contract/price-breaks'
 import type { CartContents, PricedLine } from './cart'
 
 export interface CartPdfInput {

@@ -1,5 +1,6 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
-import { describeParts, fromWirePart, hasPackBreak, type ChargedPart } from '@portal/contract/pricing'
+import { fromWirePart } from '@portal/contract/pricing'
+import { describeParts, hasPackBreak, type ChargedPart } from '@portal/contract/price-breaks'
 import type { Deps, Session } from '../../lib/context'
 import type { OrderPayment } from '../../lib/metrics'
 import { today } from '../../lib/date-range'

@@ -10,7 +10,8 @@ import type {
   ReorderResult,
 } from '@portal/contract/orders'
 import { statusShown } from '@portal/contract/order-status'
-import { toWirePart, type ChargedPart } from '@portal/contract/pricing'
+import { toWirePart } from '@portal/contract/pricing'
+import type { ChargedPart } from '@portal/contract/price-breaks'
 import type { Deps, Session } from '../../lib/context'
 import { historyRange } from '../../lib/date-range'
 import { AppError, badRequest, notFound } from '../../lib/errors'

@@ -14,7 +14,7 @@ import {
   type PendingOrder,
   type SecurePayResult,
 } from '@portal/contract/payments'
-import { PRICE_BREAKS } from '@portal/contract/pricing'
+import { PRICE_BREAKS } from '@portal/contract/price-breaks'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'

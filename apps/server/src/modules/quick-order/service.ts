@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@portal/contract/catalogue'
-import { MAX_LINE_QUANTITY } from '@portal/contract/cart'
+import { MAX_LINE_QUANTITY } from '@portal/contract/constants'
 import { BULK_REASONS, type BulkAddBody, type BulkAddResult, type BulkReason } from '@portal/contract/quick-order'
 import type { Deps, Session } from '../../lib/context'
 import { notFound } from '../../lib/errors'

@@ -1,4 +1,4 @@
-import { SUGGESTION_MIN_LENGTH } from '@portal/contract/catalogue'
+import { SUGGESTION_MIN_LENGTH } from '@portal/contract/constants'
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useSuggestions } from '../../features/catalogue/api/suggest-products'

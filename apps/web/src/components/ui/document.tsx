@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { DocumentItem, OrderDetail } from '@portal/contract/orders'
-import { describeParts, fromWirePart } from '@portal/contract/pricing'
+import { fromWirePart } from '@portal/contract/pricing'
+import { describeParts } from '@portal/contract/price-breaks'
 import { ApiError } from '../../lib/api'
 import { formatDollars } from '../../lib/format'
 import { isNetworkFailure, useOnline } from '../../lib/connection'

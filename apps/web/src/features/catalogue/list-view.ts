@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type ProductSort } from '@portal/contract/catalogue'
+import { PRODUCT_SORTS, type ProductSort } from '@portal/contract/constants'
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { LoginBody } from '@portal/contract/auth'
+import type { LoginBody } from '@portal/contract/auth'
 import { Button } from '../../../components/ui/button'
 import { TextField } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toast'
@@ -16,8 +15,9 @@ type LoginFormProps = {
 
 /** Signing in stores the session; the /login route then moves on by itself. */
 export function LoginForm({ values }: LoginFormProps) {
+  // No schema resolver: the button waits for both fields and the server checks the rest, so the login screen
+  // loads without the schema library (docs/decisions/0020-first-screen-budget.md).
   const { register, handleSubmit, control } = useForm<LoginBody>({
-    resolver: zodResolver(LoginBody),
     defaultValues: { username: '', password: '' },
     values,
   })
@@ -25,7 +25,9 @@ export function LoginForm({ values }: LoginFormProps) {
   const loginMutation = useLogin()
   const navigate = useNavigate()
 
-  const submit = handleSubmit(async (body) => {
+  const submit = handleSubmit(async ({ username: typed, password: secret }) => {
+    const body = { username: typed.trim(), password: secret }
+    if (!body.username || !body.password) return
     try {
       // Awaited rather than passed to mutate(): the screen unmounts as soon as the session exists.
       const answer = await loginMutation.mutateAsync(body)
@@ -44,7 +46,7 @@ export function LoginForm({ values }: LoginFormProps) {
       <TextField label="Username" required autoComplete="username" autoCapitalize="none" {...register('username')} />
       <TextField label="Password" required type="password" autoComplete="current-password" {...register('password')} />
       <div className={styles.actions}>
-        <Button type="submit" block disabled={!username || !password || loginMutation.isPending}>
+        <Button type="submit" block disabled={!username.trim() || !password || loginMutation.isPending}>
           {loginMutation.isPending ? 'Logging in...' : 'Login'}
         </Button>
       </div>

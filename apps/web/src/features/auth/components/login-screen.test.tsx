@@ -126,6 +126,8 @@ describe('the forgotten password view', () => {
   async function openForgotten() {
     const app = renderApp('/login')
     await app.user.click(await screen.findByRole('button', { name: 'Forgotten password?' }))
+    // The form's code is fetched when the view opens.
+    await screen.findByRole('button', { name: 'Reset Password' })
     return app
   }
 

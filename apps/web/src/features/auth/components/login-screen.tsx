@@ -1,11 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { LoginBody } from '@portal/contract/auth'
 import type { SiteInfo } from '@portal/contract/reference'
 import { Button } from '../../../components/ui/button'
 import { DemoLogins } from './demo-logins'
-import { ForgottenPasswordForm } from './forgotten-password-form'
 import { LoginForm } from './login-form'
 import styles from './auth-card.module.css'
+
+// Loaded when asked for: it validates with the contract's schema, which the login form itself does without, so the
+// login screen comes without the schema library (docs/decisions/0020-first-screen-budget.md).
+const ForgottenPasswordForm = lazy(() => import('./forgotten-password-form').then(({ ForgottenPasswordForm }) => ({ default: ForgottenPasswordForm })))
 
 type LoginScreenProps = {
   /** From GET /api/site; absent while it loads. */
@@ -22,7 +25,9 @@ export function LoginScreen({ site }: LoginScreenProps) {
       <div className={styles.card}>
         <h1>Forgotten Password</h1>
         <p className={styles.lead}>Enter your username and email address and we will send you a link to reset it.</p>
-        <ForgottenPasswordForm onSent={() => setView('login')} />
+        <Suspense fallback={<p aria-busy="true">Loading...</p>}>
+          <ForgottenPasswordForm onSent={() => setView('login')} />
+        </Suspense>
         <p className={styles.switch}>
           <Button variant="link" onClick={() => setView('login')}>
             Back to login

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { CATEGORY_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
+import type { Product } from '@portal/contract/catalogue'
+import { CATEGORY_PAGE_SIZE } from '@portal/contract/constants'
 import { api } from '../../../lib/api'
 import { DEFAULT_VIEW, viewQuery, type ListView } from '../list-view'
 import { catalogueKeys } from './query-keys'

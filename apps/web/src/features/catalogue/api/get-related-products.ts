@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { RELATED_REQUEST_SIZE, type Product } from '@portal/contract/catalogue'
+import type { Product } from '@portal/contract/catalogue'
+import { RELATED_REQUEST_SIZE } from '@portal/contract/constants'
 import { api } from '../../../lib/api'
 import { catalogueKeys } from './query-keys'
 

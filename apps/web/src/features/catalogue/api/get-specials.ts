@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { LIST_PAGE_SIZE, type Product } from '@portal/contract/catalogue'
+import type { Product } from '@portal/contract/catalogue'
+import { LIST_PAGE_SIZE } from '@portal/contract/constants'
 import { api } from '../../../lib/api'
 import { DEFAULT_VIEW, viewQuery, type ListView } from '../list-view'
 import { catalogueKeys } from './query-keys'

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query'
-import { LIST_PAGE_SIZE, SEARCH_CORRECTION_HEADER, type Product, type SearchBody } from '@portal/contract/catalogue'
+import { SEARCH_CORRECTION_HEADER, type Product, type SearchBody } from '@portal/contract/catalogue'
+import { LIST_PAGE_SIZE } from '@portal/contract/constants'
 import { api } from '../../../lib/api'
 import { catalogueKeys } from './query-keys'
 import { nextPage, PAGED_LIST_GC_MS } from './product-pages'

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { SUGGESTION_MIN_LENGTH, type Suggestions } from '@portal/contract/catalogue'
+import type { Suggestions } from '@portal/contract/catalogue'
+import { SUGGESTION_MIN_LENGTH } from '@portal/contract/constants'
 import { api } from '../../../lib/api'
 
 export const suggestProducts = (text: string, warehouse: string, signal?: AbortSignal) => api.get<Suggestions>('search/suggest', { text, warehouse }, signal)

@@ -1,5 +1,5 @@
 import type { Product } from '@portal/contract/catalogue'
-import { chargedParts, describeParts, formatCents, partsExCents } from '@portal/contract/pricing'
+import { chargedParts, describeParts, formatCents, partsExCents } from '@portal/contract/price-breaks'
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { Button } from '../../../components/ui/button'
 import { notify } from '../../../components/ui/toast'

@@ -1,4 +1,4 @@
-import { PRODUCT_SORTS, type ProductSort } from '@portal/contract/catalogue'
+import { PRODUCT_SORTS, type ProductSort } from '@portal/contract/constants'
 import { useId } from 'react'
 import { SORT_LABELS, type ListView } from '../list-view'
 import fieldStyles from '../../../components/ui/field.module.css'

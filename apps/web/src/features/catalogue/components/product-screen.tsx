@@ -1,4 +1,5 @@
-import { RELATED_SHOWN, type ProductDetail } from '@portal/contract/catalogue'
+import type { ProductDetail } from '@portal/contract/catalogue'
+import { RELATED_SHOWN } from '@portal/contract/constants'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Popover } from '../../../components/ui/popover'
