@@ -1,13 +1,17 @@
 // The importer's part of npm run bench:erp: the large data set's catalogue written out as ERP interchange files
 // (docs/erp-interchange.md), imported by npm run erp:import into an empty PostgreSQL database (full), then again
-// (no change). Run alone: node scripts/bench-erp-import.mjs [--source postgres://.../bench_erp]
+// (no change); and sent to the running portal that customers are reading (benchLiveImport): a full import that
+// changes every product, the same files again, a one-product delta, and the catalogue as it was.
+// Run alone (the empty-database part): node scripts/bench-erp-import.mjs [--source postgres://.../bench_erp]
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { buildIfStale, printable, root, withUser } from './bench-lib.mjs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { buildIfStale, call, printable, root, withUser } from './bench-lib.mjs'
 
 const money = (cents) => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2))
 const cell = (v) => {
@@ -15,8 +19,11 @@ const cell = (v) => {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s
 }
 
-/** The catalogue, stock, accounts and contract prices of `source` as interchange files in `folder`; their row counts. */
-async function writeExport(source, folder) {
+/**
+ * The catalogue, stock, accounts and contract prices of `source` as interchange files in `folder`; their row counts.
+ * `description` may change what products.csv says of a product.
+ */
+async function writeExport(source, folder, { description = (r) => r.description } = {}) {
   const db = new pg.Client({ connectionString: withUser(source).toString() })
   await db.connect()
   const counts = {}
@@ -66,7 +73,7 @@ async function writeExport(source, folder) {
       `SELECT p.*, c.name AS category FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.id`,
       (r) => [
         r.product_code,
-        r.description,
+        description(r),
         r.category,
         r.brand_code,
         money(r.unit_price_cents),
@@ -183,6 +190,101 @@ export async function benchImport({ source, during = async (fn) => ({ result: aw
     rmSync(folder, { recursive: true, force: true })
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
     await admin.end()
+  }
+}
+
+// ---- Into the running portal ------------------------------------------------------------------------------------
+
+const { fetch, FormData, Blob } = globalThis
+const filesOf = (folder) => readdirSync(folder).map((name) => [name, readFileSync(join(folder, name))])
+
+/** The files sent to the running portal's POST /api/erp/import, as erp:import sends them there; timed to its answer. */
+async function sendImport(base, key, files, mode) {
+  const form = new FormData()
+  for (const [name, data] of files) form.append(name, new Blob([data]), name)
+  const started = performance.now()
+  const res = await fetch(`${base}/api/erp/import?mode=${mode}&dryRun=false&invite=none`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  })
+  const body = await res.json().catch(() => null)
+  const ms = performance.now() - started
+  if (res.status !== 200) throw new Error(`POST /api/erp/import answered ${res.status}: ${JSON.stringify(body).slice(0, 1000)}`)
+  return { seconds: Math.round(ms / 100) / 10, totals: body.totals, answeredAt: performance.now() }
+}
+
+/** The server's longest event-loop delay (ms) since the last scrape of GET /metrics (which starts a new window). */
+async function eventLoopMaxMs(base, metricsToken) {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  const found = /^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(await res.text())
+  return found ? Math.round(Number(found[1]) * 10_000) / 10 : null
+}
+
+/** Milliseconds from `since` until the catalogue's search finds product `id` by `word` (asked every 20 ms, 120 s at most). */
+async function untilSearchFinds(base, token, word, id, since) {
+  for (;;) {
+    const res = await call(base, 'POST', 'search?warehouse=WAG&page=1&size=20', { token, body: { search: word } })
+    if (res.status === 200 && Array.isArray(res.body) && res.body.some((p) => p.ProductID === id)) return Math.round(performance.now() - since)
+    if (performance.now() - since > 120_000) throw new Error(`search did not find product ${id} by "${word}" within 120 s`)
+    await sleep(20)
+  }
+}
+
+/**
+ * Imports into the very portal at `base` while its customers read it (`during` measures them around each step):
+ *  1. a full import of the catalogue as it is (whatever the seed holds that the files do not say is aligned);
+ *  2. a full import that changes every product's description (one product gets a word of its own): the time to the
+ *     answer, and from the answer until search finds that product by the word;
+ *  3. the same files again (no change);
+ *  4. a delta of one product with a new word: from the answer until search finds it;
+ *  5. the catalogue as it was (every product changed back).
+ * Each step reports its seconds, its counts, and the server's longest event-loop delay meanwhile.
+ */
+export async function benchLiveImport({ source, base, key, token, metricsToken, during = async (fn) => ({ result: await fn() }) }) {
+  const tag = randomBytes(4).toString('hex')
+  const asIs = mkdtempSync(join(tmpdir(), 'bench-erp-live-'))
+  const changed = mkdtempSync(join(tmpdir(), 'bench-erp-live-'))
+  const one = mkdtempSync(join(tmpdir(), 'bench-erp-live-'))
+  try {
+    const db = new pg.Client({ connectionString: withUser(source).toString() })
+    await db.connect()
+    const probe = (await db.query(`SELECT id, product_code FROM products WHERE active ORDER BY id LIMIT 1 OFFSET 1000`)).rows[0]
+    await db.end()
+    const rows = await writeExport(source, asIs)
+    await writeExport(source, changed, {
+      description: (r) => `${r.description} mk${tag}${r.id === probe.id ? ` probe${tag}` : ''}`,
+    })
+    // The one-product delta: products.csv with the probe's row alone, its description with another word.
+    const header = readFileSync(join(asIs, 'products.csv'), 'utf8').split('\n')[0]
+    const line = readFileSync(join(changed, 'products.csv'), 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${probe.product_code},`))
+    writeFileSync(join(one, 'products.csv'), `${header}\n${line.replace(`probe${tag}`, `single${tag}`)}\n`)
+
+    const step = async (files, mode, searchFor) => {
+      await eventLoopMaxMs(base, metricsToken)
+      const { result, catalogue } = await during(async () => {
+        const sent = await sendImport(base, key, files, mode)
+        const toSearchMs = searchFor ? await untilSearchFinds(base, token, searchFor, probe.id, sent.answeredAt) : undefined
+        return { ...sent, toSearchMs }
+      })
+      const { answeredAt: _, ...figures } = result
+      return { ...figures, eventLoopMaxMs: await eventLoopMaxMs(base, metricsToken), catalogue }
+    }
+    const aligned = await step(filesOf(asIs), 'full')
+    console.log(`Into the running portal: the catalogue as it is, ${aligned.seconds} s (${JSON.stringify(aligned.totals)})`)
+    const full = await step(filesOf(changed), 'full', `probe${tag}`)
+    console.log(`Into the running portal: every product changed, ${full.seconds} s (${full.totals.changed} changed); in search ${full.toSearchMs} ms after`)
+    const noChange = await step(filesOf(changed), 'full')
+    console.log(`Into the running portal: the same files again, ${noChange.seconds} s (${noChange.totals.changed} changed)`)
+    const single = await step(filesOf(one), 'delta', `single${tag}`)
+    console.log(`Into the running portal: one product, ${single.seconds} s; in search ${single.toSearchMs} ms after`)
+    const restored = await step(filesOf(asIs), 'full')
+    console.log(`Into the running portal: the catalogue as it was, ${restored.seconds} s (${restored.totals.changed} changed)`)
+    return { rows, aligned, full, noChange, single, restored }
+  } finally {
+    for (const folder of [asIs, changed, one]) rmSync(folder, { recursive: true, force: true })
   }
 }
 

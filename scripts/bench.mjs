@@ -189,6 +189,23 @@ function erpSection(p) {
         run('no-change re-import', p.import.noChange, 30),
       ]
     : [`Not measured in this run (${p.import?.note ?? 'no import figures'}). Alone: \`node scripts/bench-erp-import.mjs\`.`]
+  const l = p.liveImport
+  const liveRow = (title, r) =>
+    `| ${title} | ${fmt(r.seconds, 1)} | ${fmt(r.totals.changed)} | ${r.toSearchMs === undefined ? '-' : fmt(r.toSearchMs)} | ${r.catalogue.p50} | ${r.catalogue.p99} | ${r.catalogue.max} | ${r.eventLoopMaxMs ?? '-'} |`
+  const live = l
+    ? [
+        '### Import into the running portal (POST /api/erp/import while its customer reads it)',
+        '',
+        '| import | seconds to the answer | products changed | ms from the answer until search finds the changed product | customer p50 ms | p99 ms | slowest ms | event-loop delay max ms |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        liveRow('every product changed (full)', l.full),
+        liveRow('the same files again (full, no change)', l.noChange),
+        liveRow('one product (delta)', l.single),
+        liveRow('back as it was (full)', l.restored),
+        '',
+        `Targets: the customer's p99 within 2x of its p99 alone (${c.alone.p99} ms): ${l.targets.p99WithinTwiceAlone ? 'met' : '**not met**'} (worst ${l.targets.worstP99} ms); no answer over 500 ms: ${l.targets.noAnswerOver500Ms ? 'met' : '**not met**'} (slowest ${l.targets.slowestAnswer} ms).`,
+      ]
+    : ['### Import into the running portal', '', 'Not measured in this run.']
   return [
     '## ERP interchange (PostgreSQL, large data set)',
     '',
@@ -208,7 +225,7 @@ function erpSection(p) {
     '',
     `${fmt(feed.orders)} unacknowledged orders (two lines each), ${feed.collectors} collectors at once taking 500 a call and acknowledging 8 at a time each: all collected and acknowledged in ${fmt(feed.seconds, 1)} s, **${fmt(feed.ordersPerSecond, 1)} orders/s** (collect and acknowledge), per collector ${feed.perCollector.join(' and ')}, none handed to two collectors, ${feed.leftUnacknowledged} left. A call of 500: p50 ${fmt(feed.collectCallMs.p50)} ms, p99 ${fmt(feed.collectCallMs.p99)} ms; an acknowledgement: p50 ${fmt(feed.ackMs.p50, 1)} ms, p99 ${fmt(feed.ackMs.p99, 1)} ms.`,
     '',
-    '### The catalogue meanwhile (a customer reading category and product pages, 4 connections)',
+    `### The catalogue meanwhile (a customer reading category and product pages${p.liveImport ? ' and searching' : ''}, 4 connections)`,
     '',
     '| while | answers | p50 ms | p99 ms |',
     '|---|---:|---:|---:|',
@@ -219,6 +236,8 @@ function erpSection(p) {
     "### Import (the importer's)",
     '',
     ...imported,
+    '',
+    ...live,
     '',
   ]
 }
@@ -249,6 +268,9 @@ function targetRows(data) {
     const noChange = erp.import?.noChange
     row('erp', 'full import of the large catalogue under 60 s', full ? `${fmt(full.seconds, 1)} s` : '', full ? full.targetMet : null)
     row('erp', 'no-change re-import under 30 s', noChange ? `${fmt(noChange.seconds, 1)} s` : '', noChange ? noChange.targetMet : null)
+    const live = erp.liveImport?.targets
+    row('erp', "customer's p99 within 2x of alone while imports run into its portal", live ? `${live.worstP99} ms` : '', live ? live.p99WithinTwiceAlone : null)
+    row('erp', 'no customer answer over 500 ms while imports run into its portal', live ? `${live.slowestAnswer} ms` : '', live ? live.noAnswerOver500Ms : null)
   }
   const fs = data.firstScreen
   if (fs) {
