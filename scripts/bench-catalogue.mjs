@@ -12,26 +12,12 @@
 // pages and search, 20 ms for suggestions; category throughput at least a third of hello world's, search's a tenth)
 // are checked and shown.
 import { Buffer } from 'node:buffer'
+import { benchArgs, ensureLargeData, measure, measureHello, printResult, startBenchServer, vacuumWritten, withHelloRatio } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { cpuMsPer, machine, writeJson } from './lib/figures.mjs'
+import { call, signIn, signInAll } from './lib/http.mjs'
+import { printable, withClient } from './lib/postgres.mjs'
 import { createUsers, onTermsAccounts } from './lib/users.mjs'
-import {
-  benchArgs,
-  buildIfStale,
-  call,
-  cpuMsPer,
-  ensureLargeData,
-  machine,
-  measure,
-  measureHello,
-  printable,
-  printResult,
-  signIn,
-  signInAll,
-  startBenchServer,
-  vacuumWritten,
-  withClient,
-  withHelloRatio,
-  writeJson,
-} from './bench-lib.mjs'
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench'
 
@@ -40,7 +26,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432
  * server with CACHE_SECONDS=0: no session or list-page cache (docs/decisions/0015), every request reads the database.
  */
 export async function benchCatalogue({ seconds, connections, port, seed = false, cold = false }) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const products = await ensureLargeData({ databaseUrl, table: 'products', min: 50_000, load: seed, command: 'npm run bench:catalogue' })
   console.log(
     `Database: ${printable(databaseUrl)} (${products.toLocaleString('en-AU')} products). ${connections} connections, ${seconds} s a scenario` +

@@ -15,19 +15,10 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import {
-  buildIfStale,
-  createDatabase,
-  machine,
-  measureHello,
-  printable,
-  printResult,
-  rowCount,
-  seed,
-  startBenchServer,
-  withUser,
-  writeJson,
-} from './bench-lib.mjs'
+import { measureHello, printResult, seedShowingProgress, startBenchServer } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { machine, writeJson } from './lib/figures.mjs'
+import { createDatabase, printable, rowCount, withUser } from './lib/postgres.mjs'
 import { createBuyers, pick } from './lib/users.mjs'
 
 const { fetch } = globalThis
@@ -41,7 +32,7 @@ async function ensureDatabase() {
   await createDatabase(databaseUrl)
   if ((await rowCount(databaseUrl, 'products')) > 0) return
   console.log(`Loading the demo data into ${printable(databaseUrl)}...`)
-  seed(databaseUrl, 'demo')
+  seedShowingProgress(databaseUrl, 'demo')
 }
 
 /** One buyer per trade account (not cash-sale, not reseller), each with a session, a cart and the products of its branch. */
@@ -110,7 +101,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 export async function benchCheckout({ seconds = 30, buyers: buyerCount = 20, lines = 10, port = 3477 } = {}) {
   buyers = buyerCount
   linesPerOrder = lines
-  buildIfStale()
+  buildIfStaleOrExit()
   await ensureDatabase()
   const db = new pg.Client({ connectionString: withUser(databaseUrl).toString() })
   await db.connect()

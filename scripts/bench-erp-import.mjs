@@ -12,7 +12,10 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { buildIfStale, call, printable, root, withUser } from './bench-lib.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { call } from './lib/http.mjs'
+import { root } from './lib/paths.mjs'
+import { printable, withUser } from './lib/postgres.mjs'
 
 const money = (cents) => (cents === null || cents === undefined ? '' : (Number(cents) / 100).toFixed(2))
 const cell = (v) => {
@@ -156,7 +159,7 @@ const totalsOf = (stdout) => {
  * `during` is called around each run (the catalogue's load, measured by the caller).
  */
 export async function benchImport({ source, during = async (fn) => ({ result: await fn() }) }) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const target = new URL(withUser(source).toString())
   const name = `bench_erp_import_${process.pid}`
   const admin = new pg.Client({ connectionString: withUser(source).toString() })

@@ -29,7 +29,11 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { benchImport, benchLiveImport } from './bench-erp-import.mjs'
-import { buildIfStale, call, ensureLargeData, load, machine, printable, signIn, startBenchServer, withUser, writeJson } from './bench-lib.mjs'
+import { ensureLargeData, startBenchServer } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { load, machine, writeJson } from './lib/figures.mjs'
+import { call, signIn } from './lib/http.mjs'
+import { printable, withUser } from './lib/postgres.mjs'
 
 const { fetch } = globalThis
 const databaseUrl = process.env.BENCH_ERP_DATABASE_URL || 'postgres://127.0.0.1:5432/bench_erp'
@@ -205,7 +209,7 @@ async function ordersFeed(db, base, key, count, collectors) {
 // ---- The run ----------------------------------------------------------------------------------------------------
 
 export async function benchErp({ rows = 10_000, orders = 10_000, collectors = 2, port = 3478, seed = false } = {}) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const products = await ensureLargeData({ databaseUrl, table: 'products', min: 50_000, load: seed, command: 'npm run bench:erp' })
   const key = randomBytes(36).toString('base64url')
   const metricsToken = randomBytes(24).toString('base64url')

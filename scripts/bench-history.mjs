@@ -12,23 +12,12 @@
 // database and loads it when it is missing or empty (a few minutes).
 // A script, not a test: the figures depend on the machine. The target (p99 under 50 ms) is checked.
 import { spawnSync } from 'node:child_process'
-import {
-  benchArgs,
-  buildIfStale,
-  call,
-  ensureLargeData,
-  machine,
-  measure,
-  measureHello,
-  printable,
-  printResult,
-  query,
-  root,
-  signIn,
-  startBenchServer,
-  withHelloRatio,
-  writeJson,
-} from './bench-lib.mjs'
+import { benchArgs, ensureLargeData, measure, measureHello, printResult, startBenchServer, withHelloRatio } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { machine, writeJson } from './lib/figures.mjs'
+import { call, signIn } from './lib/http.mjs'
+import { root } from './lib/paths.mjs'
+import { printable, query } from './lib/postgres.mjs'
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench'
 const LOGIN = { username: 'bigfarm', password: 'Bigfarm2026' }
@@ -58,7 +47,7 @@ async function searchTerms(accountId) {
 
 /** Runs the history scenarios (and the query plans unless `plans` is false); returns what --json writes. */
 export async function benchHistory({ seconds, connections, port, seed = false, plans = true, cold = false }) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const lines = await ensureLargeData({ databaseUrl, table: 'order_lines', min: 2_000_000, load: seed, command: 'npm run bench:history' })
   const [account] = await query(
     databaseUrl,

@@ -17,25 +17,11 @@
 // A script, not a test: the figures depend on the machine, and the machine's load average is printed with them.
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import {
-  benchArgs,
-  buildIfStale,
-  cpuMsPer,
-  ensureLargeData,
-  machine,
-  measure,
-  measureHello,
-  printable,
-  printResult,
-  query,
-  signIn,
-  startBenchServer,
-  vacuumWritten,
-  withHelloRatio,
-  withUser,
-  writeJson,
-} from './bench-lib.mjs'
-import { load, percentile } from './lib/figures.mjs'
+import { benchArgs, ensureLargeData, measure, measureHello, printResult, startBenchServer, vacuumWritten, withHelloRatio } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { cpuMsPer, load, machine, percentile, writeJson } from './lib/figures.mjs'
+import { signIn } from './lib/http.mjs'
+import { printable, query, withUser } from './lib/postgres.mjs'
 import { createBuyers, pick } from './lib/users.mjs'
 
 const { fetch } = globalThis
@@ -159,7 +145,7 @@ async function buyAgainPlan(accountId) {
 
 /** Runs both scenarios; returns what --json writes. */
 export async function benchOrdering({ seconds = 10, warmup = 10, buyers = 10, lines = 100, connections = 10, port = 3478, seed = false } = {}) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const orderLines = await ensureLargeData({ databaseUrl, table: 'order_lines', min: 2_000_000, load: seed, command: 'npm run bench:ordering' })
   const [account] = await query(
     databaseUrl,

@@ -12,7 +12,10 @@ import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { buildIfStale, load, printable, startBenchServer, withUser } from './bench-lib.mjs'
+import { startBenchServer } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { load } from './lib/figures.mjs'
+import { printable, withUser } from './lib/postgres.mjs'
 
 const databaseUrl = process.env.BENCH_ALERTS_DATABASE_URL || 'postgres://127.0.0.1:5432/bench_alerts'
 
@@ -96,7 +99,7 @@ async function delta(base, key, body) {
 }
 
 export async function benchStockAlerts({ rows = 10_000, waiting = 5_000, port = 3479, runs = 3 } = {}) {
-  buildIfStale()
+  buildIfStaleOrExit()
   const db = await ensureDatabase()
   const key = randomBytes(36).toString('base64url')
   console.log(`Database: ${printable(databaseUrl)}. Load average ${load()}.`)

@@ -20,7 +20,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
-import { buildIfStale, call, freePort, signIn as apiSignIn, startServer } from './bench-lib.mjs'
+import { startServerWithOutput } from './lib/bench.mjs'
+import { buildIfStaleOrExit } from './lib/build.mjs'
+import { call, signIn as apiSignIn } from './lib/http.mjs'
+import { freePort } from './lib/server.mjs'
 
 export const SCREENS = ['login', 'home', 'category', 'product', 'cart']
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -168,8 +171,8 @@ export async function lighthouseScreens(base, options = {}) {
 
 /** Starts a portal the way `npm start` does, on a port and an embedded database of its own. */
 export async function startPortal(port) {
-  buildIfStale(['@portal/server', '@portal/web'])
-  return startServer({ port, command: 'scripts/start.mjs', dataDir: true })
+  buildIfStaleOrExit(['@portal/server', '@portal/web'])
+  return startServerWithOutput({ port, command: 'scripts/start.mjs', dataDir: true })
 }
 
 export function printLighthouse(results, { details = false } = {}) {

@@ -11,3 +11,13 @@ export function buildIfStale(workspaces = ['@portal/server']) {
     if (res.status !== 0) throw new Error(`building the ${target.name} failed`)
   }
 }
+
+/** buildIfStale for a script that cannot go on without the build: on failure it prints why and stops the process. */
+export function buildIfStaleOrExit(workspaces) {
+  try {
+    buildIfStale(workspaces)
+  } catch (error) {
+    console.error(error.message)
+    process.exit(1)
+  }
+}

@@ -12,21 +12,11 @@
 // exactly the sum of the quantities added.
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import {
-  createDatabase,
-  createUsers,
-  dropDatabase,
-  ensureServerBuilt,
-  fmt,
-  httpClient,
-  newKey,
-  onTermsAccounts,
-  orderForm,
-  printable,
-  run,
-  startServer,
-  withClient,
-} from './lib.mjs'
+import { fmt } from '../lib/figures.mjs'
+import { httpClient, newKey } from '../lib/http.mjs'
+import { printable, withClient } from '../lib/postgres.mjs'
+import { createSuiteDatabase, dropSuiteDatabase, ensureServerBuilt, run, startSuiteServer } from '../lib/reliability.mjs'
+import { createUsers, onTermsAccounts, orderForm } from '../lib/users.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -47,11 +37,11 @@ run('reliability:instances', async () => {
   const failures = []
   const fail = (text) => failures.push(text)
   ensureServerBuilt()
-  const url = await createDatabase(DB_NAME)
+  const url = await createSuiteDatabase(DB_NAME)
   // Demo mode, so that the instances themselves load the demo data (and its demo logins) into the empty database.
   const env = { DEMO_MODE: 'true' }
-  const a = startServer({ name: 'instance-a', port: PORT, url, env })
-  const b = startServer({ name: 'instance-b', port: PORT + 1, url, env })
+  const a = startSuiteServer({ name: 'instance-a', port: PORT, url, env })
+  const b = startSuiteServer({ name: 'instance-b', port: PORT + 1, url, env })
   try {
     const started = performance.now()
     const ready = await Promise.allSettled([a.ready(), b.ready()])
@@ -189,7 +179,7 @@ run('reliability:instances', async () => {
     return failures
   } finally {
     await Promise.all([a.stop(), b.stop()])
-    if (!args.keep) await dropDatabase(DB_NAME).catch(() => {})
+    if (!args.keep) await dropSuiteDatabase(DB_NAME).catch(() => {})
     else console.log(`Kept the database ${DB_NAME}; logs: ${a.logFile}, ${b.logFile}`)
   }
 })

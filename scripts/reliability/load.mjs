@@ -22,23 +22,13 @@ import { cpus, totalmem } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import {
-  Tally,
-  createDatabase,
-  createUsers,
-  dropDatabase,
-  ensureServerBuilt,
-  fmt,
-  httpClient,
-  newKey,
-  orderForm,
-  printable,
-  rssMiB,
-  run,
-  seedDemo,
-  startServer,
-  withClient,
-} from './lib.mjs'
+import { fmt } from '../lib/figures.mjs'
+import { httpClient } from '../lib/http.mjs'
+import { printable, withClient } from '../lib/postgres.mjs'
+import { createSuiteDatabase, dropSuiteDatabase, ensureServerBuilt, run, seedDemo, startSuiteServer } from '../lib/reliability.mjs'
+import { rssMiB } from '../lib/server.mjs'
+import { createUsers } from '../lib/users.mjs'
+import { KINDS, Load, totals, VirtualUser } from './load/virtual-users.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -62,165 +52,13 @@ const port = Number(args.port)
 const RAMP = [2, 4, 8, 16, 32, 64]
 const MAX_VUS = args.vus ? Number(args.vus) : RAMP.at(-1)
 const DB_NAME = 'reliability_load'
-const KINDS = ['browse', 'product', 'search', 'cart', 'checkout', 'session']
-const SEARCHES = [
-  'drench',
-  'ivomec',
-  'vaccine',
-  'pour on',
-  'electric fence',
-  'dog food',
-  'glyphosate',
-  'ear tags',
-  'drentch',
-  'vacine',
-  'insulater',
-  'fencing wire',
-]
-
-const pick = (list) => list[Math.floor(Math.random() * list.length)]
-
-/** What every virtual user shares: the client and the counters. */
-class Load {
-  constructor(client) {
-    this.client = client
-    this.active = 0
-    this.stopped = false
-    this.ordersTotal = 0
-    this.reset()
-  }
-  reset() {
-    this.tallies = Object.fromEntries(KINDS.map((k) => [k, new Tally()]))
-    this.unexpected = []
-    this.ordersAcknowledged = 0
-    this.since = performance.now()
-  }
-  /** One request, counted under its kind; answers that are not the expected status are kept as examples. */
-  async call(kind, expected, method, path, options) {
-    let res
-    try {
-      res = await this.client.request(method, path, options)
-    } catch (error) {
-      this.tallies[kind].fail(error.code)
-      if (this.unexpected.length < 20) this.unexpected.push(`${method} ${path}: no answer (${error.code})`)
-      return null
-    }
-    this.tallies[kind].add(res.status, res.ms)
-    if (res.status !== expected) {
-      if (this.unexpected.length < 20) this.unexpected.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
-      return null
-    }
-    return res.body
-  }
-}
-
-class VirtualUser {
-  constructor(load, index, user) {
-    this.load = load
-    this.index = index
-    this.user = user
-    this.token = null
-    this.branch = user.branch
-    this.seen = []
-    this.visits = 0
-  }
-  get running() {
-    return !this.load.stopped && this.index < this.load.active
-  }
-  async signIn() {
-    const body = await this.load.call('session', 200, 'POST', '/api/login', { body: { username: this.user.username, password: this.user.password } })
-    if (!body) return false
-    this.token = body.token
-    this.branch = body.settings.DefaultWareHouse
-    this.orders = !body.user.isElders && body.user.SalesCategory.trim().toUpperCase() !== 'CAS'
-    // The menu, as the web app loads it: a reseller's leaves out the categories hidden from resellers.
-    if (!this.categories) {
-      const tree = await this.load.call('browse', 200, 'GET', '/api/categories', { token: this.token })
-      if (!tree) return false
-      this.categories = tree.flatMap((c) => [{ name: c.name, top: true }, ...(c.acf?.child_categories ?? []).map((k) => ({ name: k.category, top: false }))])
-    }
-    return true
-  }
-  remember(products) {
-    if (!Array.isArray(products)) return
-    for (const p of products) if (p.Availability?.Available > 0) this.seen.push(p.ProductID)
-    if (this.seen.length > 60) this.seen.splice(0, this.seen.length - 60)
-  }
-  async browse() {
-    const category = pick(this.categories)
-    const page = category.top && Math.random() < 0.3 ? 2 : 1
-    const list = await this.load.call('browse', 200, 'GET', `/api/categories/${category.name}/products?warehouse=${this.branch}&page=${page}&size=40`, {
-      token: this.token,
-    })
-    this.remember(list)
-    return list
-  }
-  async visit() {
-    const { load, token, branch } = this
-    const list = await this.browse()
-    if (Array.isArray(list) && list.length > 0) {
-      await load.call('product', 200, 'GET', `/api/product/${pick(list).ProductID}?warehouse=${branch}`, { token })
-    }
-    const found = await load.call('search', 200, 'POST', `/api/search?warehouse=${branch}&page=1&size=20`, { token, body: { search: pick(SEARCHES) } })
-    this.remember(found)
-    await this.browse()
-    const adds = 1 + Math.floor(Math.random() * 3)
-    let added = 0
-    for (let i = 0; i < adds && this.seen.length > 0; i++) {
-      const product = pick(this.seen)
-      if (await load.call('cart', 200, 'POST', '/api/cart', { token, body: { productID: product, qty: 1 + Math.floor(Math.random() * 3), warehouse: branch } }))
-        added++
-    }
-    await load.call('cart', 200, 'GET', `/api/cart/items?warehouse=${branch}`, { token })
-    await load.call('cart', 200, 'GET', '/api/cart', { token })
-    if (this.orders && added > 0) {
-      const placed = await load.call('checkout', 201, 'POST', '/api/orders', {
-        token,
-        headers: { 'idempotency-key': newKey() },
-        body: orderForm(branch, `REL-${this.index}-${this.visits}`),
-      })
-      if (placed) {
-        load.ordersAcknowledged++
-        load.ordersTotal++
-      }
-    } else {
-      await load.call('cart', 200, 'DELETE', '/api/cart', { token })
-    }
-    this.visits++
-    if (this.visits % 8 === 0) {
-      await load.call('session', 204, 'POST', '/api/logout', { token })
-      this.token = null
-    }
-  }
-  async loop() {
-    while (this.running) {
-      if (!this.token && !(await this.signIn())) {
-        await delay(200)
-        continue
-      }
-      await this.visit()
-    }
-  }
-}
-
-function totals(load) {
-  const seconds = (performance.now() - load.since) / 1000
-  const all = new Tally()
-  for (const t of Object.values(load.tallies)) {
-    for (const [s, c] of t.statuses) all.statuses.set(s, (all.statuses.get(s) ?? 0) + c)
-    for (const [e, c] of t.errors) all.errors.set(e, (all.errors.get(e) ?? 0) + c)
-    for (const ms of t.latencies) all.latencies.push(ms)
-  }
-  return { seconds, all, rps: all.count / seconds, ...all.summary() }
-}
-
 const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length
 
 async function main() {
   const failures = []
   ensureServerBuilt()
   console.log(`Preparing ${DB_NAME} (demo data, ${MAX_VUS} users of our own)...`)
-  const url = await createDatabase(DB_NAME)
+  const url = await createSuiteDatabase(DB_NAME)
   seedDemo({ url })
   const users = await withClient(url, async (db) => {
     // Plenty of stock, so that the orders allocate (and update stock rows) and cash-sale adds always fit.
@@ -228,7 +66,7 @@ async function main() {
     const accounts = (await db.query('SELECT id, default_branch FROM customer_accounts ORDER BY id')).rows
     return createUsers(db, { prefix: 'rel-load', accounts, count: MAX_VUS })
   })
-  const server = startServer({ name: 'load', port, url, env: { DATABASE_POOL_SIZE: '20' } })
+  const server = startSuiteServer({ name: 'load', port, url, env: { DATABASE_POOL_SIZE: '20' } })
   let load
   try {
     await server.ready()
@@ -431,7 +269,7 @@ async function main() {
   } finally {
     if (load) load.stopped = true
     await server.stop()
-    if (!args.keep) await dropDatabase(DB_NAME).catch(() => {})
+    if (!args.keep) await dropSuiteDatabase(DB_NAME).catch(() => {})
     else console.log(`Kept the database ${DB_NAME}; server log: ${server.logFile}`)
   }
 }

@@ -15,7 +15,9 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { createDatabase, createUsers, dropDatabase, ensureServerBuilt, onTermsAccounts, printable, run, seedDemo, startServer } from './lib.mjs'
+import { printable } from '../lib/postgres.mjs'
+import { createSuiteDatabase, dropSuiteDatabase, ensureServerBuilt, run, seedDemo, startSuiteServer } from '../lib/reliability.mjs'
+import { createUsers, onTermsAccounts } from '../lib/users.mjs'
 
 const { values: args } = parseArgs({
   options: {
@@ -156,7 +158,7 @@ async function verify(client, planned, today) {
 
 run('reliability:standing-orders', async () => {
   ensureServerBuilt()
-  const url = await createDatabase(DB_NAME)
+  const url = await createSuiteDatabase(DB_NAME)
   console.log(`Database: ${printable(url)}; loading the demo data`)
   seedDemo({ url })
   const client = new pg.Client({ connectionString: url })
@@ -171,8 +173,8 @@ run('reliability:standing-orders', async () => {
     const due = planned.filter((p) => !p.reminder).length
     console.log(`${OWNERS} owners, ${due} runs due (${planned.filter((p) => p.late).length} of them missed earlier), ${planned.length - due} reminders due`)
     const started = Date.now()
-    a = startServer({ name: 'standing-a', port: PORT, url })
-    b = startServer({ name: 'standing-b', port: PORT + 1, url })
+    a = startSuiteServer({ name: 'standing-a', port: PORT, url })
+    b = startSuiteServer({ name: 'standing-b', port: PORT + 1, url })
     await Promise.all([a.ready(), b.ready()])
     let kills = 0
     for (let k = 0; k < KILLS; k++) {
@@ -183,7 +185,7 @@ run('reliability:standing-orders', async () => {
       kills += 1
       const after = await outstanding(client, planned, today)
       console.log(`  kill ${k + 1} of instance A with ${after.due} runs still due; restarting it`)
-      a = startServer({ name: 'standing-a', port: PORT, url })
+      a = startSuiteServer({ name: 'standing-a', port: PORT, url })
       await a.ready()
     }
     for (;;) {
@@ -201,6 +203,6 @@ run('reliability:standing-orders', async () => {
   } finally {
     await Promise.all([a?.stop(), b?.stop()])
     await client.end()
-    if (!args.keep) await dropDatabase(DB_NAME).catch(() => {})
+    if (!args.keep) await dropSuiteDatabase(DB_NAME).catch(() => {})
   }
 })

@@ -1,32 +1,23 @@
-// What only the reliability suite (scripts/reliability/*.mjs) needs on top of the scripts' library
-// (scripts/lib/*.mjs, shared with the benchmarks): databases named reliability_*, the demo data, the server
-// in test mode with its log kept, and the PASSED/FAILED line.
-import * as postgres from '../lib/postgres.mjs'
-import { buildIfStale } from '../lib/build.mjs'
-import { logDir, spawnServer } from '../lib/server.mjs'
-
-export { root } from '../lib/paths.mjs'
-export { printable, withClient } from '../lib/postgres.mjs'
-export { rssMiB } from '../lib/server.mjs'
-export { TransportError, httpClient, newKey } from '../lib/http.mjs'
-export { Tally, fmt, percentile } from '../lib/figures.mjs'
-export { createUsers, onTermsAccounts, orderForm } from '../lib/users.mjs'
-export { logDir }
+// What only the reliability suite (scripts/reliability/*.mjs) needs: databases named reliability_*, the demo
+// data, the server in test mode with its log kept, and the PASSED/FAILED line.
+import { buildIfStale } from './build.mjs'
+import * as postgres from './postgres.mjs'
+import { spawnServer } from './server.mjs'
 
 /** The PostgreSQL server the suite makes its own databases on (`reliability_*`); a database name in it is ignored. */
-export const serverUrl = process.env.RELIABILITY_DATABASE_URL || 'postgres://127.0.0.1:5432/postgres'
+const serverUrl = process.env.RELIABILITY_DATABASE_URL || 'postgres://127.0.0.1:5432/postgres'
 
-export const databaseUrl = (name) => postgres.databaseOn(serverUrl, name)
+const suiteDatabaseUrl = (name) => postgres.databaseOn(serverUrl, name)
 
 const checkName = (name) => {
   if (!/^reliability_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to touch database ${name}: the suite only uses reliability_* databases`)
   return name
 }
 
-export const dropDatabase = (name) => postgres.dropDatabase(databaseUrl(checkName(name)))
+export const dropSuiteDatabase = (name) => postgres.dropDatabase(suiteDatabaseUrl(checkName(name)))
 
 /** A new, empty database (an older one of the same name is dropped first). */
-export const createDatabase = (name) => postgres.createDatabase(databaseUrl(checkName(name)), { fresh: true })
+export const createSuiteDatabase = (name) => postgres.createDatabase(suiteDatabaseUrl(checkName(name)), { fresh: true })
 
 /** Builds the server bundle when its sources are newer (as the bench scripts do). */
 export const ensureServerBuilt = () => buildIfStale(['@portal/server'])
@@ -50,7 +41,7 @@ const OWN_IDENTITY = {
  * suite measures (the sandboxes and the dev outbox page are not used). DEMO_MODE=false: the scripts seed
  * their own data and create their own users.
  */
-export function startServer({ name, port, url, dataDir, env = {} }) {
+export function startSuiteServer({ name, port, url, dataDir, env = {} }) {
   return spawnServer({ name, port, url, dataDir, log: true, env: { NODE_ENV: 'test', DEMO_MODE: 'false', IP_LOOKUP_URL: 'off', ...OWN_IDENTITY, ...env } })
 }
 
@@ -72,5 +63,3 @@ export function run(title, main) {
     },
   )
 }
-
-export const cents = (dollars) => Math.round(Number(dollars) * 100)

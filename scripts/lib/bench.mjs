@@ -1,17 +1,9 @@
-// What the benchmark scripts share on top of the scripts' library (scripts/lib/*.mjs, shared with the
-// reliability suite): options, the large data set, the server in production mode with its hello-world route,
-// autocannon runs and their printing. Scripts, not tests: the figures depend on the machine.
+// What the benchmark scripts share: their options, the large data set, the server in production mode with its
+// hello-world route, autocannon runs and their printing. Scripts, not tests: the figures depend on the machine.
 import autocannon from 'autocannon'
 import { parseArgs } from 'node:util'
-import { buildIfStale as build } from './lib/build.mjs'
-import { createDatabase, printable, rowCount, seed as seedInto, withClient } from './lib/postgres.mjs'
-import { startServer as start } from './lib/server.mjs'
-
-export { root } from './lib/paths.mjs'
-export { createDatabase, printable, query, rowCount, withClient, withUser } from './lib/postgres.mjs'
-export { freePort, rssMiB, spawnServer } from './lib/server.mjs'
-export { call, httpClient, login, signIn, signInAll } from './lib/http.mjs'
-export { cpuMs, cpuMsPer, load, machine, writeJson } from './lib/figures.mjs'
+import { createDatabase, printable, rowCount, seed, withClient } from './postgres.mjs'
+import { startServer } from './server.mjs'
 
 /** The options every bench script takes, with its own defaults; `extra` adds the script's own. */
 export function benchArgs(defaults, extra = {}) {
@@ -28,7 +20,7 @@ export function benchArgs(defaults, extra = {}) {
 }
 
 /** Runs the seed command (apps/server/dist/seed.js) into the database, showing its progress. */
-export const seed = (databaseUrl, scale, reset = false) => seedInto({ url: databaseUrl, scale, reset, inherit: true })
+export const seedShowingProgress = (databaseUrl, scale, reset = false) => seed({ url: databaseUrl, scale, reset, inherit: true })
 
 /**
  * Makes sure the database holds the large data set (at least `min` rows in `table`); with `load` it creates
@@ -46,7 +38,7 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
   }
   if (count < 0) await createDatabase(databaseUrl)
   console.log(`Loading the large data set into ${printable(databaseUrl)} (a few minutes)...`)
-  seed(databaseUrl, 'large', count > 0)
+  seedShowingProgress(databaseUrl, 'large', count > 0)
   count = await rowCount(databaseUrl, table)
   return count
 }
@@ -59,24 +51,14 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
  */
 export const vacuumWritten = (databaseUrl) => withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests, stock'))
 
-/** Builds the server bundle (and, when asked, the web app) when it is older than its sources; stops on failure. */
-export function buildIfStale(workspaces) {
-  try {
-    build(workspaces)
-  } catch (error) {
-    console.error(error.message)
-    process.exit(1)
-  }
-}
-
 /**
  * Starts the built server (apps/server/dist/main.js) on 127.0.0.1:port with `env` on top of this process's
  * environment and waits until `readyPath` answers. Returns { base, pid, stop() }.
  * `command` runs something else (scripts/start.mjs for what `npm start` does); `dataDir: true` gives the
  * embedded database a fresh directory that stop() removes.
  */
-export const startServer = ({ port, env = {}, readyPath = '/api/site', command, nodeArgs, dataDir = false, timeoutMs = 120_000 }) =>
-  start({
+export const startServerWithOutput = ({ port, env = {}, readyPath = '/api/site', command, nodeArgs, dataDir = false, timeoutMs = 120_000 }) =>
+  startServer({
     nodeArgs,
     port,
     readyPath,
@@ -92,7 +74,7 @@ export const startServer = ({ port, env = {}, readyPath = '/api/site', command, 
  * Production mode refuses to start without an https PUBLIC_URL, an SMTP server and real payment settings
  * (docs/decisions/0017-operations-settings-errors-health-metrics.md): stand-ins that nothing in a benchmark reaches.
  */
-export const PRODUCTION_STAND_INS = {
+const PRODUCTION_STAND_INS = {
   PUBLIC_URL: 'https://bench.portal.invalid',
   SMTP_URL: 'smtp://127.0.0.1:9',
   SECUREPAY_URL: 'https://test.api.securepay.com.au/directpost/authorise',
@@ -108,7 +90,7 @@ export const PRODUCTION_STAND_INS = {
 
 /** Starts the server on PostgreSQL for a benchmark: production mode, the hello-world route on. */
 export function startBenchServer({ databaseUrl, port, env = {} }) {
-  return startServer({
+  return startServerWithOutput({
     port,
     // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": the server's CPU profile, written as it stops.
     nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
