@@ -37,7 +37,7 @@ export async function benchCatalogue({ seconds, connections, port, seed = false,
     const base = server.base
     const token = await signIn(base, 'trade', 'Trade2026')
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    // A reseller sees fewer products: its pages are statements of their own (decision 0052).
+    // A reseller sees fewer products: its pages are statements of their own (decision 0098).
     const reseller = { authorization: `Bearer ${await signIn(base, 'elders', 'Elders2026')}` }
     // The first search waits for the process's search index to be built from the database (once per start).
     const warm = await call(base, 'GET', 'search/suggest?text=drench&warehouse=WAG', { token })

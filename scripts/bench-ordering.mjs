@@ -10,7 +10,7 @@
 //
 // Each measured run follows `--warmup` seconds of the same load, untimed: V8 optimizes a request's code only
 // after it has run it many times, and a server that has served two adds a buyer still spends a third of its
-// CPU compiling and running unoptimized code (decision 0053). bench:traffic warms up the same way.
+// CPU compiling and running unoptimized code (decision 0100). bench:traffic warms up the same way.
 //
 // BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench) names the database; it must hold the large data
 // set (--seed loads it: a long while). Targets: bulk add p99 under 100 ms, buy-again p99 under 50 ms.

@@ -26,7 +26,7 @@
 //       with `Authorization: Bearer $BENCH_ERP_API_KEY`; the server is started with ERP_API_KEY set to it.
 //
 // Price changes (--price-rows, off by default): one UPDATE of that many products' list prices every --price-every
-// seconds, straight in PostgreSQL, as an ERP's products.csv delta of changed prices writes them (decision 0064).
+// seconds, straight in PostgreSQL, as an ERP's products.csv delta of changed prices writes them (decision 0097).
 //
 // BENCH_TRAFFIC_DATABASE_URL (default postgres://127.0.0.1:5432/bench_traffic) names the database: its own,
 // since the run writes (users of its own, carts, orders, stock). It must hold the large data set; --seed

@@ -1,7 +1,7 @@
 // The query plans of the history lists, as the server builds them (the modules' own query builders),
 // for the account with the most orders: EXPLAIN (ANALYZE, BUFFERS) of each, and whether any of them
 // reads a whole table. A statement the server prepares by name may run on a generic plan after five runs
-// (decision 0061): its generic plan is timed too, and one far slower than the plan with the values is a miss.
+// (decision 0098): its generic plan is timed too, and one far slower than the plan with the values is a miss.
 // Run by scripts/bench-history.mjs:  node --import tsx scripts/history-plans.ts
 import { sql, type Compilable } from 'kysely'
 import pg from 'pg'
@@ -70,7 +70,7 @@ async function main() {
         console.log(`   Generic plan (what a named statement may run on after five runs): ${generic.toFixed(3)} ms`)
         if (generic > 5 && generic > 5 * withValues) {
           genericSlow.push(title)
-          console.log('   ^ its generic plan is far slower: end the statement with plannedWithItsValues (decision 0061)')
+          console.log('   ^ its generic plan is far slower: end the statement with plannedWithItsValues (decision 0098)')
         }
       }
       console.log('')

@@ -71,7 +71,7 @@ function periodically(everySeconds, rows, work) {
 }
 
 /**
- * The ERP's price delta (a products.csv of changed prices, decision 0064): `rows` products, popular ones more
+ * The ERP's price delta (a products.csv of changed prices, decision 0097): `rows` products, popular ones more
  * often, each a cent dearer or cheaper, in one UPDATE, whose triggers tell every instance as an import's would.
  */
 export function priceChanger({ databaseUrl, catalogue, rows, everySeconds, random }) {

@@ -47,7 +47,7 @@ export async function ensureLargeData({ databaseUrl, table, min, load, command }
  * Vacuums the tables the benchmarks write by the thousand (cart lines, carts, sessions, cart requests, stock)
  * before a measured run. On a server with autovacuum off (this machine's) the dead rows
  * of earlier runs pile up and every read goes through them: 474,000 in cart_lines after a day of runs tripled a
- * cart add's PostgreSQL time (decision 0043). Production runs autovacuum (docs/deployment.md).
+ * cart add's PostgreSQL time (decision 0098). Production runs autovacuum (docs/deployment.md).
  */
 export const vacuumWritten = (databaseUrl) => withClient(databaseUrl, (db) => db.query('VACUUM ANALYZE cart_lines, carts, sessions, cart_requests, stock'))
 

@@ -53,7 +53,7 @@ export type Product = z.infer<typeof Product>
 
 /**
  * What a product costs this account and its stock at the branch, as the catalogue shows them: all a list line,
- * a buy-again row or a suggestion shows of the product besides its code and description (decision 0062).
+ * a buy-again row or a suggestion shows of the product besides its code and description (decision 0100).
  */
 export const ProductOffer = Product.pick({
   SinglePricing: true,
@@ -171,7 +171,7 @@ export const SuggestedGroup = z
   .meta({ id: 'SuggestedGroup' })
 export type SuggestedGroup = z.infer<typeof SuggestedGroup>
 
-/** A suggested product: its code, description and offer, what a suggestion shows with its picture (decision 0062). */
+/** A suggested product: its code, description and offer, what a suggestion shows with its picture (decision 0100). */
 export const SuggestedProduct = Product.pick({ ProductID: true, ProductCode: true, Description: true })
   .extend(ProductOffer.shape)
   .meta({ id: 'SuggestedProduct' })

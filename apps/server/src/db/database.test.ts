@@ -31,7 +31,7 @@ function wire(pool: pg.Pool) {
   return log
 }
 
-describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (decision 0060)", () => {
+describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (decision 0098)", () => {
   const table = `begin_probe_${randomBytes(4).toString('hex')}`
   let handle: DatabaseHandle
   let other: DatabaseHandle
@@ -125,7 +125,7 @@ describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (deci
   })
 })
 
-describe.skipIf(!url)('a statement planned with its values goes unnamed (decision 0061)', () => {
+describe.skipIf(!url)('a statement planned with its values goes unnamed (decision 0098)', () => {
   let handle: DatabaseHandle
   const prepared = async () => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(handle.db)).rows.map((r) => r.statement)
 

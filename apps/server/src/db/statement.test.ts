@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestContext } from '../../test/helpers'
 import { shapedStatement, statement } from './statement'
 
-describe('statements built once (decision 0048)', () => {
+describe('statements built once (decision 0098)', () => {
   let t: TestContext
   beforeAll(async () => {
     t = await startTestApp()

@@ -46,7 +46,7 @@ describe('TtlCache', () => {
   })
 })
 
-describe('the kept list pages share their rows (decision 0047)', () => {
+describe('the kept list pages share their rows (decision 0099)', () => {
   function caches(ttlMs = 60_000) {
     const handlers = new Map<string, ChangeHandler>()
     const feed: ChangeFeed = {
@@ -85,7 +85,7 @@ describe('the kept list pages share their rows (decision 0047)', () => {
     expect(c.keepPage('search', read(1), c.pages.stamp(), 0).rows[0]).toBe(after.rows[0])
   })
 
-  it("forgets, when a product's offer changes, only the pages and product pages holding it, and shares its row no more (decision 0064)", () => {
+  it("forgets, when a product's offer changes, only the pages and product pages holding it, and shares its row no more (decision 0097)", () => {
     const { caches: c, notify } = caches()
     const category = c.keepPage('category', read(1, 2, 3), c.pages.stamp(), 0)
     c.keepPage('brand', read(4, 5), c.pages.stamp(), 0)

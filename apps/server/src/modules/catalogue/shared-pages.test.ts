@@ -218,7 +218,7 @@ describe('catalogue pages shared by every account', () => {
     return said
   }
 
-  it("tells a product's offer change by the product's id, and what lists and search go by as a change of the catalogue (decision 0064)", async () => {
+  it("tells a product's offer change by the product's id, and what lists and search go by as a change of the catalogue (decision 0097)", async () => {
     const said = await listen('products', 'catalogue')
     const [a, b] = (await list(fencing, trade)).map((p) => p.ProductID)
     const row = await t.db.selectFrom('products').select(['unit_price_cents', 'description']).where('id', '=', a!).executeTakeFirstOrThrow()
@@ -249,7 +249,7 @@ describe('catalogue pages shared by every account', () => {
     expect(await said()).toEqual([`catalogue products:${a}`])
   })
 
-  it('tells a change of an account only when its prices or what its sessions hold changed, not for its balance (decision 0064)', async () => {
+  it('tells a change of an account only when its prices or what its sessions hold changed, not for its balance (decision 0097)', async () => {
     const said = await listen('catalogue', 'sessions')
     const account = await t.db
       .selectFrom('customer_accounts')
@@ -280,7 +280,7 @@ describe('catalogue pages shared by every account', () => {
     expect((await said()).sort()).toEqual(['catalogue customer_accounts', 'sessions *'])
   })
 
-  it('shows a changed price at once on the pages holding the product, while other pages and the search index stay as kept (decision 0064)', async () => {
+  it('shows a changed price at once on the pages holding the product, while other pages and the search index stay as kept (decision 0097)', async () => {
     const kept = (await list(fencing, trade))[1]!
     const changed = (await list(drenches, trade))[4]!
     expect((await list(fencing, trade)).some((p) => p.ProductID === changed.ProductID)).toBe(false)

@@ -285,7 +285,7 @@ describe('importing into a live portal', () => {
     expect(items[0]).toMatchObject({ Price: Math.round(12345 * (1 - price_discount_bp / 10_000)) / 100 })
   })
 
-  it('a price delta shows on the pages and the product page holding the product the moment the import answers (decision 0064)', async () => {
+  it('a price delta shows on the pages and the product page holding the product the moment the import answers (decision 0097)', async () => {
     const row = await t.db
       .selectFrom('products')
       .select(['description', 'is_special', 'unit_price_cents'])

@@ -27,7 +27,7 @@ const makeDue = (t: TestContext, ids: number[]) =>
     .where('id', 'in', ids)
     .execute()
 
-describe('the mailer (decision 0059)', () => {
+describe('the mailer (decision 0098)', () => {
   let t: TestContext
   beforeAll(async () => {
     t = await startTestApp()

@@ -308,7 +308,7 @@ describe('adding to the cart', () => {
     expect([quantities.get(a), quantities.get(b)]).toEqual([6, 6])
   })
 
-  it('writes nothing when the cart changed after the facts an add was judged on were read (decision 0058)', async () => {
+  it('writes nothing when the cart changed after the facts an add was judged on were read (decision 0098)', async () => {
     const [first, second] = [nextProduct(), nextProduct()]
     await add(trade, { productID: first, qty: 1, warehouse: 'WAG' })
     const viewer = { userId: ids.trade, accountId: ids.tradeAccount, isElders: false }
