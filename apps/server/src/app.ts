@@ -13,6 +13,7 @@ import { responseSerializerCompiler } from './lib/json-serializer'
 import { AppMetrics, type PoolStats } from './lib/metrics'
 import { configuredSecrets, type SecretValues } from './lib/secret-values'
 import { accountRoutes } from './modules/account/routes'
+import { applicationsRoutes } from './modules/applications/routes'
 import { authRoutes } from './modules/auth/routes'
 import { buyAgainRoutes } from './modules/buy-again/routes'
 import { approvalsRoutes, cartRoutes, checkoutRoutes } from './modules/ordering'
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(siteRoutes, { ...deps, ...(config.payments.sandboxEnabled ? { sandboxTestCards: SANDBOX_TEST_CARDS } : {}) })
       await api.register(catalogueRoutes, deps)
       await api.register(filesRoutes, deps)
+      await api.register(applicationsRoutes, deps)
       // The benchmark's baseline: the same server, hooks and headers, no work (npm run bench:catalogue).
       if (config.benchHello) api.get('/hello', { config: { public: true }, schema: { hide: true } }, async () => ({ hello: 'world' }))
       await api.register(accountRoutes, deps)

@@ -75,10 +75,11 @@ async function main(): Promise<number> {
   try {
     await migrate(handle.db)
     const result = await exportOrders(handle.db, config, folder)
-    if (result.orders === 0 && result.payments === 0) console.log(`No new orders to export, nor payments; nothing was written to ${folder}.`)
+    if (result.orders === 0 && result.payments === 0 && result.applications === 0)
+      console.log(`No new orders to export, nor payments or applications; nothing was written to ${folder}.`)
     else
       console.log(
-        `Exported ${result.orders} order(s), ${result.lines} line(s), ${result.payments} payment(s) (run ${result.run}):\n${result.files.map((f) => `  ${f}`).join('\n')}\n${readableBy(result.mode)}`,
+        `Exported ${result.orders} order(s), ${result.lines} line(s), ${result.payments} payment(s), ${result.applications} application(s) (run ${result.run}):\n${result.files.map((f) => `  ${f}`).join('\n')}\n${readableBy(result.mode)}`,
       )
     return 0
   } catch (error) {

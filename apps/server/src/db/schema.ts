@@ -733,6 +733,62 @@ export interface BackOfficeAuditTable {
   address: string
 }
 
+/** Applying for a trade account (migrations/0048, decision 0103). */
+export type ApplicationStatusColumn = 'received' | 'information requested' | 'approved' | 'declined' | 'opened'
+
+export interface AccountApplicationTable {
+  id: Generated<number>
+  reference: Generated<string>
+  status: Generated<ApplicationStatusColumn>
+  business_name: string
+  abn: string
+  trading_name: Generated<string>
+  contact_name: string
+  email: string
+  phone: string
+  branch: string
+  kind: 'farm' | 'store' | 'vet' | 'other'
+  monthly_spend_cents: ColumnType<string | number, number, number>
+  submitted_address: string
+  created_at: Timestamp
+  decided_at: Timestamp | null
+  decided_by: number | null
+  decision_reason: string | null
+  account_id: number | null
+  invited_user_id: number | null
+  opened_at: Timestamp | null
+  erp_collected_at: Timestamp | null
+  erp_exported_at: Timestamp | null
+  erp_acknowledged_at: Timestamp | null
+  erp_reference: string | null
+}
+
+export interface AccountApplicationMessageTable {
+  id: Generated<number>
+  application_id: number
+  author: 'staff' | 'applicant'
+  staff_user_id: number | null
+  body: string
+  created_at: Timestamp
+}
+
+export interface AccountApplicationFileTable {
+  id: Generated<number>
+  application_id: number
+  message_id: number | null
+  name: string
+  content: Buffer | Uint8Array
+  created_at: Timestamp
+}
+
+export interface AccountApplicationTokenTable {
+  token_hash: Buffer | Uint8Array
+  application_id: number
+  message_id: number
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
+
 export interface DB {
   branches: BranchTable
   customer_accounts: CustomerAccountTable
@@ -792,4 +848,8 @@ export interface DB {
   back_office_password_tokens: BackOfficePasswordTokenTable
   back_office_assignments: BackOfficeAssignmentTable
   back_office_audit: BackOfficeAuditTable
+  account_applications: AccountApplicationTable
+  account_application_messages: AccountApplicationMessageTable
+  account_application_files: AccountApplicationFileTable
+  account_application_tokens: AccountApplicationTokenTable
 }

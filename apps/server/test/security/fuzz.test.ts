@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor } from '../back-office'
 import { startTestApp, TEST_ERP_KEY, type TestContext } from '../helpers'
 import { caller, checkoutForm, loadFixtures, pendingDetails, USERS, WHO } from './fixtures'
-import { contentBody, createCtx, del, get, MATRIX, post, put, standingOrderBody, tomorrow, type Ctx, type Req, type Row } from './matrix'
+import { applicationForm, contentBody, createCtx, del, get, MATRIX, post, put, standingOrderBody, tomorrow, type Ctx, type Req, type Row } from './matrix'
 import { fingerprint, listRoutes, routeKey, sessionFor, VOLATILE_TABLES, type Route, type Who } from './surface'
 
 /**
@@ -107,6 +107,15 @@ const STORES_INPUT: Record<string, (c: Ctx, who: Who) => Promise<unknown>> = {
   'POST /api/staff/content/:id/publish': async () => {},
   'POST /api/staff/content/:id/unpublish': async () => {},
   'DELETE /api/staff/content/:id': async () => {},
+  // An application the form accepts is stored with its e-mail (past the address's limit, a 429); the staff's reads
+  // and steps are audit rows (any id the fuzzer sends may be a demo application's): the fingerprint is taken afresh.
+  'POST /api/applications': async () => {},
+  'GET /api/staff/applications': async () => {},
+  'GET /api/staff/applications/:id': async () => {},
+  'GET /api/staff/applications/:id/files/:fileId': async () => {},
+  'POST /api/staff/applications/:id/request-information': async () => {},
+  'POST /api/staff/applications/:id/approve': async () => {},
+  'POST /api/staff/applications/:id/decline': async () => {},
 }
 
 const NO_SUCH_ID = 2_000_000_000
@@ -168,6 +177,24 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/staff/users/:id/assignments': () => post(`/api/staff/users/${NO_SUCH_ID}/assignments`, { accountCode: 'KELLYFG' }),
   'DELETE /api/staff/users/:id/assignments/:accountId': () => del(`/api/staff/users/${NO_SUCH_ID}/assignments/${NO_SUCH_ID}`),
   'GET /api/staff/accounts': () => get('/api/staff/accounts?q=kelly'),
+  // Applying for a trade account (decision 0103): a form whose honeypot is filled stores nothing; links that are no
+  // one's; applications that do not exist.
+  'POST /api/applications': () =>
+    post('/api/applications', {
+      ...applicationForm('53004085616', 'http://robot.example'),
+      tradingName: 'Matrix',
+      creditApplication: { name: 'a.pdf', contentBase64: 'JVBERi0xLjQK' },
+    }),
+  'POST /api/applications/reply/question': () => post('/api/applications/reply/question', { token: 'x'.repeat(43) }),
+  'POST /api/applications/reply': () =>
+    post('/api/applications/reply', { token: 'x'.repeat(43), message: 'Answer', file: { name: 'a.pdf', contentBase64: 'JVBERi0xLjQK' } }),
+  'GET /api/staff/applications': () => get('/api/staff/applications?status=received&page=1'),
+  'GET /api/staff/applications/:id': () => get(`/api/staff/applications/${NO_SUCH_ID}`),
+  'GET /api/staff/applications/:id/files/:fileId': () => get(`/api/staff/applications/${NO_SUCH_ID}/files/${NO_SUCH_ID}`),
+  'POST /api/staff/applications/:id/request-information': () => post(`/api/staff/applications/${NO_SUCH_ID}/request-information`, { question: 'Why?' }),
+  'POST /api/staff/applications/:id/approve': () => post(`/api/staff/applications/${NO_SUCH_ID}/approve`, { note: 'Fine' }),
+  'POST /api/staff/applications/:id/decline': () => post(`/api/staff/applications/${NO_SUCH_ID}/decline`, { reason: 'No' }),
+  'POST /api/erp/applications/:PortalApplicationId/ack': () => post('/api/erp/applications/TA999999/ack', { Reference: 'ERP-FUZZ-1' }),
   'GET /api/staff/accounts/:code': () => get('/api/staff/accounts/KELLYFG'),
   'POST /api/staff/accounts/:code/users/:userId/invitation': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/invitation`),
   'POST /api/staff/accounts/:code/users/:userId/disable': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/disable`),

@@ -4,6 +4,7 @@ import { BACK_OFFICE, BACK_OFFICE_USERS, backOfficeSessionFor, type BackOfficeWh
 import { DEMO, type TestContext } from '../helpers'
 import { caller, checkoutForm, pendingDetails, type Fixtures, type User } from './fixtures'
 import type { Who } from './surface'
+import { isValidAbn } from '@portal/contract/applications'
 
 /**
  * The access matrix: every route of the app, called with no session, as each demo user, and with
@@ -106,6 +107,31 @@ const publishedContent = async (c: Ctx) => {
   return id
 }
 
+/** Applying for a trade account (decision 0103): a form whose honeypot is filled is answered as stored, and stores nothing. */
+export const applicationForm = (abn = '53004085616', website = '') => ({
+  businessName: 'Matrix Farms',
+  abn,
+  contactName: 'Mat Rix',
+  email: 'mat@matrixfarms.example',
+  phone: '02 6920 0000',
+  branch: 'WAG',
+  kind: 'farm',
+  monthlySpendCents: 100_000,
+  website,
+})
+let applicationNo = 0
+/** A new application waiting for the staff, from an address of its own (the form's limits count by address). */
+const freshApplication = async (c: Ctx) => {
+  let abn = ''
+  for (let n = 8_100_000 + applicationNo * 1000; !abn; n++) if (isValidAbn(`${n}0000`)) abn = `${n}0000`
+  applicationNo++
+  const form = { ...applicationForm(abn), email: `mat${applicationNo}@matrixfarms.example` }
+  const res = await c.asBackOffice('admin', { ...post('/api/applications', form), remoteAddress: `192.0.2.${100 + (applicationNo % 150)}` })
+  if (res.statusCode !== 201) throw new Error(`application for the matrix: ${res.statusCode} ${res.body}`)
+  const page = (await c.asBackOffice('admin', get('/api/staff/applications?status=received'))).json()
+  return page.applications[0].id as number
+}
+
 const userOr = (who: Who, fallback: User = 'trade'): User => (who === 'anon' ? fallback : who)
 let invited = 0
 
@@ -139,6 +165,9 @@ export const MATRIX: Row[] = [
   { route: 'POST /api/logout',                          expect: [401, 204, 204, 204, 204], fresh: true, request: () => post('/api/logout') },
   { route: 'GET /api/me',                               expect: [401, 200, 200, 200, 200], request: () => get('/api/me') },
   { route: 'POST /api/password-reset',                  expect: [200, 200, 200, 200, 200], request: () => post('/api/password-reset', { username: 'nobody', email: 'nobody@example.com' }) },
+  { route: 'POST /api/applications',                   expect: [201, 201, 201, 201, 201], request: () => post('/api/applications', applicationForm('53004085616', 'http://robot.example')) },
+  { route: 'POST /api/applications/reply/question',     expect: [404, 404, 404, 404, 404], request: () => post('/api/applications/reply/question', { token: 'x'.repeat(43) }) },
+  { route: 'POST /api/applications/reply',              expect: [404, 404, 404, 404, 404], request: () => post('/api/applications/reply', { token: 'x'.repeat(43), message: 'Answer' }) },
   { route: 'POST /api/password-reset/complete',         expect: [400, 400, 400, 400, 400], request: () => post('/api/password-reset/complete', { token: 'x'.repeat(43), newPassword: 'Another2030' }) },
   { route: 'POST /api/change-password',                 expect: [401, 200, 200, 200, 200],
     request: (_, who) => post('/api/change-password', { currentPassword: DEMO[userOr(who)].password, newPassword: DEMO[userOr(who)].password }) },
@@ -410,6 +439,23 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/staff/orders',                     expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/orders?channel=erp&q=so') },
   { route: 'GET /api/staff/orders/:id',                 expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
     request: async (c) => get(`/api/staff/orders/${(await kellyPage(c)).orders[0].id}`) },
+  // Trade account applications (decision 0103): Administrators and Customer service; reps and Marketing 403.
+  { route: 'GET /api/staff/applications',               expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403], request: () => get('/api/staff/applications?status=received') },
+  { route: 'GET /api/staff/applications/:id',           expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
+    request: async (c) => get(`/api/staff/applications/${await freshApplication(c)}`) },
+  { route: 'GET /api/staff/applications/:id/files/:fileId', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
+    request: async (c) => {
+      const page = (await c.asBackOffice('admin', get('/api/staff/applications?status=received'))).json()
+      const withPdf = page.applications.find((a: { reference: string }) => a.reference === 'TA000101')
+      const detail = (await c.asBackOffice('admin', get(`/api/staff/applications/${withPdf.id}`))).json()
+      return get(`/api/staff/applications/${withPdf.id}/files/${detail.creditApplication.id}`)
+    } },
+  { route: 'POST /api/staff/applications/:id/request-information', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
+    request: async (c) => post(`/api/staff/applications/${await freshApplication(c)}/request-information`, { question: 'Two trade references, please.' }) },
+  { route: 'POST /api/staff/applications/:id/approve',  expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
+    request: async (c) => post(`/api/staff/applications/${await freshApplication(c)}/approve`, { note: '' }) },
+  { route: 'POST /api/staff/applications/:id/decline',  expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
+    request: async (c) => post(`/api/staff/applications/${await freshApplication(c)}/decline`, { reason: 'Not in our area.' }) },
   // Content (decision 0096): Marketing and Administrators; Customer service and reps 403.
   { route: 'GET /api/staff/content',                    expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200], request: () => get('/api/staff/content?kind=news') },
   { route: 'POST /api/staff/content',                   expect: [401, 401, 401, 401, 401], backOffice: [201, 403, 403, 201], request: () => post('/api/staff/content', contentBody('Matrix news')) },
@@ -450,6 +496,9 @@ export const MATRIX: Row[] = [
   { route: 'GET /api/erp/payments',                     expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/payments?status=new&limit=5') },
   { route: 'POST /api/erp/payments/:PortalPaymentId/ack', expect: [401, 401, 401, 401, 401], erp: 200,
     request: (c) => post(`/api/erp/payments/${c.f.erpPayment}/ack`, { Receipt: 'ERP-ACCESS-1' }) },
+  { route: 'GET /api/erp/applications',                 expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/applications?status=new&limit=5') },
+  { route: 'POST /api/erp/applications/:PortalApplicationId/ack', expect: [401, 401, 401, 401, 401], erp: 200,
+    request: () => post('/api/erp/applications/TA000105/ack', { Reference: 'APP-20417' }) },
   { route: 'GET /api/erp/orders',                       expect: [401, 401, 401, 401, 401], erp: 200, request: () => get('/api/erp/orders?status=new&limit=5') },
   { route: 'POST /api/erp/orders/:PortalOrderId/ack',   expect: [401, 401, 401, 401, 401], erp: 200,
     request: async (c) => post(`/api/erp/orders/${await portalOrder(c)}/ack`, { SalesOrder: 'ERP-ACCESS-1' }) },

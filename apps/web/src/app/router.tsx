@@ -22,6 +22,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', lazy: screen(() => import('./routes/login-route'), 'LoginRoute') },
           { path: 'reset-password', lazy: screen(() => import('../features/auth/components/reset-password-screen'), 'ResetPasswordScreen') },
+          // Applying for a trade account, and answering the staff's question (decision 0103).
+          { path: 'apply', lazy: screen(() => import('../features/applications/components/apply-screen'), 'ApplyScreen') },
+          { path: 'apply/reply', lazy: screen(() => import('../features/applications/components/reply-screen'), 'ReplyScreen') },
         ],
       },
       { path: 'logout', lazy: screen(() => import('../features/auth/components/logout-screen'), 'LogoutScreen') },
@@ -39,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: 'accounts/:code', lazy: screen(() => import('../features/back-office/components/back-office-account'), 'BackOfficeAccountScreen') },
           { path: 'orders', lazy: screen(() => import('../features/back-office/components/back-office-orders'), 'BackOfficeOrdersScreen') },
           { path: 'orders/:id', lazy: screen(() => import('../features/back-office/components/back-office-order'), 'BackOfficeOrderScreen') },
+          { path: 'applications', lazy: screen(() => import('../features/back-office/components/back-office-applications'), 'BackOfficeApplicationsScreen') },
+          { path: 'applications/:id', lazy: screen(() => import('../features/back-office/components/back-office-application'), 'BackOfficeApplicationScreen') },
           { path: 'content', lazy: screen(() => import('../features/back-office/components/back-office-content'), 'BackOfficeContentScreen') },
           { path: 'content/new', lazy: screen(() => import('../features/back-office/components/back-office-content-item'), 'BackOfficeContentItemScreen') },
           { path: 'content/:id', lazy: screen(() => import('../features/back-office/components/back-office-content-item'), 'BackOfficeContentItemScreen') },

@@ -21,6 +21,7 @@ import { z } from 'zod'
 import type { Deps } from '../../lib/context'
 import { unauthorized } from '../../lib/errors'
 import { accountsRoutes } from './accounts-routes'
+import { applicationsRoutes } from './applications-routes'
 import { contentRoutes } from './content-routes'
 import { auditCsv, listAudit, type Actor } from './audit'
 import { ordersRoutes } from './orders-routes'
@@ -97,6 +98,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   await app.register(accountsRoutes, deps)
   // Every order of the accounts a user may see: the same roles and scope.
   await app.register(ordersRoutes, deps)
+  // Trade account applications: Customer service and Administrators.
+  await app.register(applicationsRoutes, deps)
   // News posts, banners and promotions: Marketing and Administrators.
   await app.register(contentRoutes, deps)
 

@@ -85,7 +85,7 @@ describe('exporting new orders to files', () => {
     // Exported: neither the feed nor the next export offers them.
     expect((await t.app.inject({ method: 'GET', url: '/api/erp/orders', headers: erpKey })).json()).toEqual([])
     const next = await exportOrders(t.db, t.config, join(parent, 'out-2'))
-    expect(next).toEqual({ orders: 0, lines: 0, payments: 0, files: [], run: null, mode: 0o600 })
+    expect(next).toEqual({ orders: 0, lines: 0, payments: 0, applications: 0, files: [], run: null, mode: 0o600 })
     expect(existsSync(join(parent, 'out-2', 'orders.csv'))).toBe(false)
 
     const runs = (await t.app.inject({ method: 'GET', url: '/api/erp/runs?size=1', headers: erpKey })).json()

@@ -1,9 +1,11 @@
+import type { ErpApplication } from '@portal/contract/applications'
 import type { ErpOrder, ErpPayment } from '@portal/contract/erp'
 import { closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../../config'
 import type { Database } from '../../db/database'
 import { neutraliseCell } from '../../lib/csv-cells'
+import { exportNewApplications } from './applications'
 import { recordRun } from './runs'
 import { exportNewOrders, exportNewPayments } from './service'
 
@@ -64,6 +66,23 @@ const PAYMENT_COLUMNS = [
   'PaidByEmail',
 ] as const
 
+/** applications.csv: a row per approved trade account application (decision 0103), the fields of GET /api/erp/applications. */
+const APPLICATION_COLUMNS = [
+  'PortalApplicationId',
+  'ABN',
+  'BusinessName',
+  'TradingName',
+  'ContactName',
+  'Email',
+  'Phone',
+  'LocationID',
+  'BusinessKind',
+  'MonthlySpend',
+  'ApprovedDate',
+  'ApprovedBy',
+  'Note',
+] as const
+
 /**
  * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; lines end in CRLF. A text
  * that a spreadsheet would run as a formula is neutralised first (lib/csv-cells.ts).
@@ -105,6 +124,11 @@ function paymentRows(p: ErpPayment): Array<Array<string | number | null>> {
   })
 }
 
+function applicationRow(a: ErpApplication): Array<string | number | null> {
+  const row: Record<(typeof APPLICATION_COLUMNS)[number], string | number | null> = { ...a, MonthlySpend: money(a.MonthlySpend) }
+  return APPLICATION_COLUMNS.map((c) => row[c])
+}
+
 /**
  * Writes the file completely and to disk under a temporary name, then gives it its name. `mode` is set
  * explicitly (fchmod): the process's umask would otherwise take bits away from what ERP_EXPORT_GROUP_READABLE asks.
@@ -129,17 +153,20 @@ export interface ExportResult {
   lines: number
   /** Card payments of invoices written to payments.csv. */
   payments: number
+  /** Approved trade account applications written to applications.csv. */
+  applications: number
   files: string[]
   run: number | null
   /** The files' permission bits (0o600 or 0o640). */
   mode: number
 }
 
-export const EXPORT_FILES = ['orders.csv', 'order_lines.csv', 'payments.csv'] as const
+export const EXPORT_FILES = ['orders.csv', 'order_lines.csv', 'payments.csv', 'applications.csv'] as const
 
 /**
  * npm run erp:export: the new orders (those GET /api/erp/orders would offer) as orders.csv and order_lines.csv, and
- * the new card payments of invoices (GET /api/erp/payments) as payments.csv, in `folder`, marked exported in the transaction that chose them, with a run recorded (decision 0037). The
+ * the new card payments of invoices (GET /api/erp/payments) as payments.csv, and the approved trade account
+ * applications (GET /api/erp/applications) as applications.csv, in `folder`, marked exported in the transaction that chose them, with a run recorded (decision 0037). The
  * files are on disk before the marks commit; should the commit fail they are removed. A folder still holding
  * the last export's files is refused: the ERP has not taken them yet, and overwriting them would lose orders.
  */
@@ -159,7 +186,9 @@ export async function exportOrders(db: Database, config: Config, folder: string,
     return await exportNewOrders(db, config, async (orders, trx) => {
       const mode = config.erp.exportFileMode
       const payments = await exportNewPayments(trx, config)
-      if (orders.length === 0 && payments.length === 0) return { orders: 0, lines: 0, payments: 0, files: [], run: null, mode }
+      const applications = await exportNewApplications(trx, config)
+      if (orders.length === 0 && payments.length === 0 && applications.length === 0)
+        return { orders: 0, lines: 0, payments: 0, applications: 0, files: [], run: null, mode }
       const lines = orders.flatMap(lineRows)
       // Each file is written when it has something: orders with their lines, payments on their own.
       if (orders.length > 0) {
@@ -172,8 +201,13 @@ export async function exportOrders(db: Database, config: Config, folder: string,
         writeFileSafely(paths[2]!, csvLine([...PAYMENT_COLUMNS]) + payments.flatMap(paymentRows).map(csvLine).join(''), mode)
         written = [...written, paths[2]!]
       }
-      const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added: orders.length + payments.length })
-      return { orders: orders.length, lines: lines.length, payments: payments.length, files: written, run, mode }
+      if (applications.length > 0) {
+        writeFileSafely(paths[3]!, csvLine([...APPLICATION_COLUMNS]) + applications.map((a) => csvLine(applicationRow(a))).join(''), mode)
+        written = [...written, paths[3]!]
+      }
+      const added = orders.length + payments.length + applications.length
+      const run = await recordRun(trx, { who, kind: 'export', mode: 'delta', startedAt }, 'succeeded', { added })
+      return { orders: orders.length, lines: lines.length, payments: payments.length, applications: applications.length, files: written, run, mode }
     })
   } catch (error) {
     // Nothing was marked exported: the files must not be taken as delivered either.

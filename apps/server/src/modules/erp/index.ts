@@ -5,6 +5,8 @@ import { ErpProblemsError, replyProblems } from './problems'
 import { erpImportRoutes } from './import-routes'
 import { erpRoutes } from './routes'
 
+export { exportOrders } from './export'
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route of the ERP interchange: it answers the ERP key only, never a customer's session (modules/erp/index.ts). */

@@ -1,3 +1,4 @@
+import { ErpApplication, ErpApplicationAck, ErpApplicationAckBody, ErpApplicationParams, ErpApplicationsQuery } from '@portal/contract/applications'
 import { ErrorBody } from '@portal/contract/common'
 import {
   ErpAck,
@@ -19,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { acknowledgeApplication, collectNewApplications } from './applications'
 import { apiCaller, listRuns } from './runs'
 import * as erp from './service'
 
@@ -94,5 +96,30 @@ export const erpRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (req) => erp.acknowledgePayment(deps.db, req.params.PortalPaymentId, req.body.Receipt),
+  )
+
+  app.get(
+    '/applications',
+    {
+      schema: {
+        summary: 'Approved trade account applications, oldest decision first, each leased to this caller until acknowledged or ERP_ORDER_LEASE_SECONDS pass',
+        querystring: ErpApplicationsQuery,
+        response: { 200: z.array(ErpApplication), ...errors },
+      },
+    },
+    async (req) => collectNewApplications(deps, req.query.limit),
+  )
+
+  app.post(
+    '/applications/:PortalApplicationId/ack',
+    {
+      schema: {
+        summary: "Records the ERP's reference for an approved application; the same again is answered again",
+        params: ErpApplicationParams,
+        body: ErpApplicationAckBody,
+        response: { 200: ErpApplicationAck, ...errors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req) => acknowledgeApplication(deps.db, req.params.PortalApplicationId, req.body.Reference),
   )
 }

@@ -23,6 +23,8 @@ export const backOfficeKeys = {
   account: (code: string) => ['back-office', 'accounts', code] as const,
   orders: (query: Query) => ['back-office', 'orders', 'list', query] as const,
   order: (id: string) => ['back-office', 'orders', id] as const,
+  applications: (query: Query) => ['back-office', 'applications', 'list', query] as const,
+  application: (id: string) => ['back-office', 'applications', id] as const,
   contentList: (query: Query) => ['back-office', 'content', 'list', query] as const,
   content: (id: number) => ['back-office', 'content', id] as const,
 }

@@ -1,3 +1,4 @@
+import { abnDigits, isValidAbn } from '@portal/contract/applications'
 import { NO_PASSWORD } from '../../auth'
 import { collect } from './catalogue'
 import type { RowReader } from './fields'
@@ -20,6 +21,23 @@ function creditMode(r: RowReader): 'warn' | 'block' | null | undefined {
   if (mode === 'warn' || mode === 'block') return mode
   r.problem('CreditMode', value, MESSAGES.creditMode())
   return null
+}
+
+/**
+ * ABN: the account's Australian Business Number, 11 digits (spaces anywhere) that pass the check-digit rule, kept as
+ * `NN NNN NNN NNN`; empty is none, and a file without the column leaves the portal's as it is. A trade account
+ * application approved in the back office is opened by it (decision 0103).
+ */
+function abnOf(r: RowReader): string | null | undefined {
+  const value = r.text('ABN')
+  if (value === undefined) return undefined
+  const digits = abnDigits(value)
+  if (digits === '') return null
+  if (!isValidAbn(digits)) {
+    r.problem('ABN', value, MESSAGES.abn())
+    return null
+  }
+  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`
 }
 
 /**
@@ -80,6 +98,7 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
         active: r.bool('Active', true),
         on_hold: r.bool('OnHold', false),
         credit_mode: creditMode(r),
+        abn: abnOf(r),
         sales_rep: salesRep(r, ctx, reps),
       },
     }

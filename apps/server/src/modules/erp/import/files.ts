@@ -49,7 +49,7 @@ export const FILES = {
   accounts: spec(
     'accounts',
     ['AccountCode', 'Name', 'SalesCategory'],
-    ['isElders', 'TermsDays', 'CreditLimit', 'Balance', 'DiscountPercent', 'DefaultWareHouse', 'Branches', 'Active', 'OnHold', 'CreditMode', 'SalesRep'],
+    ['isElders', 'TermsDays', 'CreditLimit', 'Balance', 'DiscountPercent', 'DefaultWareHouse', 'Branches', 'Active', 'OnHold', 'CreditMode', 'SalesRep', 'ABN'],
   ),
   contractPrices: spec('contract_prices', ['AccountCode', 'ProductCode', 'Price']),
   users: spec('users', ['AccountCode', 'UserName', 'Email', 'Name', 'Role'], ['Active']),

@@ -96,6 +96,7 @@ export const MESSAGES = {
   decimalUpTo: entry('not a number from 0 to <N>', (max: number) => `not a number from 0 to ${max}`),
   yesNo: fixed('not a yes/no value (true, false, 1, 0, Y or N)'),
   creditMode: fixed('must be warn, block or empty (no credit rule)'),
+  abn: fixed('not an ABN: 11 digits that pass the ABN check-digit rule, such as 53 004 085 616'),
   date: fixed('not a date: write it as YYYY-MM-DD, such as 2026-12-06'),
   email: fixed('not an e-mail address'),
   role: fixed('must be Administrator or User'),

@@ -93,6 +93,7 @@ export async function accounts(db: Db) {
       'active',
       'on_hold',
       'credit_mode',
+      'abn',
       (eb) =>
         eb
           .selectFrom('back_office_assignments as a')

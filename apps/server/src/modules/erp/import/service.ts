@@ -3,6 +3,7 @@ import { planAccounts, planContractPrices, planDeliverySites, planUsers } from '
 import { planBranches, planBrands, planCategories, planProducts, planStock, planSynonyms } from './catalogue'
 import { ATTACHMENT_FOLDER, FILES, folderInLowerCase, IMAGE_FOLDER, isInterchangePath, type FileKey } from './files'
 import { planFinancialPeriods, planInvoices, planOrders, type Acknowledge } from './history'
+import { openApprovedApplications } from '../../applications'
 import { defaultPolicy, noUserChanges, planInvitations, type InvitationSummary, type InvitePolicy } from './invitations'
 import { planAttachments, planImages } from './media'
 import type { Counts, Mode, PlanContext, Refusable, Step } from './plan'
@@ -139,6 +140,8 @@ export async function importExport(
         options.progress?.({ file: step.file, phase: 'written', index, total: steps.length })
       }
       await invitations.send(trx, deps.config)
+      // An account the ERP opened for an approved application: its applicant is invited, once (decision 0103).
+      await openApprovedApplications(trx, deps.config)
     }
     return { steps, invitations: invitations.summary, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
   })

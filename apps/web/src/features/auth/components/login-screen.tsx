@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { Link } from 'react-router'
 import type { LoginBody } from '@portal/contract/auth'
 import type { SiteInfo } from '@portal/contract/reference'
 import { Button } from '../../../components/ui/button'
@@ -46,6 +47,9 @@ export function LoginScreen({ site }: LoginScreenProps) {
         <Button variant="link" onClick={() => setView('forgotten')}>
           Forgotten password?
         </Button>
+      </p>
+      <p className={styles.switch}>
+        Not a customer yet? <Link to="/apply">Apply for a trade account</Link>
       </p>
       {site?.demo && <DemoLogins logins={site.demoLogins} onUse={({ username, password }) => setDemoValues({ username, password })} />}
     </div>

@@ -41,6 +41,8 @@ export function BackOfficeFrame() {
   const admin = hasRole(user, 'Administrator')
   /** Accounts and Orders: the roles that help customers (decisions 0092, 0094). */
   const helpsCustomers = admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')
+  /** Trade account applications: Customer service's and Administrators' (decision 0103). */
+  const opensAccounts = admin || hasRole(user, 'Customer service')
   /** Content: Marketing's, and Administrators' (decision 0096). */
   const writesContent = admin || hasRole(user, 'Marketing')
 
@@ -78,6 +80,11 @@ export function BackOfficeFrame() {
           {helpsCustomers && (
             <li>
               <NavLink to="/staff/orders">Orders</NavLink>
+            </li>
+          )}
+          {opensAccounts && (
+            <li>
+              <NavLink to="/staff/applications">Applications</NavLink>
             </li>
           )}
           {writesContent && (
