@@ -37,7 +37,7 @@ import { stockAlertsRoutes } from './modules/stock-alerts/routes'
 import { startStandingOrders } from './modules/standing-orders/runner'
 import { standingOrdersRoutes } from './modules/standing-orders/routes'
 import { usersRoutes } from './modules/users/routes'
-import { backOfficeScope } from './modules/back-office'
+import { actingRoutes, backOfficeScope } from './modules/back-office'
 import { registerAuth } from './plugins/auth'
 import { registerCompression } from './plugins/compress'
 import { frameworkErrors, registerErrorHandling } from './plugins/errors'
@@ -149,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentsRoutes, deps)
       await api.register(invoicePaymentsRoutes, deps)
       await api.register(usersRoutes, deps)
+      await api.register(actingRoutes, deps)
       await api.register(backOfficeScope, { ...deps, prefix: '/staff' })
       await api.register(erpScope, { ...deps, erpKey: erpKey === undefined ? config.erp.apiKey : erpKey, prefix: '/erp' })
     },

@@ -36,7 +36,14 @@ export type LoginBody = z.infer<typeof LoginBody>
 export const LoginResponse = z.object({ user: SessionUser, token: z.string(), settings: Settings }).meta({ id: 'LoginResponse' })
 export type LoginResponse = z.infer<typeof LoginResponse>
 
-export const MeResponse = z.object({ user: SessionUser, settings: Settings }).meta({ id: 'MeResponse' })
+/**
+ * A back office user ordering for the session's user (decision 0101): the banner's "by {staff name}". Null, or
+ * absent, in the customer's own session.
+ */
+export const ActingFor = z.object({ staffName: z.string(), staffEmail: z.string() }).meta({ id: 'ActingFor' })
+export type ActingFor = z.infer<typeof ActingFor>
+
+export const MeResponse = z.object({ user: SessionUser, settings: Settings, acting: ActingFor.nullable().optional() }).meta({ id: 'MeResponse' })
 export type MeResponse = z.infer<typeof MeResponse>
 
 export const PasswordResetBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ActingFor, SessionUser, Settings } from './auth'
 import { IsoDate, emailAddress } from './common'
 
 /**
@@ -147,3 +148,18 @@ export type StaffMessage = z.infer<typeof StaffMessage>
 /** The customer's side: per user, when the distributor's staff last changed them and what (GET /api/users/staff-changes). */
 export const StaffChange = z.object({ username: z.string(), at: z.string(), change: z.string() }).meta({ id: 'StaffChange' })
 export type StaffChange = z.infer<typeof StaffChange>
+
+/**
+ * POST /api/staff/accounts/:code/users/:userId/act (decision 0101): a customer session of the chosen user, for the
+ * back office user's browser to order for the account as that user. The token is the customer session's; `acting`
+ * names who acts, for the banner.
+ */
+export const ActingStart = z
+  .object({
+    token: z.string(),
+    user: SessionUser,
+    settings: Settings,
+    acting: ActingFor,
+  })
+  .meta({ id: 'ActingStart' })
+export type ActingStart = z.infer<typeof ActingStart>

@@ -7,8 +7,11 @@ import { ORDER_STATUS_WORDS } from './order-status'
  * newest first, and one order whole. Money is in integer cents.
  */
 
-/** web: placed on account in the portal; card: paid by card in the portal; erp: known only from the ERP's history. */
-export const ORDER_CHANNELS = ['web', 'card', 'erp'] as const
+/**
+ * web: placed on account in the portal; card: paid by card in the portal; rep: entered in the portal by a back office
+ * user ordering for the customer (decision 0101); erp: known only from the ERP's history.
+ */
+export const ORDER_CHANNELS = ['web', 'card', 'rep', 'erp'] as const
 export const OrderChannel = z.enum(ORDER_CHANNELS)
 export type OrderChannel = z.infer<typeof OrderChannel>
 
@@ -90,6 +93,8 @@ export const StaffOrder = z
     contact: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
     /** The portal user who placed it; null for the ERP's history or a user since removed. */
     placedBy: z.object({ username: z.string(), name: z.string(), email: z.string() }).nullable(),
+    /** The back office user who entered it for the customer (decision 0101); null when the customer placed it. */
+    enteredBy: z.string().nullable(),
     placedAt: z.string(),
     erp: z
       .object({

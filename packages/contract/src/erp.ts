@@ -118,6 +118,9 @@ export const ErpOrder = z
       .number()
       .nullable()
       .describe('The account’s available credit when the order was placed on account, before this order (negative past the limit); null for a card-paid order'),
+    EnteredBy: z
+      .string()
+      .describe('The e-mail of the back office user who entered the order for the customer (decision 0101); empty when the customer placed it'),
     ExtendedEx: z.number(),
     TaxTotal: z.number(),
     ExtendedInc: z.number(),

@@ -41,6 +41,7 @@ import * as backOfficeOrdersDesk from './migrations/0042_back_office_orders_desk
 import * as erpSalesRepsAndInvoicesPaid from './migrations/0043_erp_sales_reps_and_invoices_paid'
 import * as backOfficeContent from './migrations/0044_back_office_content'
 import * as approvalsPaidByCard from './migrations/0045_approvals_paid_by_card'
+import * as orderingOnBehalf from './migrations/0046_ordering_on_behalf_of_a_customer'
 import * as tradeAccountApplications from './migrations/0048_trade_account_applications'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -86,6 +87,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0043_erp_sales_reps_and_invoices_paid', up: erpSalesRepsAndInvoicesPaid.up },
   { version: '0044_back_office_content', up: backOfficeContent.up },
   { version: '0045_approvals_paid_by_card', up: approvalsPaidByCard.up },
+  { version: '0046_ordering_on_behalf_of_a_customer', up: orderingOnBehalf.up },
   { version: '0048_trade_account_applications', up: tradeAccountApplications.up },
 ]
 

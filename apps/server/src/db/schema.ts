@@ -69,6 +69,9 @@ export interface SessionTable {
   last_seen_at: Timestamp
   expires_at: Timestamp
   revoked_at: Timestamp | null
+  /** The back office user acting for the session's user (decision 0101), with the back office session they act from. */
+  acting_by: ColumnType<number | null, number | null | undefined, number | null>
+  acting_session: ColumnType<number | string | null, number | null | undefined, number | null>
 }
 
 export interface PasswordResetTokenTable {
@@ -256,6 +259,9 @@ export interface OrderTable extends DeliveryColumns, TotalsColumns {
   erp_acknowledged_at: Timestamp | null
   /** The account's available credit when the order was placed on account, before it; null for any other order. */
   available_credit_cents: ColumnType<string | number | null, number | null | undefined, number | null>
+  /** The back office user who entered the order for the customer (decision 0101); null when the customer placed it. */
+  entered_by_id: ColumnType<number | null, number | null | undefined, number | null>
+  entered_by_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 interface LineColumns {

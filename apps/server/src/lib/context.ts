@@ -38,4 +38,17 @@ export interface Session {
   /** Cash-sale account: sales category CAS, compared without regard to case. */
   isCash: boolean
   defaultBranch: string
+  /**
+   * The back office user ordering for this user (decision 0101), or null for the customer's own session. Such a
+   * session may not change passwords, users, the account's settings or take card payments (plugins/auth.ts).
+   */
+  actingBy: ActingBy | null
+}
+
+/** A back office user acting for a customer's user, and the back office session they act from. */
+export interface ActingBy {
+  userId: number
+  email: string
+  name: string
+  backOfficeSessionId: number
 }

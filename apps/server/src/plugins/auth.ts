@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Deps, Session } from '../lib/context'
-import { unauthorized } from '../lib/errors'
+import { forbidden, unauthorized } from '../lib/errors'
 import { resolveSession } from '../modules/auth/service'
+import { auditActing, NOT_WHILE_ACTING } from '../modules/back-office'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without a session (login, password reset, reference data). Everything else needs one. */
     public?: boolean
+    /**
+     * What a session of staff ordering for a customer may not do here (decision 0101): `settings` (passwords, users,
+     * the account's settings) or `payment` (a card payment). Refused 403 before the route runs.
+     */
+    notWhileActing?: 'settings' | 'payment'
+    /** A route that writes its own audit row for staff ordering for a customer (the generic one is not written). */
+    auditsItself?: boolean
   }
   interface FastifyRequest {
     session: Session | null
@@ -38,12 +46,35 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
     if (!req.url.startsWith('/api/') || erp || backOffice) return done()
     const decide = (session: Session | null) => {
       req.session = session
-      done(!session && !req.routeOptions.config.public && req.routeOptions.url ? unauthorized() : undefined)
+      const refused = session?.actingBy && req.routeOptions.config.notWhileActing
+      done(!session && !req.routeOptions.config.public && req.routeOptions.url ? unauthorized() : refused ? forbidden(NOT_WHILE_ACTING[refused]) : undefined)
     }
     const token = tokenOf(req)
     if (!token) return decide(null)
     const found = resolveSession(deps, token)
     if (found instanceof Promise) found.then(decide, done)
     else decide(found)
+  })
+
+  // What staff ordering for a customer change through the customer's routes is audited once it has been answered
+  // (decision 0101): a route that changes something and succeeded. The order's number is read from its answer.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const session = req.session
+    if (!session?.actingBy || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload
+    if (reply.statusCode >= 400 || req.routeOptions.config.auditsItself || !req.routeOptions.url) return payload
+    let salesOrder: string | undefined
+    if (req.routeOptions.url === '/api/orders' && typeof payload === 'string') {
+      try {
+        salesOrder = (JSON.parse(payload) as { SalesOrder?: string }).SalesOrder
+      } catch {
+        salesOrder = undefined
+      }
+    }
+    try {
+      await auditActing(deps, session, req.ip, { method: req.method, url: req.routeOptions.url, status: reply.statusCode, salesOrder })
+    } catch (err) {
+      req.log.error({ err }, 'could not audit a change made by staff ordering for a customer')
+    }
+    return payload
   })
 }

@@ -201,6 +201,9 @@ const BASES: Record<string, (c: Ctx) => Req> = {
   'POST /api/staff/accounts/:code/users/:userId/enable': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/enable`),
   'POST /api/staff/accounts/:code/users/:userId/unlock': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/unlock`),
   'POST /api/staff/accounts/:code/users/:userId/password-reset': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/password-reset`),
+  'POST /api/staff/accounts/:code/users/:userId/act': () => post(`/api/staff/accounts/KELLYFG/users/${NO_SUCH_ID}/act`),
+  'POST /api/acting/stop': () => post('/api/acting/stop'),
+  'POST /api/acting/payment-link': () => post('/api/acting/payment-link'),
   'POST /api/staff/accounts/:code/orders/:orderId/confirmation': () =>
     post(`/api/staff/accounts/KELLYFG/orders/${NO_SUCH_ID}/confirmation`, { to: 'someone@elsewhere.example' }),
   'POST /api/staff/accounts/:code/invoices/:invoiceId/send': () =>

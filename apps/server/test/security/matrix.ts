@@ -163,6 +163,9 @@ export const MATRIX: Row[] = [
   // Sign-in and the session.
   { route: 'POST /api/login',                           expect: [200, 200, 200, 200, 200], request: (_, who) => post('/api/login', DEMO[userOr(who)]) },
   { route: 'POST /api/logout',                          expect: [401, 204, 204, 204, 204], fresh: true, request: () => post('/api/logout') },
+  // Only a session of staff ordering for a customer stops or sends a payment link (decision 0101): a customer's own is 403.
+  { route: 'POST /api/acting/stop',                     expect: [401, 403, 403, 403, 403], request: () => post('/api/acting/stop') },
+  { route: 'POST /api/acting/payment-link',             expect: [401, 403, 403, 403, 403], request: () => post('/api/acting/payment-link') },
   { route: 'GET /api/me',                               expect: [401, 200, 200, 200, 200], request: () => get('/api/me') },
   { route: 'POST /api/password-reset',                  expect: [200, 200, 200, 200, 200], request: () => post('/api/password-reset', { username: 'nobody', email: 'nobody@example.com' }) },
   { route: 'POST /api/applications',                   expect: [201, 201, 201, 201, 201], request: () => post('/api/applications', applicationForm('53004085616', 'http://robot.example')) },
@@ -430,6 +433,9 @@ export const MATRIX: Row[] = [
     request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/unlock`) },
   { route: 'POST /api/staff/accounts/:code/users/:userId/password-reset', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
     request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/password-reset`) },
+  // Ordering for a customer (decision 0101): a customer session of one of the account's users; Marketing 403.
+  { route: 'POST /api/staff/accounts/:code/users/:userId/act', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/accounts/KELLYFG/users/${await kellyUser(c)}/act`) },
   { route: 'POST /api/staff/accounts/:code/orders/:orderId/confirmation', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
     request: async (c) => post(`/api/staff/accounts/KELLYFG/orders/${(await kellyPage(c)).orders[0].id}/confirmation`, { to: KELLY_ADDRESS }) },
   { route: 'POST /api/staff/accounts/:code/invoices/:invoiceId/send', expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { LoginResponse, SessionUser, Settings } from '@portal/contract/auth'
+import type { ActingFor, LoginResponse, SessionUser, Settings } from '@portal/contract/auth'
 
 /**
  * The signed-in session, kept in local storage under fixed keys so that a stored
@@ -11,6 +11,7 @@ export const storageKeys = {
   token: 'token',
   settings: 'settings',
   currentWarehouse: 'currentWarehouse',
+  acting: 'acting',
 } as const
 
 export type Session = {
@@ -19,6 +20,8 @@ export type Session = {
   settings: Settings
   /** The branch (LocationID) the cart and product lists are for. */
   currentWarehouse: string
+  /** A back office user ordering for this customer (decision 0101): the banner names them; null in the customer's own session. */
+  acting: ActingFor | null
 }
 
 type Listener = () => void
@@ -41,7 +44,8 @@ function read(): Session | null {
   if (!token || !user || typeof user !== 'object') return null
   const settings = readJson<Settings>(storageKeys.settings) ?? { DefaultWareHouse: '', BranchGroup: [] }
   const currentWarehouse = localStorage.getItem(storageKeys.currentWarehouse) || settings.DefaultWareHouse
-  return { user, token, settings, currentWarehouse }
+  const acting = readJson<ActingFor>(storageKeys.acting)
+  return { user, token, settings, currentWarehouse, acting: acting && typeof acting === 'object' ? acting : null }
 }
 
 function changed() {
@@ -61,8 +65,15 @@ export function getToken(): string | null {
   return getSession()?.token ?? null
 }
 
-/** Stores a successful login; the saved branch is kept, otherwise the account's default applies. */
-export function signIn({ user, token, settings }: LoginResponse) {
+/**
+ * Stores a successful login; the saved branch is kept, otherwise the account's default applies. A session of staff
+ * ordering for a customer (decision 0101) comes with `acting` and starts at the account's default branch.
+ */
+export function signIn({ user, token, settings, acting }: LoginResponse & { acting?: ActingFor | null }) {
+  if (acting) {
+    localStorage.setItem(storageKeys.acting, JSON.stringify(acting))
+    localStorage.removeItem(storageKeys.currentWarehouse)
+  } else localStorage.removeItem(storageKeys.acting)
   localStorage.setItem(storageKeys.user, JSON.stringify(user))
   localStorage.setItem(storageKeys.token, token)
   localStorage.setItem(storageKeys.settings, JSON.stringify(settings))
@@ -73,14 +84,22 @@ export function signIn({ user, token, settings }: LoginResponse) {
 }
 
 /** Refreshes the stored user and settings (from GET /api/me) without touching the token. */
-export function updateSession({ user, settings }: { user: SessionUser; settings: Settings }) {
+export function updateSession({ user, settings, acting: answered }: { user: SessionUser; settings: Settings; acting?: ActingFor | null | undefined }) {
   const current = getSession()
   if (!current) return
-  if (JSON.stringify(current.user) === JSON.stringify(user) && JSON.stringify(current.settings) === JSON.stringify(settings)) {
+  // The server says whether staff act in this session; an answer without the field leaves it as it is.
+  const acting = answered === undefined ? current.acting : answered
+  if (
+    JSON.stringify(current.user) === JSON.stringify(user) &&
+    JSON.stringify(current.settings) === JSON.stringify(settings) &&
+    JSON.stringify(current.acting) === JSON.stringify(acting)
+  ) {
     return
   }
   localStorage.setItem(storageKeys.user, JSON.stringify(user))
   localStorage.setItem(storageKeys.settings, JSON.stringify(settings))
+  if (acting) localStorage.setItem(storageKeys.acting, JSON.stringify(acting))
+  else localStorage.removeItem(storageKeys.acting)
   changed()
 }
 
@@ -89,6 +108,7 @@ export function signOut() {
   localStorage.removeItem(storageKeys.user)
   localStorage.removeItem(storageKeys.token)
   localStorage.removeItem(storageKeys.settings)
+  localStorage.removeItem(storageKeys.acting)
   changed()
 }
 

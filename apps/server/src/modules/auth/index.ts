@@ -5,5 +5,6 @@
  */
 export { hashPassword, verifyPassword } from './passwords'
 export { clearFailures, recentFailures, revokeUserSessions } from './repo'
-export { inviteUser, NO_PASSWORD, sendPasswordReset, sessionOfUser } from './service'
+export { endSession, inviteUser, NO_PASSWORD, openActingSession, sendPasswordReset, sessionOfUser } from './service'
+export { ACTING_HOURS } from './repo'
 export * as throttle from './throttle'

@@ -40,8 +40,28 @@ export function findUserById(db: Db, userId: number) {
   return usersWithAccount(db).where('users.id', '=', userId).executeTakeFirst()
 }
 
-export async function insertSession(db: Db, userId: number, tokenHash: Buffer, expiresAt: Date) {
-  await db.insertInto('sessions').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute()
+export async function insertSession(db: Db, userId: number, tokenHash: Buffer, expiresAt: Date, acting?: { by: number; session: number }) {
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, acting_by: acting?.by ?? null, acting_session: acting?.session ?? null })
+    .execute()
+}
+
+/** How long a session of staff ordering for a customer lasts at most (decision 0101; migration 0046 holds it to this). */
+export const ACTING_HOURS = 2
+
+/** A session of the user for a back office user ordering for them, ending ACTING_HOURS from now by the database's clock. */
+export async function insertActingSession(db: Db, userId: number, tokenHash: Buffer, acting: { by: number; session: number }) {
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: tokenHash,
+      expires_at: sql<Date>`now() + make_interval(hours => ${ACTING_HOURS})`,
+      acting_by: acting.by,
+      acting_session: acting.session,
+    })
+    .execute()
 }
 
 /** The live session a token's hash names, with its user and account (built once: db/statement.ts). */
@@ -53,7 +73,17 @@ const liveSession = statement((db, tokenHash: Buffer, now: Date, idleSince: Date
       (join) => join.onTrue(),
     )
     .innerJoin('customer_accounts', 'customer_accounts.id', 'users.account_id')
-    .select([...userColumns, 'sessions.id as sessionId', 'sessions.last_seen_at as lastSeenAt', 'sessions.expires_at as expiresAt'])
+    .leftJoin('back_office_users as acting', 'acting.id', 'sessions.acting_by')
+    .select([
+      ...userColumns,
+      'sessions.id as sessionId',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
+      'sessions.acting_session as actingSession',
+      'acting.id as actingId',
+      'acting.email as actingEmail',
+      'acting.name as actingName',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('customer_accounts.active', '=', true)
     .where('sessions.revoked_at', 'is', null)

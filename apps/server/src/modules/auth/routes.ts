@@ -25,8 +25,8 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
   )
 
-  app.post('/logout', { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
-    await auth.logout(deps, req.requireSession())
+  app.post('/logout', { config: { auditsItself: true }, schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
+    await auth.logout(deps, req.requireSession(), req.ip)
     clearPictureCookie(reply, deps.config)
     return reply.status(204).send(null)
   })
@@ -49,7 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     async (req) => auth.completePasswordReset(deps, req.body.token, req.body.newPassword),
   )
 
-  app.post('/change-password', { schema: { tags, body: ChangePasswordBody, response: { 200: Message, 400: ErrorBody } } }, async (req) =>
-    auth.changePassword(deps, req.requireSession(), req.body.currentPassword, req.body.newPassword),
+  app.post(
+    '/change-password',
+    { config: { notWhileActing: 'settings' }, schema: { tags, body: ChangePasswordBody, response: { 200: Message, 400: ErrorBody } } },
+    async (req) => auth.changePassword(deps, req.requireSession(), req.body.currentPassword, req.body.newPassword),
   )
 }

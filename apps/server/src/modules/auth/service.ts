@@ -20,7 +20,7 @@ const TOUCH_EVERY_MS = 60_000
 // Verified against when the username is unknown, so both answers take as long.
 let dummyHash: Promise<string> | undefined
 
-export function toSession(row: repo.UserRow, sessionId: number): Session {
+export function toSession(row: repo.UserRow, sessionId: number, actingBy: Session['actingBy'] = null): Session {
   return {
     sessionId,
     userId: row.userId,
@@ -35,6 +35,7 @@ export function toSession(row: repo.UserRow, sessionId: number): Session {
     isElders: row.isElders,
     isCash: isCashSale(row.salesCategory),
     defaultBranch: row.defaultBranch,
+    actingBy,
   }
 }
 
@@ -143,20 +144,45 @@ async function readSession({ db, config, caches }: Deps, tokenHash: Buffer, key:
     await repo.touchSession(db, row.sessionId)
     lastSeenAt = now
   }
-  const session = toSession(row, row.sessionId)
+  const actingBy =
+    row.actingId !== null && row.actingEmail !== null && row.actingName !== null
+      ? { userId: row.actingId, email: row.actingEmail, name: row.actingName, backOfficeSessionId: Number(row.actingSession) }
+      : null
+  const session = toSession(row, row.sessionId, actingBy)
   cache?.set(key, { session, lastSeenAt, expiresAt: row.expiresAt.getTime() }, stamp, now)
   return session
 }
 
-export async function logout({ db, caches }: Deps, session: Session) {
-  await repo.revokeSession(db, session.sessionId)
-  caches?.forgetSession(session.sessionId)
+/** Ends the session. A session of staff ordering for a customer ends as Stop ends it, and is audited so (decision 0101). */
+export async function logout(deps: Deps, session: Session, address = '') {
+  if (session.actingBy) return backOffice.stopActing(deps, session, address)
+  await repo.revokeSession(deps.db, session.sessionId)
+  deps.caches?.forgetSession(session.sessionId)
 }
 
 export async function me(deps: Deps, session: Session): Promise<MeResponse> {
   const row = await repo.findUserById(deps.db, session.userId)
   if (!row) throw unauthorized()
-  return { user: sessionUser(row), settings: await settingsFor(deps, row) }
+  const acting = session.actingBy && { staffName: session.actingBy.name, staffEmail: session.actingBy.email }
+  return { user: sessionUser(row), settings: await settingsFor(deps, row), acting }
+}
+
+/**
+ * A session of an enabled user of an active account for a back office user ordering for them (decision 0101), in
+ * the caller's transaction; undefined when the user may not sign in (disabled, or their account withdrawn).
+ */
+export async function openActingSession(deps: Deps, userId: number, acting: { by: number; session: number }): Promise<LoginResponse | undefined> {
+  const row = await repo.findUserById(deps.db, userId)
+  if (!row) return undefined
+  const token = newToken()
+  await repo.insertActingSession(deps.db, row.userId, hashToken(token), acting)
+  return { user: sessionUser(row), token, settings: await settingsFor(deps, row) }
+}
+
+/** Ends one session at once, here and (by the database's notification) on every instance. */
+export async function endSession({ db, caches }: Pick<Deps, 'db' | 'caches'>, sessionId: number) {
+  await repo.revokeSession(db, sessionId)
+  caches?.forgetSession(sessionId)
 }
 
 /** Same answer whether or not the details match, so accounts cannot be discovered through it. */

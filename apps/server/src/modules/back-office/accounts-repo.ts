@@ -124,6 +124,8 @@ export function portalUsers(db: Db, accountId: number) {
         .selectFrom('sessions')
         .select((s) => s.fn.max('sessions.created_at').as('at'))
         .whereRef('sessions.user_id', '=', 'u.id')
+        // A session the staff opened to order for the user (decision 0101) is no sign-in of theirs.
+        .where('sessions.acting_by', 'is', null)
         .as('last_sign_in_at'),
     )
     .where('u.account_id', '=', accountId)
@@ -144,6 +146,8 @@ export function findPortalUser(db: Db, accountId: number, userId: number, lock =
         .selectFrom('sessions')
         .select((s) => s.fn.max('sessions.created_at').as('at'))
         .whereRef('sessions.user_id', '=', 'u.id')
+        // A session the staff opened to order for the user (decision 0101) is no sign-in of theirs.
+        .where('sessions.acting_by', 'is', null)
         .as('last_sign_in_at'),
     )
     .where('u.account_id', '=', accountId)

@@ -1,5 +1,6 @@
 import {
   AccountCodeParams,
+  ActingStart,
   AccountSearchQuery,
   AccountSearchResult,
   InvoiceParams,
@@ -18,13 +19,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Deps } from '../../lib/context'
 import { unauthorized } from '../../lib/errors'
 import * as accounts from './accounts'
+import { startActing } from './acting'
 import type { Actor } from './audit'
+import type { BackOfficeSession } from './session'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 /** Who helps customers: Customer service every account, a Sales representative their own; Marketing none. */
 const ACCOUNTS = { roles: ['Administrator', 'Customer service', 'Sales representative'] } as const
 
-function actorOf(req: FastifyRequest): Actor {
+function actorOf(req: FastifyRequest): Actor & { session: BackOfficeSession } {
   if (!req.backOffice) throw unauthorized()
   return { session: req.backOffice, address: req.ip }
 }
@@ -44,6 +47,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
       async (req) => accounts.actOnUser(deps, actorOf(req), req.params.code, req.params.userId, action),
     )
   }
+  // Order for this account (decision 0101): a customer session of one of its enabled users, for this browser.
+  app.post(
+    '/accounts/:code/users/:userId/act',
+    { config: ACCOUNTS, schema: { params: PortalUserParams, response: { 200: ActingStart, ...errors } } },
+    async (req) => startActing(deps, actorOf(req), req.params.code, req.params.userId),
+  )
   app.post(
     '/accounts/:code/orders/:orderId/confirmation',
     { config: ACCOUNTS, schema: { params: OrderParams, body: SendBody, response: { 200: StaffMessage, ...errors } } },

@@ -38,7 +38,7 @@ export function scopeOf(session: Pick<BackOfficeSession, 'userId' | 'roles'>): r
 }
 
 /** The account of a code, when the user may see it; 404 otherwise, so that an account out of scope is not told apart. */
-async function accountFor(db: Db, actor: Actor, code: string): Promise<repo.AccountRow> {
+export async function accountFor(db: Db, actor: Actor, code: string): Promise<repo.AccountRow> {
   const account = await repo.findAccount(db, scopeOf(actor.session), code)
   if (!account) throw notFound('account')
   return account
@@ -250,6 +250,7 @@ function accountSession(a: repo.AccountRow): Session {
     isElders: a.is_elders,
     isCash: isCashSale(a.sales_category),
     defaultBranch: a.default_branch,
+    actingBy: null,
   }
 }
 

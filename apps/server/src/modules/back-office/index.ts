@@ -9,6 +9,8 @@ import { resolveBackOfficeSession, type BackOfficeSession } from './session'
 export { findActiveUserByEmail, openSession, type BackOfficeSession } from './session'
 export { staffChanges } from './accounts'
 export { completeInvitation } from './users'
+export { auditActing, NOT_WHILE_ACTING, stopActing } from './acting'
+export { actingRoutes } from './acting-routes'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,7 +12,7 @@ type Db = Kysely<DB>
  * (no portal_order_id); a portal order paid by card carries its payment's reference (payment_reference, written
  * with the order in the card payment's own transaction); any other portal order was placed on account.
  */
-const channelOf = sql<OrderChannel>`(CASE WHEN o.portal_order_id IS NULL THEN 'erp' WHEN o.payment_reference IS NOT NULL THEN 'card' ELSE 'web' END)`
+const channelOf = sql<OrderChannel>`(CASE WHEN o.portal_order_id IS NULL THEN 'erp' WHEN o.entered_by_email IS NOT NULL THEN 'rep' WHEN o.payment_reference IS NOT NULL THEN 'card' ELSE 'web' END)`
 
 /**
  * Where a portal order stands with the ERP, on the database's clock as the health check's backlog counts it
@@ -140,6 +140,7 @@ export async function findOrder(db: Db, scope: AccountScope, id: number, alertSe
     username: string | null
     user_name: string | null
     user_email: string | null
+    entered_by_email: string | null
     created_at: Date
     erp_collected_at: Date | null
     erp_exported_at: Date | null
@@ -154,7 +155,7 @@ export async function findOrder(db: Db, scope: AccountScope, id: number, alertSe
            ${erpStateOf(alertSeconds)} AS erp_state, o.customer_purchase_order, o.description, o.delivery_name,
            o.delivery_address1, o.delivery_address2, o.delivery_city, o.delivery_state, o.delivery_postal_code, o.site_code,
            o.carrier_name, o.carrier_instructions, o.contact, o.email, o.phone,
-           u.username, u.name AS user_name, u.email AS user_email, o.created_at, o.erp_collected_at, o.erp_exported_at,
+           u.username, u.name AS user_name, u.email AS user_email, o.entered_by_email, o.created_at, o.erp_collected_at, o.erp_exported_at,
            o.erp_acknowledged_at, o.extended_ex_cents, o.tax_cents, o.extended_inc_cents
     FROM orders o
     JOIN customer_accounts a ON a.id = o.account_id

@@ -111,6 +111,7 @@ export async function orderPage({ db, config }: Deps, actor: Actor, id: number):
     delivery: { name: o.delivery_name, address, siteCode: o.site_code, carrier: o.carrier_name, instructions: o.carrier_instructions },
     contact: { name: o.contact, email: o.email, phone: o.phone },
     placedBy: o.username === null ? null : { username: o.username, name: o.user_name ?? '', email: o.user_email ?? '' },
+    enteredBy: o.entered_by_email,
     placedAt: new Date(o.created_at).toISOString(),
     erp:
       o.erp_state === null

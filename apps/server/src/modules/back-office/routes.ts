@@ -45,7 +45,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   // The session and its second factor.
   app.get('/me', { config: BEFORE_SECOND_FACTOR, schema: { response: { 200: BackOfficeMe, ...errors } } }, async (req) => session.me(backOfficeSessionOf(req)))
   app.post('/sign-out', { config: BEFORE_SECOND_FACTOR, schema: { response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await session.revokeSession(deps.db, backOfficeSessionOf(req).sessionId)
+    await session.revokeSession(deps, backOfficeSessionOf(req).sessionId)
     return reply.status(204).send(null)
   })
   app.get('/enrolment', { config: BEFORE_SECOND_FACTOR, schema: { response: { 200: Enrolment, ...errors } } }, async (req) =>

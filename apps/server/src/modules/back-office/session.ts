@@ -58,7 +58,20 @@ export async function completeSession(db: Db, session: BackOfficeSession, maxMs:
   await repo.completeSession(db, session.sessionId, session.userId, now, new Date(now.getTime() + maxMs))
 }
 
-export const revokeSession = repo.revokeSession
+/**
+ * Ends a back office session, and with it (migration 0046's trigger) the customer sessions it ordered for customers
+ * in (decision 0101); this instance's session cache forgets those at once, the others on the database's notification.
+ */
+export async function revokeSession({ db, caches }: Pick<Deps, 'db' | 'caches'>, sessionId: number) {
+  await repo.revokeSession(db, sessionId)
+  await forgetActingSessions({ db, caches }, { backOfficeSessionId: sessionId })
+}
+
+/** This instance's session cache forgets the customer sessions staff acted in (ended by migration 0046's triggers). */
+export async function forgetActingSessions({ db, caches }: Pick<Deps, 'db' | 'caches'>, of: { backOfficeSessionId: number } | { userId: number }) {
+  if (!caches) return
+  for (const id of await repo.actingSessionIds(db, of)) caches.forgetSession(id)
+}
 
 export function me(session: BackOfficeSession): BackOfficeMe {
   return { id: session.userId, name: session.name, email: session.email, roles: session.roles, secondFactor: session.secondFactor }

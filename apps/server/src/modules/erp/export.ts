@@ -35,6 +35,7 @@ const ORDER_COLUMNS = [
   'CarrierInstructions',
   'DeliveryType',
   'AvailableCredit',
+  'EnteredBy',
 ] as const
 
 /** order_lines.csv: a row per feed line (an order line and the price break it was charged at), new columns last. */

@@ -143,6 +143,7 @@ async function ordersOut(db: Db, ids: number[]): Promise<ErpOrder[]> {
     DeliveryType: o.delivery_type,
     PaymentReference: o.payment_reference,
     AvailableCredit: o.available_credit_cents === null ? null : dollars(Number(o.available_credit_cents)),
+    EnteredBy: o.entered_by_email ?? '',
     ExtendedEx: dollars(Number(o.extended_ex_cents)),
     TaxTotal: dollars(Number(o.tax_cents)),
     ExtendedInc: dollars(Number(o.extended_inc_cents)),

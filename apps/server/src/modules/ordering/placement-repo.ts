@@ -116,6 +116,9 @@ export interface NewOrder {
   paymentReference: string | null
   /** The account's available credit before an order on account; null for a card-paid order. */
   availableCreditCents: number | null
+  /** The back office user who entered the order for the customer (decision 0101); null when the customer placed it. */
+  enteredById: number | null
+  enteredByEmail: string | null
 }
 
 /** An order line as it is stored, less the order it belongs to. */
@@ -166,6 +169,8 @@ function orderColumns(o: NewOrder) {
     idempotency_key: o.idempotencyKey,
     payment_reference: o.paymentReference,
     available_credit_cents: o.availableCreditCents,
+    entered_by_id: o.enteredById,
+    entered_by_email: o.enteredByEmail,
   } satisfies Omit<Insertable<DB['orders']>, 'sales_order' | 'portal_order_id'>
 }
 

@@ -60,6 +60,8 @@ export interface Buyer {
   name: string
   email: string
   accountName: string
+  /** The back office user entering the order for the buyer (decision 0101); absent or null when the buyer places it. */
+  enteredBy?: { id: number; email: string; name: string } | null
 }
 
 /** What a new order is until the branch picks it. */
@@ -83,6 +85,7 @@ export function buyerOf(session: Session): Buyer {
     name: session.name,
     email: session.email,
     accountName: session.accountName,
+    enteredBy: session.actingBy && { id: session.actingBy.userId, email: session.actingBy.email, name: session.actingBy.name },
   }
 }
 
@@ -311,6 +314,8 @@ async function writeOrder(trx: Db, p: Placement, taken: number[], availableCredi
       idempotencyKey: p.idempotencyKey,
       paymentReference: p.paymentReference,
       availableCreditCents,
+      enteredById: p.buyer.enteredBy?.id ?? null,
+      enteredByEmail: p.buyer.enteredBy?.email ?? null,
     },
     lines,
     { to: mail.to, subject: mail.subject.split(NUMBER_TO_COME), text: mail.text.split(NUMBER_TO_COME) },
@@ -338,6 +343,7 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
       `Hi ${buyer.name},`,
       '',
       `Thank you for your order for ${buyer.accountName}. We have received it as ${order.SalesOrder}.`,
+      ...(buyer.enteredBy ? ['', `It was entered for you by your representative, ${buyer.enteredBy.name} (${buyer.enteredBy.email}).`] : []),
       '',
       ...lines,
       '',

@@ -39,6 +39,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, de
   app.post(
     '/invoice-payments',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Stores a card payment of some of the account’s invoices and answers the card form for it',
@@ -88,6 +89,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, de
   app.post(
     '/invoice-payments/session',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Mastercard Gateway: opens a hosted checkout session for a payment of invoices',
@@ -101,6 +103,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, de
   app.post(
     '/invoice-payments/complete',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Mastercard Gateway: completes a payment of invoices with the resultIndicator the gateway handed back',

@@ -46,6 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   app.post(
     '/payments/create',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Stores a pending order for a card payment (cash-sale accounts)',
@@ -64,6 +65,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   app.post(
     '/approvals/:id/payment',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags: [...tags, 'approvals'],
         summary: "An approver pays by card for a cash-sale account's order waiting for approval",
@@ -111,6 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   app.post(
     '/payments/session',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Mastercard Gateway: opens a hosted checkout session for a pending order',
@@ -124,6 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
   app.post(
     '/payments/complete',
     {
+      config: { notWhileActing: 'payment' },
       schema: {
         tags,
         summary: 'Mastercard Gateway: completes a payment with the resultIndicator the gateway handed back',

@@ -11,20 +11,23 @@ import { lastStaffChanges } from './staff-changes'
 
 const tags = ['users']
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+/** Staff ordering for a customer change no users (decision 0101). */
+const SETTINGS = { notWhileActing: 'settings' } as const
 
 export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: z.array(SubUser), ...errors } } }, async (req) =>
     users.list(deps, req.requireSession(), req.query.page),
   )
-  app.post('/users', { schema: { tags, body: CreateUserBody, response: { 201: SubUser, ...errors } } }, async (req, reply) =>
+  app.post('/users', { config: SETTINGS, schema: { tags, body: CreateUserBody, response: { 201: SubUser, ...errors } } }, async (req, reply) =>
     reply.status(201).send(await users.create(deps, req.requireSession(), req.body)),
   )
-  app.put('/users', { schema: { tags, body: UpdateUserBody, response: { 200: SubUser, ...errors } } }, async (req) =>
+  app.put('/users', { config: SETTINGS, schema: { tags, body: UpdateUserBody, response: { 200: SubUser, ...errors } } }, async (req) =>
     users.update(deps, req.requireSession(), req.body),
   )
   app.put(
     '/users/limits',
     {
+      config: SETTINGS,
       schema: {
         tags,
         summary: "Sets a User's spending limits (ex GST, per order and per calendar month) and approver",
@@ -39,6 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.put(
     '/users/invoice-payments',
     {
+      config: SETTINGS,
       schema: {
         tags,
         summary: "Allows a User to pay the account's invoices by card, or no longer",
@@ -61,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (req) => lastStaffChanges(deps, req.requireSession()),
   )
-  app.delete('/users', { schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
+  app.delete('/users', { config: SETTINGS, schema: { tags, body: DeleteUserBody, response: { 200: Message, ...errors } } }, async (req) =>
     users.remove(deps, req.requireSession(), req.body.username),
   )
 }

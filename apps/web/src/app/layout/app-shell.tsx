@@ -4,6 +4,7 @@ import { useMe } from '../../features/auth/api/get-me'
 import { OfflineStatus } from '../../features/offline/offline-status'
 import { useSite } from '../../features/site/api/get-site'
 import { updateSession, useSession } from '../../lib/session'
+import { ActingBanner } from './acting-banner'
 import { Footer } from './footer'
 import { MainNav } from './main-nav'
 import { TopBar } from './top-bar'
@@ -33,6 +34,7 @@ export function AppShell() {
       <a href="#main" className={styles.skipLink}>
         Skip to content
       </a>
+      <ActingBanner session={session} />
       <header className={styles.header}>
         <TopBar session={session} siteName={site?.name} logoUrl={site?.logoUrl} />
         <MainNav user={session.user} />

@@ -3,11 +3,13 @@ import { Link } from 'react-router'
 import type { SessionUser } from '@portal/contract/auth'
 import { Drawer } from '../../components/ui/dialog'
 import { BrandList, CategoryList } from '../../features/catalogue-menu/components/catalogue-lists'
+import { useSession } from '../../lib/session'
 import { accountLinks } from './account-links'
 import styles from './layout.module.css'
 
 /** Under 990 px the Category, Brand and Account menus fold into this drawer. */
 export function NavDrawer({ user }: { user: SessionUser }) {
+  const acting = Boolean(useSession()?.acting)
   const [open, setOpen] = useState(false)
   const close = () => setOpen(false)
   return (
@@ -31,7 +33,7 @@ export function NavDrawer({ user }: { user: SessionUser }) {
         <BrandList onNavigate={close} />
         <h2 className={styles.drawerHeading}>Account</h2>
         <ul className={styles.drawerLinks}>
-          {accountLinks(user).map((link) => (
+          {accountLinks(user, acting).map((link) => (
             <li key={link.to}>
               <Link to={link.to} onClick={close}>
                 {link.label}

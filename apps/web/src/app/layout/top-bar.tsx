@@ -12,9 +12,12 @@ export function TopBar({ session, siteName, logoUrl }: { session: Session; siteN
         <div className={styles.account}>
           <span className={styles.greeting}>Hi, {session.user.Name}!</span>
           <BranchSwitcher current={session.currentWarehouse} />
-          <Link to="/logout" className={styles.logout}>
-            Logout
-          </Link>
+          {/* Staff ordering for the customer end with the banner's Stop (decision 0101). */}
+          {!session.acting && (
+            <Link to="/logout" className={styles.logout}>
+              Logout
+            </Link>
+          )}
         </div>
       </div>
     </div>

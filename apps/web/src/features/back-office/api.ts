@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { BackOfficeMe } from '@portal/contract/back-office'
 import { api, type Query } from '../../lib/api'
 import { clearBackOfficeToken, getBackOfficeToken } from '../../lib/back-office-session'
+import { getSession, signOut as forgetCustomerSession } from '../../lib/session'
 
 /** Calls /api/staff with the back office session's token, never the customer's; a 401 is handled by the frame. */
 const withToken = () => ({ token: getBackOfficeToken(), redirectOnUnauthorized: false })
@@ -38,6 +39,8 @@ export function useBackOfficeSignOut() {
   return async () => {
     await staffApi.post('sign-out').catch(() => undefined)
     clearBackOfficeToken()
+    // A session of ordering for a customer ends with the back office session it was started from (decision 0101).
+    if (getSession()?.acting) forgetCustomerSession()
     queryClient.removeQueries({ queryKey: ['back-office'] })
   }
 }

@@ -1,13 +1,14 @@
-import type { PortalUser, PortalUserAction, StaffAccount, StaffMessage } from '@portal/contract/back-office-accounts'
+import type { ActingStart, PortalUser, PortalUserAction, StaffAccount, StaffMessage } from '@portal/contract/back-office-accounts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { SelectField } from '../../../components/ui/field'
 import { notify } from '../../../components/ui/toast'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { serverMessage } from '../../../lib/api'
+import { signIn } from '../../../lib/session'
 import { backOfficeKeys, staffApi } from '../api'
 import { when } from './back-office-users'
 import styles from './back-office.module.css'
@@ -57,6 +58,7 @@ function AccountPage({ account: a }: { account: StaffAccount }) {
       <h1>
         {a.name} ({a.code})
       </h1>
+      <OrderForAccount account={a} />
       <section className={styles.panel} aria-labelledby="terms-heading">
         <h2 id="terms-heading">Account</h2>
         <dl>
@@ -151,6 +153,58 @@ function AccountPage({ account: a }: { account: StaffAccount }) {
       <InvoicesSection account={a} />
       <StatementSection account={a} />
     </>
+  )
+}
+
+/**
+ * "Order for this account" (decision 0101): picks one of its enabled users and opens the account's own storefront as
+ * them, under the banner that says so. The back office session stays; Stop comes back here.
+ */
+export function OrderForAccount({ account }: { account: StaffAccount }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const users = account.users.filter((u) => u.state !== 'disabled')
+  const [userId, setUserId] = useState(String(users[0]?.id ?? ''))
+  const start = useMutation({
+    mutationFn: (id: string) => staffApi.post<ActingStart>(`accounts/${encodeURIComponent(account.code)}/users/${id}/act`),
+    onSuccess: async (answer) => {
+      // Nothing read in another customer session stays: the storefront is read afresh as this user.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'back-office' })
+      signIn(answer)
+      await navigate('/')
+    },
+    onError: (error) => notify.error(serverMessage(error, 'Ordering for this account could not start.')),
+  })
+  if (!account.active) return null
+  return (
+    <section className={styles.panel} aria-labelledby="order-for-heading">
+      <h2 id="order-for-heading">Order for this account</h2>
+      {users.length === 0 ? (
+        <p>This account has no enabled portal user to order as.</p>
+      ) : (
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault()
+            if (userId) start.mutate(userId)
+          }}
+        >
+          <div className={styles.grid}>
+            <SelectField label="Order as" id="order-as" value={userId} onChange={(event) => setUserId(event.target.value)}>
+              {users.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name} ({u.username}, {u.role})
+                </option>
+              ))}
+            </SelectField>
+            <div>
+              <Button type="submit" disabled={start.isPending || !userId}>
+                Order for this account
+              </Button>
+            </div>
+          </div>
+        </form>
+      )}
+    </section>
   )
 }
 

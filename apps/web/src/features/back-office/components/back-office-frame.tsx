@@ -1,9 +1,11 @@
 import type { BackOfficeMe, BackOfficeRole } from '@portal/contract/back-office'
 import { createContext, useContext, useEffect } from 'react'
-import { Navigate, NavLink, Outlet, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button'
-import { ApiError } from '../../../lib/api'
+import { api, ApiError } from '../../../lib/api'
 import { clearBackOfficeToken, useBackOfficeToken } from '../../../lib/back-office-session'
+import { getSession, signOut as forgetCustomerSession } from '../../../lib/session'
 import { useBackOfficeMe, useBackOfficeSignOut } from '../api'
 import styles from './back-office.module.css'
 
@@ -22,7 +24,30 @@ export const hasRole = (me: BackOfficeMe, role: BackOfficeRole) => me.roles.incl
  * /staff: the back office's own frame (header with the user's name and Sign out, navigation by role). Without a
  * back office session it goes to the login page; before the second factor, to /staff/sign-in.
  */
+/**
+ * The banner's Stop (decision 0101) comes here first and ends the session of ordering for a customer once the
+ * customer's screens are gone: none of them is left to read with the ended token (a 401 there would send the
+ * browser to the login page). What was read as the customer is forgotten.
+ */
+function useStopActing() {
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const stopping = (location.state as { stopActing?: boolean } | null)?.stopActing === true
+  useEffect(() => {
+    const session = getSession()
+    if (!stopping || !session?.acting) return
+    void api
+      .post<void>('acting/stop', undefined, { token: session.token, redirectOnUnauthorized: false })
+      .catch(() => undefined)
+      .finally(() => {
+        forgetCustomerSession()
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'back-office' })
+      })
+  }, [stopping, queryClient])
+}
+
 export function BackOfficeFrame() {
+  useStopActing()
   const token = useBackOfficeToken()
   const me = useBackOfficeMe(token)
   const signOut = useBackOfficeSignOut()

@@ -81,6 +81,12 @@ function OrderPage({ order: o }: { order: StaffOrder }) {
           )}
           <dt>Placed by</dt>
           <dd>{o.placedBy ? `${o.placedBy.name} (${o.placedBy.username}, ${o.placedBy.email})` : 'Not recorded'}</dd>
+          {o.enteredBy && (
+            <>
+              <dt>Entered by</dt>
+              <dd>{o.enteredBy} (back office)</dd>
+            </>
+          )}
           {o.channel !== 'erp' && (
             <>
               <dt>Placed at</dt>

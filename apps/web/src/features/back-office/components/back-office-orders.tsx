@@ -16,6 +16,7 @@ export const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${formatMoney
 export const CHANNEL_WORDS: Record<OrderChannel, string> = {
   web: 'Portal, on account',
   card: 'Portal, paid by card',
+  rep: 'Portal, entered by staff (rep)',
   erp: 'ERP history',
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { CREDIT_ERRORS } from '@portal/contract/checkout'
 import { Button } from '../../../components/ui/button'
 import { useOnline } from '../../../lib/connection'
+import { useSession } from '../../../lib/session'
 import { TextAreaField, TextField } from '../../../components/ui/field'
 import { SpinnerOverlay } from '../../../components/ui/spinner'
 import { notify } from '../../../components/ui/toast'
@@ -17,6 +18,7 @@ import { justPlacedState } from '../../orders'
 import { useCreatePayment } from '../api/create-payment'
 import { isSentForApproval, usePlaceOrder } from '../api/place-order'
 import { useSaveCheckoutInfo } from '../api/save-checkout-info'
+import { useSendPaymentLink } from '../api/send-payment-link'
 import {
   CheckoutFormSchema,
   FIELD_LIMITS,
@@ -54,6 +56,10 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
   const place = usePlaceOrder()
   const items = useCartItems()
   const pay = useCreatePayment()
+  // Staff ordering for a cash-sale account send the customer a payment link instead of the card form (decision 0101).
+  const acting = Boolean(useSession()?.acting)
+  const link = useSendPaymentLink()
+  const [linkSent, setLinkSent] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   // An account on terms: its credit, what this order means for it, and the buyer's confirmation of an order past the limit.
   const creditRead = useAccountCredit(!isCash)
@@ -99,7 +105,7 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
     return () => clearTimeout(draftTimer.current)
   }, [values, warehouse, initialValues, saveDraft])
 
-  const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess
+  const busy = place.isPending || pay.isPending || place.isSuccess || pay.isSuccess || link.isPending
   // Placing an order or paying needs the connection; an order already on its way waits for it (features/offline).
   const online = useOnline()
   const canSubmit = (cartCount ?? 0) > 0 && cartTotal !== undefined && !busy && online && !refusedOnCredit && (!mustConfirm || creditConfirmed)
@@ -122,6 +128,16 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
       }
     }
     const afterDraft = draftOnItsWay.current ?? Promise.resolve()
+    if (isCash && acting) {
+      void afterDraft
+        .then(() => link.mutateAsync())
+        .then((answer) => {
+          submitting.current = false
+          notify.success(answer.message)
+          setLinkSent(answer.message)
+        }, failed)
+      return
+    }
     if (isCash) {
       void afterDraft
         .then(() => pay.mutateAsync({ body: { orderDetails: toPendingDetails(body), amount: cartTotal ?? 0, accountName }, idempotencyKey }))
@@ -242,7 +258,15 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
               <dd className={`money ${styles.total}`}>{cartTotal === undefined ? '…' : `$${formatMoney(cartTotal)}`}</dd>
             </div>
           </dl>
-          {isCash && <p className={styles.note}>You pay by card on the next page.</p>}
+          {isCash && !acting && <p className={styles.note}>You pay by card on the next page.</p>}
+          {isCash && acting && (
+            <p className={styles.note}>Staff never take a card payment: the customer is e-mailed a link to pay for this cart by card in their own session.</p>
+          )}
+          {linkSent && (
+            <p className={styles.note} role="status">
+              {linkSent}
+            </p>
+          )}
           {!isCash && credit && <CreditPanel credit={credit} total={cartTotal} place="checkout" />}
           {mustConfirm && (
             <label className={styles.confirmCredit}>
@@ -256,7 +280,15 @@ export function CheckoutForm({ initialValues, isCash, accountName, warehouse, br
             </p>
           )}
           <Button type="submit" block disabled={!canSubmit}>
-            {!online && !busy ? (isCash ? 'Paying needs a connection' : 'Placing an order needs a connection') : isCash ? 'Make Payment' : 'Complete Order'}
+            {!online && !busy
+              ? isCash
+                ? 'Paying needs a connection'
+                : 'Placing an order needs a connection'
+              : isCash
+                ? acting
+                  ? 'Send payment link'
+                  : 'Make Payment'
+                : 'Complete Order'}
           </Button>
           <Link to="/cart" className={styles.backLink}>
             Back to cart
