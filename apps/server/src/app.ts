@@ -31,6 +31,7 @@ import { ordersRoutes } from './modules/orders/routes'
 import { invoicePaymentsRoutes } from './modules/payments/invoice-payment-routes'
 import { paymentsRoutes } from './modules/payments/routes'
 import { quickOrderRoutes } from './modules/quick-order/routes'
+import { quotesRoutes } from './modules/quotes/routes'
 import { manifestRoutes, siteRoutes } from './modules/site/routes'
 import { watchStockAlerts } from './modules/stock-alerts/drain'
 import { stockAlertsRoutes } from './modules/stock-alerts/routes'
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(buyAgainRoutes, deps)
       await api.register(checkoutRoutes, deps)
       await api.register(approvalsRoutes, deps)
+      await api.register(quotesRoutes, deps)
       await api.register(standingOrdersRoutes, deps)
       await api.register(paymentsRoutes, deps)
       await api.register(invoicePaymentsRoutes, deps)

@@ -7,8 +7,12 @@ import { signIn } from './journey'
 // Nor do they load the schema library (zod): their forms and constants do without it (decision 0020), which keeps
 // them within their budget.
 
-/** Words found only in the back office's code: its API's paths and its roles. */
-const BACK_OFFICE_ONLY = ['staff/accounts', 'staff/orders', 'Sales representative']
+/**
+ * Words found only in the back office's code: its screens' paths, its roles and its actions. (The banner a customer's
+ * frame shows while staff order for the customer links back to the account's page in the back office, decision
+ * 0101: that path alone is no back office code.)
+ */
+const BACK_OFFICE_ONLY = ['staff/orders', 'Sales representative', 'Order for this account']
 
 /** The JavaScript the page fetches from `open` until the network is idle: each file's path and text. */
 async function scriptsOf(page: Page, open: () => Promise<void>) {

@@ -80,7 +80,11 @@ export const ErpOrderLine = z
     TaxTotal: z.number(),
     ExtendedTotalInc: z.number(),
     DueDate: z.string().nullable(),
-    PriceBreak: z.enum(PRICE_BREAKS).describe('The break Price is: pallet, carton or unit. An order line charged at several breaks is one feed line per break'),
+    PriceBreak: z
+      .enum(PRICE_BREAKS)
+      .describe(
+        'The break Price is: pallet, carton, unit, or quote (the quoted price of the order’s QuoteRef). An order line charged at several breaks is one feed line per break',
+      ),
     PackQty: z.number().int().nullable().describe('Units per pallet or carton of the break; null for unit'),
     Packs: z.number().int().nullable().describe('Full pallets or cartons (QuantityOrdered / PackQty); null for unit'),
     PortalLine: z.number().int().describe('The line of the portal order this feed line is part of (its LineNo in the portal)'),
@@ -121,6 +125,10 @@ export const ErpOrder = z
     EnteredBy: z
       .string()
       .describe('The e-mail of the back office user who entered the order for the customer (decision 0101); empty when the customer placed it'),
+    QuoteRef: z
+      .string()
+      .nullable()
+      .describe('The quote the order was placed from (Q and six digits); its quoted lines are priced at the break `quote`. Null for any other order'),
     ExtendedEx: z.number(),
     TaxTotal: z.number(),
     ExtendedInc: z.number(),

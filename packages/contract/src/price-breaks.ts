@@ -4,9 +4,10 @@
  *
  * The price breaks a line is charged at, the largest first: full pallets at the pallet price, then full cartons
  * at the carton price, the rest at the unit price. The one rule of the server (which charges) and the web app
- * (which shows what a quantity will cost before it is added), in integer cents ex GST.
+ * (which shows what a quantity will cost before it is added), in integer cents ex GST. `quote`: units charged the price
+ * a quote gave them (decision 0102), up to the quoted quantity; chargedParts never answers it (ordering/cart.ts lineParts does).
  */
-export const PRICE_BREAKS = ['pallet', 'carton', 'unit'] as const
+export const PRICE_BREAKS = ['pallet', 'carton', 'unit', 'quote'] as const
 export type PriceBreakKind = (typeof PRICE_BREAKS)[number]
 
 /** What an account pays per unit for a product, by break (cents ex GST); a break without a price or size does not apply. */
@@ -79,7 +80,11 @@ export function describeParts(parts: readonly ChargedPart[]): string | null {
   if (!hasPackBreak(parts)) return null
   return parts
     .map((p) =>
-      p.break === 'unit' ? `${p.quantity} at ${formatCents(p.priceCents)}` : `${plural(p.packs ?? 0, p.break)} of ${p.packQty} at ${formatCents(p.priceCents)}`,
+      p.break === 'unit'
+        ? `${p.quantity} at ${formatCents(p.priceCents)}`
+        : p.break === 'quote'
+          ? `${p.quantity} at ${formatCents(p.priceCents)} quoted`
+          : `${plural(p.packs ?? 0, p.break)} of ${p.packQty} at ${formatCents(p.priceCents)}`,
     )
     .join(', ')
 }

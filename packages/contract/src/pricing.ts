@@ -5,7 +5,7 @@ import { PRICE_BREAKS, type ChargedPart } from './price-breaks'
 /** A part of a line on the wire (cart lines, order lines): one break, its units and its price per unit. */
 export const PriceBreakPart = z
   .object({
-    Break: z.enum(PRICE_BREAKS).describe('pallet, carton or unit: which price these units are charged at'),
+    Break: z.enum(PRICE_BREAKS).describe('pallet, carton, unit, or quote (the price a quote gave, decision 0102): which price these units are charged at'),
     Quantity: z.number().int().describe('units charged at this break'),
     PackQty: z.number().int().nullable().describe('units per carton or pallet; null for units'),
     Packs: z.number().int().nullable().describe('full cartons or pallets; null for units'),

@@ -42,6 +42,7 @@ import * as erpSalesRepsAndInvoicesPaid from './migrations/0043_erp_sales_reps_a
 import * as backOfficeContent from './migrations/0044_back_office_content'
 import * as approvalsPaidByCard from './migrations/0045_approvals_paid_by_card'
 import * as orderingOnBehalf from './migrations/0046_ordering_on_behalf_of_a_customer'
+import * as quotes from './migrations/0047_quotes'
 import * as tradeAccountApplications from './migrations/0048_trade_account_applications'
 
 /** Every migration in the order it applies. Add new ones at the end; never edit an applied one. */
@@ -88,6 +89,7 @@ export const migrations: ReadonlyArray<{ version: string; up: string }> = [
   { version: '0044_back_office_content', up: backOfficeContent.up },
   { version: '0045_approvals_paid_by_card', up: approvalsPaidByCard.up },
   { version: '0046_ordering_on_behalf_of_a_customer', up: orderingOnBehalf.up },
+  { version: '0047_quotes', up: quotes.up },
   { version: '0048_trade_account_applications', up: tradeAccountApplications.up },
 ]
 

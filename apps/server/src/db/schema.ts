@@ -192,6 +192,8 @@ export interface CartLineTable {
   product_id: number
   quantity: number
   added_at: Timestamp
+  /** Put in by accepting a quote: its quoted price holds for the quoted quantity (migrations/0047_quotes.ts). */
+  quote_line_id: Generated<number | null>
 }
 
 /** The answer a cart change sent with an Idempotency-Key got (migrations/0006_cart_idempotency.ts). */
@@ -199,6 +201,45 @@ export interface CartRequestTable {
   user_id: number
   idempotency_key: string
   answer: Json<unknown> | null
+  created_at: Timestamp
+}
+
+/** A quote (migrations/0047_quotes.ts, decision 0102). */
+export interface QuoteTable {
+  id: Generated<number>
+  account_id: number
+  user_id: number | null
+  location_id: string
+  status: Generated<'requested' | 'open' | 'accepted' | 'declined'>
+  assigned_to: number | null
+  note: Generated<string>
+  expires_on: string | null
+  decline_reason: string | null
+  sent_at: Timestamp | null
+  accepted_at: Timestamp | null
+  accepted_by: number | null
+  declined_at: Timestamp | null
+  order_id: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface QuoteLineTable {
+  id: Generated<number>
+  quote_id: number
+  line_no: number
+  product_id: number
+  quantity: number
+  account_price_cents: number
+  quoted_price_cents: number | null
+}
+
+export interface QuoteMessageTable {
+  id: Generated<number>
+  quote_id: number
+  from_staff: boolean
+  author: string
+  body: string
   created_at: Timestamp
 }
 
@@ -262,6 +303,8 @@ export interface OrderTable extends DeliveryColumns, TotalsColumns {
   /** The back office user who entered the order for the customer (decision 0101); null when the customer placed it. */
   entered_by_id: ColumnType<number | null, number | null | undefined, number | null>
   entered_by_email: ColumnType<string | null, string | null | undefined, string | null>
+  /** The quote the order was placed from (migrations/0047_quotes.ts): one order a quote. */
+  quote_id: Generated<number | null>
 }
 
 interface LineColumns {
@@ -308,6 +351,8 @@ export interface PendingOrderTable {
   idempotency_key: string | null
   /** The order waiting for approval this payment pays (an approver paying for a cash-sale account's order). */
   approval_id: Generated<number | null>
+  /** The quote whose quoted prices its lines carry (migrations/0047_quotes.ts). */
+  quote_id: Generated<number | null>
 }
 
 /** Units a pending card payment holds at its branch until it is paid, cancelled or `expires_at`. */
@@ -815,6 +860,9 @@ export interface DB {
   cart_lines: CartLineTable
   cart_requests: CartRequestTable
   quote_requests: QuoteRequestTable
+  quotes: QuoteTable
+  quote_lines: QuoteLineTable
+  quote_messages: QuoteMessageTable
   orders: OrderTable
   order_lines: OrderLineTable
   pending_orders: PendingOrderTable

@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth'
 import { runImport } from '../modules/erp/import/run'
 import { writeDemoApplications } from './applications'
 import { insertDemoBackOffice } from './back-office'
+import { writeDemoQuotes } from './quotes'
 import { buildAccounts, DEMO_LOGINS, insertAccounts, LARGE_SCALE_LOGINS, type AccountSeed, type DemoLogin } from './accounts'
 import { countRows, syncSequences, withDeferredIndexes, type Db } from './bulk'
 import { buildProducts, buildStock, categoryRows, seedBranches, seedBrands, seedCategories, seedStock, writeProducts } from './catalogue'
@@ -117,6 +118,7 @@ export async function loadDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   if (options.demoLogins) await writeDemoStandingOrders(db, today)
   if (options.demoLogins) await insertDemoBackOffice(db)
   if (options.demoLogins) await writeDemoApplications(db)
+  if (options.demoLogins) await writeDemoQuotes(db)
   // Planner statistics now, not whenever autovacuum comes round: without them a fresh large data set is
   // planned as if each account had a dozen orders (a bitmap scan and sort of 21,000 rows for one page).
   // VACUUM also sets the visibility map, without which no index-only scan is chosen (a deep history page).

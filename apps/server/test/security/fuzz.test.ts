@@ -212,6 +212,17 @@ const BASES: Record<string, (c: Ctx) => Req> = {
     post('/api/staff/accounts/KELLYFG/statements', { to: 'someone@elsewhere.example', year: c.f.period.finyear, period: c.f.period.period }),
   'GET /api/staff/orders': () => get('/api/staff/orders?branch=WAG&from=2026-01-01&to=2026-12-31&status=Entered&channel=web&erp=waiting&q=kelly&page=1'),
   'GET /api/staff/orders/:id': () => get(`/api/staff/orders/${NO_SUCH_ID}`),
+  // Quotes (decision 0102): quotes that do not exist (404).
+  'GET /api/quotes': () => get('/api/quotes'),
+  'GET /api/quotes/:id': () => get(`/api/quotes/${NO_SUCH_ID}`),
+  'POST /api/quotes/:id/accept': () => post(`/api/quotes/${NO_SUCH_ID}/accept`),
+  'POST /api/quotes/:id/decline': () => post(`/api/quotes/${NO_SUCH_ID}/decline`, { reason: 'Found it elsewhere' }),
+  'POST /api/quotes/:id/messages': () => post(`/api/quotes/${NO_SUCH_ID}/messages`, { body: 'Could you do 20?' }),
+  'GET /api/staff/quotes': () => get('/api/staff/quotes?state=open'),
+  'GET /api/staff/quotes/:id': () => get(`/api/staff/quotes/${NO_SUCH_ID}`),
+  'POST /api/staff/quotes/:id/send': () =>
+    post(`/api/staff/quotes/${NO_SUCH_ID}/send`, { lines: [{ productCode: 'X1', quantity: 1, priceCents: 100 }], note: 'A note', expiresOn: tomorrow() }),
+  'POST /api/staff/quotes/:id/messages': () => post(`/api/staff/quotes/${NO_SUCH_ID}/messages`, { body: 'A new price is on its way.' }),
   'GET /api/users/staff-changes': () => get('/api/users/staff-changes'),
   // Content (decision 0096): items that do not exist (404), and an upload that is no multipart form (400).
   'GET /api/staff/content': () => get('/api/staff/content?kind=news&state=published&page=1'),

@@ -47,6 +47,11 @@ export interface Ctx {
   approvalOf(who: User, whose: 'own' | 'other'): Promise<number>
   /** A standing order (first run tomorrow) of a new User of the user's own account or of the other account. */
   standingOrderOf(who: User, whose: 'own' | 'other'): Promise<number>
+  /**
+   * A quote (decision 0102) of the user's own account asked for by the user, or of the other account: open (priced,
+   * expiring in a month) or, with `requested`, waiting in the back office's inbox. One line of the everyday product.
+   */
+  quoteOf(who: User, whose: 'own' | 'other', state?: 'open' | 'requested'): Promise<number>
 }
 
 export interface Row {
@@ -462,6 +467,29 @@ export const MATRIX: Row[] = [
     request: async (c) => post(`/api/staff/applications/${await freshApplication(c)}/approve`, { note: '' }) },
   { route: 'POST /api/staff/applications/:id/decline',  expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 403, 403],
     request: async (c) => post(`/api/staff/applications/${await freshApplication(c)}/decline`, { reason: 'Not in our area.' }) },
+  // Quotes (decision 0102): the account's users read and write on its quotes; the one who asked (an Administrator:
+  // any of the account's) accepts or declines; another account's quote is 404.
+  { route: 'GET /api/quotes',                           expect: [401, 200, 200, 200, 200], request: () => get('/api/quotes') },
+  { route: 'GET /api/quotes/:id',                       expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => get(`/api/quotes/${await c.quoteOf(userOr(who), 'own')}`),
+    otherRequest: async (c, who) => get(`/api/quotes/${await c.quoteOf(who, 'other')}`) },
+  { route: 'POST /api/quotes/:id/accept',               expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404], prepare: emptyCart,
+    request: async (c, who) => post(`/api/quotes/${await c.quoteOf(userOr(who), 'own')}/accept`),
+    otherRequest: async (c, who) => post(`/api/quotes/${await c.quoteOf(who, 'other')}/accept`) },
+  { route: 'POST /api/quotes/:id/decline',              expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => post(`/api/quotes/${await c.quoteOf(userOr(who), 'own')}/decline`, { reason: 'Found it elsewhere' }),
+    otherRequest: async (c, who) => post(`/api/quotes/${await c.quoteOf(who, 'other')}/decline`, { reason: 'Found it elsewhere' }) },
+  { route: 'POST /api/quotes/:id/messages',             expect: [401, 200, 200, 200, 200], other: [404, 404, 404, 404],
+    request: async (c, who) => post(`/api/quotes/${await c.quoteOf(userOr(who), 'own')}/messages`, { body: 'Could you do 20?' }),
+    otherRequest: async (c, who) => post(`/api/quotes/${await c.quoteOf(who, 'other')}/messages`, { body: 'Could you do 20?' }) },
+  // The Quotes inbox: the roles and scope of Accounts (KELLYFG is the rep's); Marketing 403.
+  { route: 'GET /api/staff/quotes',                     expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403], request: () => get('/api/staff/quotes?state=open') },
+  { route: 'GET /api/staff/quotes/:id',                 expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => get(`/api/staff/quotes/${await c.quoteOf('trade', 'own')}`) },
+  { route: 'POST /api/staff/quotes/:id/send',           expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/quotes/${await c.quoteOf('trade', 'own', 'requested')}/send`, await quoteSent(c)) },
+  { route: 'POST /api/staff/quotes/:id/messages',       expect: [401, 401, 401, 401, 401], backOffice: [200, 200, 200, 403],
+    request: async (c) => post(`/api/staff/quotes/${await c.quoteOf('trade', 'own')}/messages`, { body: 'A new price is on its way.' }) },
   // Content (decision 0096): Marketing and Administrators; Customer service and reps 403.
   { route: 'GET /api/staff/content',                    expect: [401, 401, 401, 401, 401], backOffice: [200, 403, 403, 200], request: () => get('/api/staff/content?kind=news') },
   { route: 'POST /api/staff/content',                   expect: [401, 401, 401, 401, 401], backOffice: [201, 403, 403, 201], request: () => post('/api/staff/content', contentBody('Matrix news')) },
@@ -622,6 +650,14 @@ function portalOrder(c: Ctx): Promise<string> {
   return order
 }
 
+/** The body of a quote sent: the everyday product at no charge (never above the account's price), expiring in a month. */
+async function quoteSent(c: Ctx) {
+  const code = (await c.as('trade', get(`/api/product/${c.f.product.id}`))).json().ProductCode as string
+  return { lines: [{ productCode: code, quantity: 2, priceCents: 0 }], note: 'Matrix quote', expiresOn: inAMonth() }
+}
+
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+
 /** The product code of the record hidden from resellers, as a user who may see it reads it. */
 async function hiddenCode(c: Ctx): Promise<string> {
   return (await c.as('trade', get(`/api/product/${c.f.hidden.id}`))).json().ProductCode as string
@@ -736,6 +772,31 @@ export async function createCtx(t: TestContext, f: Fixtures): Promise<Ctx> {
         .returning('id')
         .executeTakeFirstOrThrow()
       return row.id
+    },
+    async quoteOf(who, whose, state = 'open') {
+      const accountId = f[whose][who].accountId
+      const asker =
+        whose === 'own'
+          ? await t.db.selectFrom('users').select('id').where('username', '=', who).executeTakeFirstOrThrow()
+          : await t.db.selectFrom('users').select('id').where('account_id', '=', accountId).orderBy('id').executeTakeFirstOrThrow()
+      const open = state === 'open'
+      const quote = await t.db
+        .insertInto('quotes')
+        .values({
+          account_id: accountId,
+          user_id: asker.id,
+          location_id: who === 'cash' ? 'MEL' : 'WAG',
+          status: state,
+          expires_on: open ? inAMonth() : null,
+          sent_at: open ? new Date() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await t.db
+        .insertInto('quote_lines')
+        .values({ quote_id: quote.id, line_no: 1, product_id: f.product.id, quantity: 1, account_price_cents: 1000, quoted_price_cents: open ? 900 : null })
+        .execute()
+      return quote.id
     },
     async spareUser(who) {
       const username = `spare-${who}-${++spares}`

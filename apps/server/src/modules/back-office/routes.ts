@@ -25,6 +25,7 @@ import { applicationsRoutes } from './applications-routes'
 import { contentRoutes } from './content-routes'
 import { auditCsv, listAudit, type Actor } from './audit'
 import { ordersRoutes } from './orders-routes'
+import { quotesRoutes } from './quotes-routes'
 import { confirmEnrolment, enrolment, verifySecondFactor } from './second-factor'
 import * as session from './session'
 import * as users from './users'
@@ -100,6 +101,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =
   await app.register(ordersRoutes, deps)
   // Trade account applications: Customer service and Administrators.
   await app.register(applicationsRoutes, deps)
+  // The Quotes inbox (decision 0102): the same roles and scope.
+  await app.register(quotesRoutes, deps)
   // News posts, banners and promotions: Marketing and Administrators.
   await app.register(contentRoutes, deps)
 

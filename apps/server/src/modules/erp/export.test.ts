@@ -68,11 +68,12 @@ describe('exporting new orders to files', () => {
 
     const orders = csv(join(folder, 'orders.csv'))
     expect(orders[0]).toBe(
-      'AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,CustomerPurchaseOrder,ShipDate,SiteCode,DeliveryName,DeliveryAddress1,DeliveryAddress2,DeliveryCity,DeliveryState,DeliveryPostalCode,Email,Phone,PortalOrderId,PaymentReference,Contact,Description,CarrierName,CarrierInstructions,DeliveryType,AvailableCredit,EnteredBy',
+      'AccountCode,SalesOrder,EnterDate,SalesOrderStatus,LocationID,CustomerPurchaseOrder,ShipDate,SiteCode,DeliveryName,DeliveryAddress1,DeliveryAddress2,DeliveryCity,DeliveryState,DeliveryPostalCode,Email,Phone,PortalOrderId,PaymentReference,Contact,Description,CarrierName,CarrierInstructions,DeliveryType,AvailableCredit,EnteredBy,QuoteRef',
     )
     expect(orders[1]).toContain(`,${first},`)
-    // An order on account ends with the account's available credit before it, in dollars, and no EnteredBy (the customer placed it).
-    expect(orders[1]).toMatch(/,-?\d+\.\d\d,$/)
+    // An order on account ends with the account's available credit before it, in dollars, then no EnteredBy (the
+    // customer placed it) and no quote (decision 0102).
+    expect(orders[1]).toMatch(/,-?\d+\.\d\d,,$/)
     expect(orders[1]).toContain(',EXP-1,')
     const text = readFileSync(join(folder, 'orders.csv'), 'utf8')
     expect(text).toContain('"EXP, ""quoted"""')
@@ -92,25 +93,26 @@ describe('exporting new orders to files', () => {
     expect(runs[0]).toMatchObject({ id: result.run, kind: 'export', who: 'cli', added: 2, status: 'succeeded' })
   })
 
-  it('ends a row with EnteredBy: the back office user who entered the order for the customer (decision 0101)', async () => {
+  it('writes EnteredBy after AvailableCredit: the back office user who entered the order for the customer (decision 0101)', async () => {
     const entered = await placeOnAccount('EXP-REP-1')
     const own = await placeOnAccount('EXP-OWN-1')
     await t.db.updateTable('orders').set({ entered_by_email: 'rep@riverinarural.example' }).where('sales_order', '=', entered).execute()
     const folder = join(parent, 'out-entered-by')
     await exportOrders(t.db, t.config, folder)
     const rows = csv(join(folder, 'orders.csv'))
-    expect(rows[0]!.split(',').at(-1)).toBe('EnteredBy')
+    const column = rows[0]!.split(',').indexOf('EnteredBy')
+    expect(column).toBe(rows[0]!.split(',').indexOf('AvailableCredit') + 1)
     expect(
       rows
         .find((r) => r.includes(`,${entered},`))!
         .split(',')
-        .at(-1),
+        .at(column),
     ).toBe('rep@riverinarural.example')
     expect(
       rows
         .find((r) => r.includes(`,${own},`))!
         .split(',')
-        .at(-1),
+        .at(column),
     ).toBe('')
   })
 

@@ -36,6 +36,7 @@ const ORDER_COLUMNS = [
   'DeliveryType',
   'AvailableCredit',
   'EnteredBy',
+  'QuoteRef',
 ] as const
 
 /** order_lines.csv: a row per feed line (an order line and the price break it was charged at), new columns last. */

@@ -76,6 +76,7 @@ describe('GET /api/erp/orders', () => {
       CarrierName: 'Own truck',
       DeliveryType: 1,
       PaymentReference: null,
+      QuoteRef: null,
     })
     expect(order.EnterDate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(order.lines).toHaveLength(1)

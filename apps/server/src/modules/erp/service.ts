@@ -144,6 +144,8 @@ async function ordersOut(db: Db, ids: number[]): Promise<ErpOrder[]> {
     PaymentReference: o.payment_reference,
     AvailableCredit: o.available_credit_cents === null ? null : dollars(Number(o.available_credit_cents)),
     EnteredBy: o.entered_by_email ?? '',
+    // The quote the order was placed from (decision 0102): its reference, Q and six digits.
+    QuoteRef: o.quote_id === null ? null : `Q${String(o.quote_id).padStart(6, '0')}`,
     ExtendedEx: dollars(Number(o.extended_ex_cents)),
     TaxTotal: dollars(Number(o.tax_cents)),
     ExtendedInc: dollars(Number(o.extended_inc_cents)),

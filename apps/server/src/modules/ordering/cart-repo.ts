@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { DB } from '../../db/schema'
 import { shapedStatement, statement } from '../../db/statement'
 import type { Session } from '../../lib/context'
@@ -81,7 +81,7 @@ export function pricedItems(db: Db, viewer: Viewer, items: Array<{ productId: nu
           id: number
         }>`unnest(${items.map((i) => i.productId)}::int[], ${items.map((i) => i.quantity)}::int[]) WITH ORDINALITY`.as<'u'>(sql`u(product_id, quantity, id)`),
       )
-      .select([sql<number>`u.id::int`.as('id'), 'u.product_id', 'u.quantity']),
+      .select([sql<number>`u.id::int`.as('id'), 'u.product_id', 'u.quantity', sql<number | null>`NULL::int`.as('quote_line_id')]),
   )
   return pricedLinesOf(withLines, viewer, sql.val(branch)).orderBy('cart_lines.id').execute()
 }
@@ -101,7 +101,7 @@ const ownLines = shapedStatement((visibility: Visibility) => (db: Db, userId: nu
       .selectFrom('carts')
       .innerJoin('cart_lines', 'cart_lines.cart_id', 'carts.id')
       .innerJoin('branches', 'branches.location_id', 'carts.location_id')
-      .select(['cart_lines.id', 'cart_lines.cart_id', 'cart_lines.product_id', 'cart_lines.quantity', 'cart_lines.added_at'])
+      .select(['cart_lines.id', 'cart_lines.cart_id', 'cart_lines.product_id', 'cart_lines.quantity', 'cart_lines.added_at', 'cart_lines.quote_line_id'])
       .select(['carts.location_id as branch', 'branches.name as branch_name'])
       .where('carts.user_id', '=', userId),
   )
@@ -122,6 +122,7 @@ function pricedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer, branch: strin
     .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
     .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
     .leftJoin('stock', (j) => j.onRef('stock.product_id', '=', 'products.id').on('stock.location_id', '=', branch))
+    .$call((q) => withQuotes(q, viewer))
     .select([
       'cart_lines.id',
       'cart_lines.quantity',
@@ -162,7 +163,37 @@ function summedLinesOf(db: Pick<Db, 'selectFrom'>, viewer: Viewer) {
     .innerJoin('products', 'products.id', 'cart_lines.product_id')
     .innerJoin('customer_accounts', (j) => j.on('customer_accounts.id', '=', viewer.accountId))
     .leftJoin('contract_prices', (j) => j.onRef('contract_prices.product_id', '=', 'products.id').on('contract_prices.account_id', '=', viewer.accountId))
+    .$call((q) => withQuotes(q, viewer))
     .select(['cart_lines.id', 'cart_lines.quantity', 'products.id as productId', productVisibleTo(viewer).as('visible'), ...breakPrices()])
+}
+
+/**
+ * A line put in by accepting a quote (cart_lines.quote_line_id) is charged the quoted price for the quoted quantity
+ * while its quote holds: accepted by this account, not yet ordered, and not past its expiry date (decision 0102).
+ * The one place a quoted price enters the cart's prices, and so the checkout's and the order's (lineParts charges it).
+ * Otherwise the three columns are null and the line is charged as any other.
+ */
+function withQuotes<Q extends SelectQueryBuilder<DB & { cart_lines: { quote_line_id: number | null } }, 'cart_lines' | 'products', object>>(
+  q: Q,
+  viewer: Viewer,
+) {
+  return q
+    .leftJoin('quote_lines as ql', (j) => j.onRef('ql.id', '=', 'cart_lines.quote_line_id').onRef('ql.product_id', '=', 'products.id'))
+    .leftJoin('quotes as q', (j) =>
+      j
+        .onRef('q.id', '=', 'ql.quote_id')
+        .on('q.account_id', '=', viewer.accountId)
+        .on('q.status', '=', 'accepted')
+        .on('q.order_id', 'is', null)
+        .on(sql<boolean>`q.expires_on >= current_date`),
+    )
+    .select([
+      sql<number | null>`CASE WHEN q.id IS NULL THEN NULL ELSE ql.quoted_price_cents END`.as('quotedPriceCents'),
+      sql<number | null>`CASE WHEN q.id IS NULL THEN NULL ELSE ql.quantity END`.as('quotedQty'),
+      sql<number | null>`q.id`.as('quoteId'),
+    ]) as unknown as Q extends SelectQueryBuilder<infer D, infer T, infer O>
+    ? SelectQueryBuilder<D, T, O & { quotedPriceCents: number | null; quotedQty: number | null; quoteId: number | null }>
+    : never
 }
 
 /** A cart as a change reads it: its branch and that branch's name, and its row's version (see putLinesReturningLines). */
@@ -261,7 +292,7 @@ const linesWritten = shapedStatement(
             .columns(['cart_id', 'product_id', 'quantity'])
             .expression(rows)
             .onConflict((oc) => oc.columns(['cart_id', 'product_id']).doUpdateSet({ quantity: sql`excluded.quantity` }))
-            .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at']),
+            .returning(['id', 'cart_id', 'product_id', 'quantity', 'added_at', 'quote_line_id']),
         )
         .with('touched', (q) =>
           q
@@ -274,10 +305,10 @@ const linesWritten = shapedStatement(
         .with('cart_lines', (q) =>
           q
             .selectFrom('cart_lines')
-            .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])
+            .select(['id', 'cart_id', 'product_id', 'quantity', 'added_at', 'quote_line_id'])
             .where('cart_id', '=', cartId)
             .where(others)
-            .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at'])),
+            .unionAll(q.selectFrom('written').select(['id', 'cart_id', 'product_id', 'quantity', 'added_at', 'quote_line_id'])),
         )
       return summedLinesOf(withLines, { userId, accountId, ...viewerWith(visibilityIn(shape)) })
         .select(sql<number>`(SELECT count(*) FROM kept)::int`.as('kept'))
@@ -435,12 +466,62 @@ export async function saveCheckoutInfo(db: Db, cartId: number, info: unknown) {
   return kept !== undefined
 }
 
-export function insertQuoteRequest(db: Db, quote: { userId: number; accountId: number; branch: string; lines: unknown }) {
+/** The cart's lines as accepting a quote meets them: each line's product and the quote its quoted line belongs to. */
+export function linesWithQuotes(db: Db, cartId: number) {
   return db
-    .insertInto('quote_requests')
-    .values({ user_id: quote.userId, account_id: quote.accountId, location_id: quote.branch, lines: JSON.stringify(quote.lines) })
-    .returning(['id'])
+    .selectFrom('cart_lines')
+    .leftJoin('quote_lines', 'quote_lines.id', 'cart_lines.quote_line_id')
+    .select(['cart_lines.product_id', 'quote_lines.quote_id'])
+    .where('cart_lines.cart_id', '=', cartId)
+    .execute()
+}
+
+/**
+ * A quote's lines into the cart (decision 0102), at `branch`: a product already in the cart keeps its units and adds
+ * the quoted ones (a line of the same quote, put in before, keeps the larger of the two), and every line names its
+ * quoted line. Run it holding the cart's lock.
+ */
+export async function putQuotedLines(db: Db, cartId: number, branch: string, lines: Array<{ productId: number; quantity: number; quoteLineId: number }>) {
+  await sql`INSERT INTO cart_lines (cart_id, product_id, quantity, quote_line_id)
+    SELECT ${cartId}::int, l.product_id, l.quantity, l.quote_line_id
+    FROM unnest(${lines.map((l) => l.productId)}::int[], ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => l.quoteLineId)}::int[]) AS l(product_id, quantity, quote_line_id)
+    ON CONFLICT (cart_id, product_id) DO UPDATE SET
+      quantity = CASE WHEN cart_lines.quote_line_id = excluded.quote_line_id THEN greatest(cart_lines.quantity, excluded.quantity)
+                      ELSE least(cart_lines.quantity + excluded.quantity, 99999) END,
+      quote_line_id = excluded.quote_line_id`.execute(db)
+  await db.updateTable('carts').set({ location_id: branch, updated_at: new Date() }).where('id', '=', cartId).execute()
+}
+
+/**
+ * A quote asked for (decision 0102): its lines at the account's prices then, assigned to the account's sales
+ * representative (the ERP's first, then the earliest assigned; none: customer service). Answers its id and the
+ * representative's e-mail.
+ */
+export async function insertQuote(
+  db: Db,
+  quote: { userId: number; accountId: number; branch: string; lines: Array<{ productId: number; quantity: number; priceCents: number }> },
+) {
+  const rep = await db
+    .selectFrom('back_office_assignments as a')
+    .innerJoin('back_office_users as u', 'u.id', 'a.user_id')
+    .select(['u.id', 'u.email'])
+    .where('a.account_id', '=', quote.accountId)
+    .where('u.active', '=', true)
+    .where(sql<boolean>`'Sales representative' = ANY(u.roles)`)
+    .orderBy('a.by_erp', 'desc')
+    .orderBy('a.assigned_at')
+    .limit(1)
+    .executeTakeFirst()
+  const { id } = await db
+    .insertInto('quotes')
+    .values({ account_id: quote.accountId, user_id: quote.userId, location_id: quote.branch, assigned_to: rep?.id ?? null })
+    .returning('id')
     .executeTakeFirstOrThrow()
+  await db
+    .insertInto('quote_lines')
+    .values(quote.lines.map((l, i) => ({ quote_id: id, line_no: i + 1, product_id: l.productId, quantity: l.quantity, account_price_cents: l.priceCents })))
+    .execute()
+  return { id, repEmail: rep?.email ?? null }
 }
 
 /** Whether the account may order from the branch: any branch, unless the account has a branch group (resellers), then only those. */

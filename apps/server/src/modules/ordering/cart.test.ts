@@ -521,7 +521,7 @@ describe('the cart as a PDF', () => {
 })
 
 describe('requesting a quote', () => {
-  it('records the cart’s lines and e-mails the distributor and the user, with the cart attached', async () => {
+  it('records the cart’s lines as a quote and e-mails the distributor (no sales rep) and the user, with the cart attached', async () => {
     await call('DELETE', elders, '/api/cart')
     const productID = nextProduct()
     await setPrice(ids.eldersAccount, productID, 2500)
@@ -531,11 +531,15 @@ describe('requesting a quote', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ message: 'A quote has been requested for the contents of the cart' })
 
-    const quote = await t.db.selectFrom('quote_requests').selectAll().where('user_id', '=', ids.elders).orderBy('id', 'desc').executeTakeFirstOrThrow()
-    expect(quote).toMatchObject({ account_id: ids.eldersAccount, location_id: 'ADE' })
-    expect(quote.lines).toEqual([
-      expect.objectContaining({ productId: productID, quantity: 4, unitPriceCents: 2500, exCents: 10000, taxCents: 1000, incCents: 11000 }),
-    ])
+    // The quote (decision 0102): the cart's lines at the account's prices, requested.
+    const quote = await t.db.selectFrom('quotes').selectAll().where('user_id', '=', ids.elders).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    expect(quote).toMatchObject({ account_id: ids.eldersAccount, location_id: 'ADE', status: 'requested' })
+    const lines = await t.db
+      .selectFrom('quote_lines')
+      .select(['product_id', 'quantity', 'account_price_cents', 'quoted_price_cents'])
+      .where('quote_id', '=', quote.id)
+      .execute()
+    expect(lines).toEqual([{ product_id: productID, quantity: 4, account_price_cents: 2500, quoted_price_cents: null }])
 
     const mails = await t.db
       .selectFrom('email_outbox')

@@ -39,6 +39,9 @@ export interface LinePrices {
   cartonQty: number | null
   palletPriceCents: number | null
   palletQty: number | null
+  /** The price an accepted quote gave the line, for its quoted quantity (decision 0102); null or left out: none. */
+  quotedPriceCents?: number | null
+  quotedQty?: number | null
 }
 
 /**
@@ -47,6 +50,13 @@ export interface LinePrices {
  * reseller sees one price only, the unit price, and is charged that one price for every unit.
  */
 export function lineParts(viewer: Pick<Session, 'isElders'>, prices: LinePrices, quantity: number): ChargedPart[] {
+  const { quotedPriceCents, quotedQty } = prices
+  if (quotedPriceCents !== null && quotedPriceCents !== undefined && quotedQty !== null && quotedQty !== undefined) {
+    // A quoted price holds for the quoted quantity only; units beyond it are charged as any other (decision 0102).
+    const quoted = Math.min(quantity, quotedQty)
+    const rest = lineParts(viewer, { ...prices, quotedPriceCents: null }, quantity - quoted)
+    return quoted > 0 ? [{ break: 'quote', quantity: quoted, packQty: null, packs: null, priceCents: quotedPriceCents }, ...rest] : rest
+  }
   return chargedParts(
     quantity,
     {
@@ -59,6 +69,9 @@ export function lineParts(viewer: Pick<Session, 'isElders'>, prices: LinePrices,
     { onePrice: viewer.isElders },
   )
 }
+
+/** What a line shows as its unit price: the quoted price while a quote holds it, else the account's. */
+export const unitPriceOf = (prices: LinePrices) => prices.quotedPriceCents ?? prices.unitPriceCents
 
 /** The breakdown of a line as the documents word it ("2 cartons of 4 at $40.90, 1 at $45.32"); null for plain units. */
 export const describeLine = (line: { parts: ChargedPart[] }) => describeParts(line.parts)
@@ -144,7 +157,7 @@ function contentsFrom(
       description: r.description,
       category: r.category,
       quantity: r.quantity,
-      unitPriceCents: r.unitPriceCents,
+      unitPriceCents: unitPriceOf(r),
       parts,
       gramsEach: Math.round(Number(r.weightKg) * 1000),
       available: r.available,
@@ -456,6 +469,33 @@ export async function empty({ db }: Deps, session: Session): Promise<CartSummary
   return { Count: 0, Value: 0, warehouse: null }
 }
 
+/**
+ * Puts an accepted quote's lines into the user's cart at the quote's branch (decision 0102), the cart's lock taken
+ * first (an order or a change of the cart queues as ever): the quoted price then holds for the quoted quantity
+ * (lineParts). A cart holding lines at another branch, or another quote's lines, refuses it (409): one branch a
+ * cart, one quote an order.
+ */
+export async function putQuote(
+  trx: Db,
+  session: Session,
+  quote: { id: number; reference: string; branch: { code: string; name: string }; lines: Array<{ quoteLineId: number; productId: number; quantity: number }> },
+) {
+  await lockOrCreateCart(trx, session)
+  const locked = (await repo.lockCart(trx, session.userId))!
+  const lines = await repo.linesWithQuotes(trx, locked.id)
+  if (lines.length > 0 && locked.location_id !== quote.branch.code) {
+    throw conflict(
+      'cart_branch_mismatch',
+      `Your cart holds items for ${locked.branchName}. Check it out or empty your cart to accept quote ${quote.reference} from ${quote.branch.name}.`,
+    )
+  }
+  const other = lines.find((l) => l.quote_id !== null && l.quote_id !== quote.id)
+  if (other) {
+    throw conflict('cart_holds_quote', `Your cart holds the lines of another quote. Check it out or empty your cart to accept quote ${quote.reference}.`)
+  }
+  await repo.putQuotedLines(trx, locked.id, quote.branch.code, quote.lines)
+}
+
 function documentFor(deps: Deps, session: Session, cart: CartContents, title: string) {
   return renderCartPdf({ distributor: deps.config.distributor, session, cart, title, printedAt: new Date() })
 }
@@ -466,8 +506,9 @@ export async function print(deps: Deps, session: Session): Promise<Uint8Array> {
 }
 
 /**
- * Records a quote request for the cart as it stands and e-mails it, with the cart as a PDF,
- * to the distributor (to price it) and to the user (as a receipt).
+ * Records a quote for the cart as it stands (its lines at the account's prices now, decision 0102) and e-mails it,
+ * with the cart as a PDF, to the account's sales representative (else the distributor's customer service) to price
+ * it in the back office's Quotes inbox, and to the user (as a receipt). The cart keeps its lines.
  */
 export async function requestQuote(deps: Deps, session: Session): Promise<Message> {
   const { config } = deps
@@ -480,21 +521,12 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
     if (!current.branch) {
       throw new AppError(422, 'cart_empty', 'Your cart is empty. Add products before requesting a quote.')
     }
-    const quote = await repo.insertQuoteRequest(trx, {
+    // The quote (decision 0102): the cart's lines at the account's unit prices now, in the back office's Quotes inbox.
+    const quote = await repo.insertQuote(trx, {
       userId: session.userId,
       accountId: session.accountId,
       branch: current.branch.code,
-      lines: current.lines.map((l) => ({
-        productId: l.productId,
-        productCode: l.productCode,
-        description: l.description,
-        quantity: l.quantity,
-        unitPriceCents: l.unitPriceCents,
-        parts: l.parts,
-        exCents: l.exCents,
-        taxCents: l.taxCents,
-        incCents: l.incCents,
-      })),
+      lines: current.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, priceCents: l.unitPriceCents })),
     })
     const reference = `Q${String(quote.id).padStart(6, '0')}`
     const pdf = await documentFor(deps, session, current, `Quote Request ${reference}`)
@@ -506,7 +538,7 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
     const who = `${session.name} (${session.username}) of ${session.accountName} (${session.accountCode})`
     const total = `$${pdfMoney(current.totals.incCents)} inc GST at current prices`
     await enqueueMail(trx, {
-      to: config.distributor.email,
+      to: quote.repEmail ?? config.distributor.email,
       subject: `Quote request ${reference} from ${session.accountName} (${session.accountCode})`,
       text: [
         `${who} has asked for a quote for the following, to be supplied from ${current.branch.name} (${current.branch.code}):`,
@@ -514,7 +546,7 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
         ...listing,
         '',
         `Cart total: ${total}. The cart is attached as a PDF.`,
-        `Reply to ${session.email}.`,
+        `Price it and send it from the back office's Quotes inbox: ${config.publicUrl}/staff/quotes/${quote.id}`,
       ].join('\n'),
       attachments,
     })
@@ -524,7 +556,7 @@ export async function requestQuote(deps: Deps, session: Session): Promise<Messag
       text: [
         `Hi ${session.name},`,
         '',
-        `We have received your request for a quote for the ${current.lines.length === 1 ? 'item' : `${current.lines.length} items`} below, from our ${current.branch.name} branch. We will be in touch shortly.`,
+        `We have received your request for a quote for the ${current.lines.length === 1 ? 'item' : `${current.lines.length} items`} below, from our ${current.branch.name} branch. We will be in touch shortly: you can follow it under Quotes in the portal.`,
         '',
         ...listing,
         '',

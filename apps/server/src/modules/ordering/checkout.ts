@@ -32,11 +32,11 @@ export async function orderOnAccount(
       // The buyer's limits, and a repeated submission of an order already sent for approval: that is the answer.
       const limits = await approvals.limitsOf(trx, session.userId, key)
       if (limits.keyed !== null) return { noOrder: await approvals.sentForApproval(trx, session, limits.keyed) }
-      const { branch, lines, totals } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
+      const { branch, lines, totals, quoteId } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)
       const over = await approvals.overLimit(trx, session.userId, limits, totals.exCents)
       if (over) return { noOrder: await approvals.submit(trx, deps, session, { branch, siteCode, form: body, lines, over, key }) }
-      return { buyer: placement.buyerOf(session), branch, siteCode, form: body, lines, paymentReference: null }
+      return { buyer: placement.buyerOf(session), branch, siteCode, form: body, lines, paymentReference: null, quoteId }
     },
   })
   return placement.isNoOrder(answer) ? answer.noOrder : answer

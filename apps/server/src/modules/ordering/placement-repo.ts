@@ -119,6 +119,8 @@ export interface NewOrder {
   /** The back office user who entered the order for the customer (decision 0101); null when the customer placed it. */
   enteredById: number | null
   enteredByEmail: string | null
+  /** The quote the order is placed from (decision 0102); null for any other. */
+  quoteId: number | null
 }
 
 /** An order line as it is stored, less the order it belongs to. */
@@ -171,6 +173,7 @@ function orderColumns(o: NewOrder) {
     available_credit_cents: o.availableCreditCents,
     entered_by_id: o.enteredById,
     entered_by_email: o.enteredByEmail,
+    quote_id: o.quoteId,
   } satisfies Omit<Insertable<DB['orders']>, 'sales_order' | 'portal_order_id'>
 }
 
@@ -324,4 +327,20 @@ const cartLockedForOrder = shapedStatement((visibility: Visibility) => (db: Db, 
 /** The order this user placed with this idempotency key (a key is its sender's alone). */
 export function findOrderByKey(db: Db, userId: number, key: string) {
   return db.selectFrom('orders').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()
+}
+
+/** The account's quote, locked until the transaction ends, with whether it is past its expiry date (decision 0102). */
+export function lockQuote(db: Db, accountId: number, quoteId: number) {
+  return db
+    .selectFrom('quotes')
+    .select(['id', 'status', 'order_id', 'expires_on', sql<boolean>`coalesce(expires_on < current_date, false)`.as('expired')])
+    .where('id', '=', quoteId)
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+/** The quote's one order, written in the order's transaction holding the quote's lock. */
+export async function markQuoteOrdered(db: Db, quoteId: number, orderId: number) {
+  await db.updateTable('quotes').set({ order_id: orderId, updated_at: new Date() }).where('id', '=', quoteId).where('order_id', 'is', null).execute()
 }

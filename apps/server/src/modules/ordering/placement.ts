@@ -130,7 +130,7 @@ export function orderLineOf(viewer: Pick<Session, 'isElders'>, r: PricedLine): O
     productCode: r.productCode,
     description: r.description,
     quantity: r.quantity,
-    unitPriceCents: r.unitPriceCents,
+    unitPriceCents: cart.unitPriceOf(r),
     parts: cart.lineParts(viewer, r, r.quantity),
   }
 }
@@ -156,7 +156,9 @@ export async function priceLines(db: Db, session: Session, locked: LockedCart, w
     throw conflict('cart_branch_mismatch', `Your cart holds items for ${locked.branchName}. Switch to that branch to check out.`)
   }
   const lines = rows.map((r) => orderLineOf(session, r))
-  return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => partsTotals(partsOf(l)))) }
+  // Accepting a quote puts its lines into a cart holding no other quote's (quotes/service.ts accept): one at most.
+  const quoteId = rows.find((r) => r.quoteId !== null)?.quoteId ?? null
+  return { branch: locked.location_id, lines, totals: sumTotals(lines.map((l) => partsTotals(partsOf(l)))), quoteId }
 }
 
 /** The delivery site must be one of the account's; an unknown one is a client mistake, not a silent blank. */
@@ -224,6 +226,8 @@ export interface Placement {
   pendingId?: string
   /** The order is not made of the buyer's cart (an approved order): the cart stays as it is. */
   keepsCart?: boolean
+  /** The quote whose quoted prices the lines carry (decision 0102): the order is that quote's one order. */
+  quoteId?: number | null
 }
 
 /** The total inc GST of lines, as the order is written: GST per line. */
@@ -260,7 +264,7 @@ async function writeOrder(trx: Db, p: Placement, taken: number[], availableCredi
       tax_cents: totals.taxCents,
       extended_inc_cents: totals.incCents,
       due_date: backOrdered > 0 ? dueDate : null,
-      // What was charged, when it was more than units at the unit price (orders/service.ts documentItem).
+      // What was charged, when it was more than units at the unit price (orders/service.ts documentItem): pack breaks, a quoted price.
       price_breaks: hasPackBreak(parts) ? parts : null,
     }
   })
@@ -316,6 +320,7 @@ async function writeOrder(trx: Db, p: Placement, taken: number[], availableCredi
       availableCreditCents,
       enteredById: p.buyer.enteredBy?.id ?? null,
       enteredByEmail: p.buyer.enteredBy?.email ?? null,
+      quoteId: p.quoteId ?? null,
     },
     lines,
     { to: mail.to, subject: mail.subject.split(NUMBER_TO_COME), text: mail.text.split(NUMBER_TO_COME) },
@@ -377,10 +382,44 @@ export function afterOrder(
  * account's credit rule after the stock is locked (the order the ERP import locks them in) and before anything is written.
  */
 async function place(trx: Db, p: Placement, credit: CreditRequest | undefined): Promise<PlacedOrder> {
+  const quoteId = p.quoteId ?? null
+  // A card payment's quote was checked when it was paid for, and again by its prepare (quoteUnordered).
+  if (quoteId !== null && !p.pendingId) await checkQuote(trx, p.buyer.accountId, quoteId)
   const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
   const available = credit ? await checkCredit(trx, p.buyer.accountId, totalOf(p.lines).incCents, credit) : null
-  return writeOrder(trx, p, taken, available)
+  const order = await writeOrder(trx, p, taken, available)
+  if (quoteId !== null) await repo.markQuoteOrdered(trx, quoteId, order.OrderID)
+  return order
 }
+
+/**
+ * An order of quoted prices is its quote's one order (decision 0102): the quote's row is locked, so two carts
+ * holding its lines (the user who asked and an Administrator both accepted it) place one order between them, and
+ * the quote must still hold (accepted, unordered, not past its expiry date). The lines were priced before the
+ * lock; a quote ordered or expired meanwhile refuses the order (409), and the cart then shows today's prices.
+ * The unique index on orders.quote_id refuses a second order whatever code writes it.
+ */
+export async function checkQuote(trx: Db, accountId: number, quoteId: number) {
+  const quote = await repo.lockQuote(trx, accountId, quoteId)
+  if (!quote || quote.status !== 'accepted' || quote.order_id !== null) {
+    throw conflict('quote_ordered', `Quote ${quoteReference(quoteId)} has already been ordered. Your cart now shows today’s prices: check it and order again.`)
+  }
+  if (quote.expired) {
+    throw conflict(
+      'quote_expired',
+      `Quote ${quoteReference(quoteId)} expired on ${quote.expires_on}. Your cart now shows today’s prices: check it and order again.`,
+    )
+  }
+}
+
+/** Whether the quote (locked until the transaction ends) is accepted and not yet ordered: a paid card payment makes its order. */
+export async function quoteUnordered(trx: Db, accountId: number, quoteId: number) {
+  const quote = await repo.lockQuote(trx, accountId, quoteId)
+  return quote !== undefined && quote.status === 'accepted' && quote.order_id === null
+}
+
+/** A quote's reference as the customer and the staff know it: Q and six digits. */
+export const quoteReference = (id: number) => `Q${String(id).padStart(6, '0')}`
 
 /** What placeOrder answers instead of an order when the request places none (a card payment refused, say). */
 export interface NoOrder<R> {

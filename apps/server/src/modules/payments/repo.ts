@@ -17,6 +17,8 @@ export interface NewPendingOrder {
   idempotencyKey: string | null
   /** The order waiting for approval it pays, when an approver pays for one. */
   approvalId?: number
+  /** The quote whose quoted prices the lines carry (decision 0102). */
+  quoteId?: number | null
 }
 
 export async function insertPendingOrder(db: Db, p: NewPendingOrder) {
@@ -35,6 +37,7 @@ export async function insertPendingOrder(db: Db, p: NewPendingOrder) {
       provider_timestamp: p.providerTimestamp,
       idempotency_key: p.idempotencyKey,
       approval_id: p.approvalId ?? null,
+      quote_id: p.quoteId ?? null,
     })
     .execute()
 }
@@ -57,6 +60,7 @@ const pendingColumns = [
   'pending_orders.order_id',
   'pending_orders.transaction_id',
   'pending_orders.approval_id',
+  'pending_orders.quote_id',
 ] as const
 
 /** One of the account's pending orders; another account's is not found. */

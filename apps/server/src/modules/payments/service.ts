@@ -59,6 +59,7 @@ export const UNVERIFIED = 'We could not verify the payment result. Please contac
 export const UNAVAILABLE = 'Card payments are not available at the moment. Please call us to place your order.'
 const ALREADY_PAID = 'This cart has already been paid for and ordered, so this second payment made no order.'
 const SUPERSEDED = 'This payment was replaced by a newer one for the same cart, so no order was made of it.'
+const QUOTE_ORDERED = 'The quote whose prices this payment paid was ordered meanwhile by another user of the account, so no second order was made.'
 const APPROVAL_DECIDED = 'The order waiting for approval was approved, rejected or withdrawn before this payment went through, so no order was made of it.'
 /** What follows the reason when the portal refunded the payment itself, and when it could not (staff will). */
 const REFUNDED = 'It has been refunded in full.'
@@ -202,7 +203,9 @@ export async function create(
       const again = (await repeated(trx)) ?? (await sentBefore(trx))
       if (again) return again
       const details = body.orderDetails
-      const { branch, lines, totals } = await placement.priceLines(trx, session, locked, details.warehouse)
+      const { branch, lines, totals, quoteId } = await placement.priceLines(trx, session, locked, details.warehouse)
+      // A cart of quoted prices pays only while its quote holds (decision 0102); its order will be the quote's.
+      if (quoteId !== null) await placement.checkQuote(trx, session.accountId, quoteId)
       if (Math.round(body.amount * 100) !== totals.incCents) {
         throw conflict('amount_mismatch', `The amount to pay does not match your cart total of $${pdfMoney(totals.incCents)}. Review your cart and try again.`)
       }
@@ -248,6 +251,7 @@ export async function create(
         provider,
         providerTimestamp: provider === 'securepay' ? securepay.timestampOf(new Date()) : null,
         idempotencyKey: key,
+        quoteId,
       }
       await repo.insertPendingOrder(trx, pending)
       // Cash-sale accounts only: the units are theirs until the payment is made, cancelled or the hold expires.
@@ -399,6 +403,10 @@ const REFUND_REASONS = {
     distributor: () => 'but the order waiting for approval it paid for had been decided meanwhile (approved, rejected or withdrawn), so no order was made.',
     customer: 'in the meantime the order waiting for approval was decided another way, so no order was made of this payment.',
   },
+  quote_ordered: {
+    distributor: () => 'but the quote whose prices it paid had been ordered meanwhile by another user of the account, so no second order was made.',
+    customer: 'in the meantime the quote was ordered by another user of your account, so no second order was made of it.',
+  },
   invoice_payment_replaced: {
     distributor: () => 'but it had been replaced by a newer payment of invoices, so it was not applied.',
     customer: 'it was replaced by a newer payment of your invoices, so it was not applied to them.',
@@ -469,6 +477,8 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
         // A payment of an order waiting for approval makes its order only while the approval still waits.
         if (p.approval_id !== null && !(await approvals.stillAwaiting(trx, p.account_id, p.approval_id)))
           return refund(trx, p, 'approval_decided', APPROVAL_DECIDED)
+        // A payment of quoted prices makes the quote's one order, unless another order took the quote meanwhile.
+        if (p.quote_id !== null && !(await placement.quoteUnordered(trx, p.account_id, p.quote_id))) return refund(trx, p, 'quote_ordered', QUOTE_ORDERED)
         const details = PendingOrderDetails.parse(p.order_details)
         return {
           buyer: {
@@ -487,6 +497,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
           pendingId: p.id,
           // An approval's payment is not made of the payer's cart: their cart stays as it is.
           keepsCart: p.approval_id !== null,
+          quoteId: p.quote_id,
         }
       },
       async placed(trx, order) {

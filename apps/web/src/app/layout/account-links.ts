@@ -14,6 +14,7 @@ export function accountLinks(user: Pick<SessionUser, 'Role' | 'isElders'>, actin
     { label: 'Buy Again', to: '/buy-again' },
     { label: 'Stock alerts', to: '/stock-alerts' },
     { label: 'Order History', to: '/orders' },
+    { label: 'Quotes', to: '/quotes' },
     ...(user.isElders ? [] : [{ label: 'Approvals', to: '/approvals' }]),
     { label: 'Backordered Items', to: '/back-orders' },
     { label: 'Invoice History', to: '/invoices' },

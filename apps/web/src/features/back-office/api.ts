@@ -26,6 +26,8 @@ export const backOfficeKeys = {
   order: (id: string) => ['back-office', 'orders', id] as const,
   applications: (query: Query) => ['back-office', 'applications', 'list', query] as const,
   application: (id: string) => ['back-office', 'applications', id] as const,
+  quotes: (state: string) => ['back-office', 'quotes', 'list', state] as const,
+  quote: (id: string) => ['back-office', 'quotes', id] as const,
   contentList: (query: Query) => ['back-office', 'content', 'list', query] as const,
   content: (id: number) => ['back-office', 'content', id] as const,
 }

@@ -64,7 +64,7 @@ export function BackOfficeFrame() {
   if (me.data.secondFactor !== 'done') return <Navigate to="/staff/sign-in" replace />
   const user = me.data
   const admin = hasRole(user, 'Administrator')
-  /** Accounts and Orders: the roles that help customers (decisions 0092, 0094). */
+  /** Accounts, Orders and Quotes: the roles that help customers (decisions 0092, 0094, 0102). */
   const helpsCustomers = admin || hasRole(user, 'Customer service') || hasRole(user, 'Sales representative')
   /** Trade account applications: Customer service's and Administrators' (decision 0103). */
   const opensAccounts = admin || hasRole(user, 'Customer service')
@@ -110,6 +110,11 @@ export function BackOfficeFrame() {
           {opensAccounts && (
             <li>
               <NavLink to="/staff/applications">Applications</NavLink>
+            </li>
+          )}
+          {helpsCustomers && (
+            <li>
+              <NavLink to="/staff/quotes">Quotes</NavLink>
             </li>
           )}
           {writesContent && (
