@@ -104,8 +104,8 @@ export async function planAccounts(db: Db, table: Table, ctx: PlanContext): Prom
     }
   })
   for (const key of named.keys()) ctx.known.accounts.add(key)
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
@@ -138,9 +138,9 @@ export async function planContractPrices(db: Db, table: Table, ctx: PlanContext)
     checkKnown(ctx, r, 'products', 'ProductCode', product)
     return { key: `${account}|${product}`, row: { price_cents: r.money('Price', { required: true }) ?? 0 } }
   })
-  const { added, changed } = diff(rows, existing)
+  const { added, changed } = await diff(rows, existing)
   // Contract prices have no Active flag: one a full file leaves out has ended, and the list price applies again.
-  const ended = missing(ctx.mode, rows, existing)
+  const ended = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, ended.length, failed),
@@ -181,8 +181,8 @@ export async function planUsers(db: Db, table: Table, ctx: PlanContext): Promise
     },
     'UserName',
   )
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing)
   for (const [key, row] of added) if (row.active !== false) ctx.users.added.add(key)
   for (const [key, row] of changed) if (row.active !== undefined) ctx.users.activeAfter.set(key, row.active)
   for (const key of withdrawn) ctx.users.activeAfter.set(key, false)
@@ -229,7 +229,7 @@ export async function planDeliverySites(db: Db, table: Table, ctx: PlanContext):
     }
   })
   for (const key of named.keys()) ctx.known.sites.add(key)
-  const { added, changed } = diff(rows, existing)
+  const { added, changed } = await diff(rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, 0, failed),

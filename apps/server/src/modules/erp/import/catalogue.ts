@@ -3,12 +3,9 @@ import { FILES } from './files'
 import { readersOf, type RowReader } from './fields'
 import { isBranchCode } from '@portal/contract/common'
 import { MESSAGES, type Message } from './messages'
-import { checkKnown, counts, diff, given, missing, unknownMessage, type Db, type Fields, type PlanContext, type Step } from './plan'
+import { ROWS_A_TURN, checkKnown, counts, diff, given, missing, unknownMessage, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
-
-/** How many rows are checked between two turns of other requests. */
-const ROWS_A_TURN = 5_000
 
 /**
  * Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. Other
@@ -54,8 +51,8 @@ export async function planBranches(db: Db, table: Table, ctx: PlanContext): Prom
     return { key: code, row: { name: r.key('NAME'), trading: r.bool('Active', true) } }
   })
   for (const key of named.keys()) ctx.known.branches.add(key)
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing, 'trading')
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing, 'trading')
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
@@ -105,8 +102,8 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
       }
     }
   }
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed + badRows),
@@ -146,8 +143,8 @@ export async function planBrands(db: Db, table: Table, ctx: PlanContext): Promis
     row: { description: r.key('Description'), active: r.bool('Active', true) },
   }))
   for (const key of named.keys()) ctx.known.brands.add(key)
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
@@ -201,8 +198,8 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
     }
   })
   for (const key of named.keys()) ctx.known.products.add(key)
-  const { added, changed } = diff(rows, existing)
-  const withdrawn = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const withdrawn = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, withdrawn.length, failed),
@@ -231,9 +228,9 @@ export async function planStock(db: Db, table: Table, ctx: PlanContext): Promise
     const qty = r.whole('QtyAvailable', { required: true }) ?? 0
     return { key: `${product}|${branch}`, row: { qty_available: qty } }
   })
-  const { added, changed } = diff(rows, existing)
+  const { added, changed } = await diff(rows, existing)
   // A full stock file is the whole stock: what it leaves out has none.
-  const emptied = missing(ctx.mode, rows, existing, 'in_stock')
+  const emptied = await missing(ctx.mode, rows, existing, 'in_stock')
   return {
     file: table.file,
     counts: counts(added.length, changed.length, emptied.length, failed),
@@ -260,8 +257,8 @@ export async function planSynonyms(db: Db, table: Table, ctx: PlanContext): Prom
     if (synonyms.length === 0) r.problem('Synonyms', r.text('Synonyms') ?? '', MESSAGES.synonymsEmpty())
     return { key: term.toLowerCase(), row: { term, synonyms, active: true } }
   })
-  const { added, changed } = diff(rows, existing)
-  const removed = missing(ctx.mode, rows, existing)
+  const { added, changed } = await diff(rows, existing)
+  const removed = await missing(ctx.mode, rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, removed.length, failed),

@@ -41,13 +41,13 @@ interface LineRow extends Fields {
 }
 
 /** Lines grouped by their document, checked against the documents known, and diffed against the portal's lines. */
-function groupLines(rows: Map<string, LineRow>, existing: Map<string, Fields>) {
+async function groupLines(rows: Map<string, LineRow>, existing: Map<string, Fields>) {
   const byDocument = new Map<string, Array<[number, LineRow]>>()
   for (const [key, row] of rows) {
     const [doc, line] = key.split('|') as [string, string]
     byDocument.set(doc, [...(byDocument.get(doc) ?? []), [Number(line), row]])
   }
-  const { added, changed } = diff(rows, existing)
+  const { added, changed } = await diff(rows, existing)
   // Lines of a named document that the file no longer has are removed with it: a document's lines come whole.
   const removed = [...existing.keys()].filter((key) => byDocument.has(key.split('|')[0]!) && !rows.has(key))
   const touched = new Set([...added, ...changed].map(([key]) => key.split('|')[0]!).concat(removed.map((key) => key.split('|')[0]!)))
@@ -168,8 +168,8 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
   // A portal order being acknowledged is the same order under its new number: a change, not an addition.
   const before = new Map(existing.orders)
   for (const [salesOrder, { id }] of portalIds) if (portal.has(id) && !before.has(salesOrder)) before.set(salesOrder, { acknowledging: true })
-  const orderDiff = orderRows ? diff(orderRows.rows, before) : { added: [], changed: [] }
-  const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
+  const orderDiff = orderRows ? await diff(orderRows.rows, before) : { added: [], changed: [] }
+  const grouped = await groupLines(lineRows?.rows ?? new Map(), existing.lines)
 
   const steps: Step[] = []
   if (orders && orderRows) {
@@ -269,7 +269,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
     : null
   const named = [...new Set([...(invoiceRows?.named.keys() ?? []), ...[...(lineRows?.rows.keys() ?? [])].map((k) => k.split('|')[0]!)])]
   const existing = await repo.invoices(db, named)
-  const grouped = groupLines(lineRows?.rows ?? new Map(), existing.lines)
+  const grouped = await groupLines(lineRows?.rows ?? new Map(), existing.lines)
   let extraProblems = 0
   if (lineRows && lines)
     for (const [key] of lineRows.rows) {
@@ -296,7 +296,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         })
       }
     }
-  const invoiceDiff = invoiceRows ? diff(invoiceRows.rows, existing.invoices) : { added: [], changed: [] }
+  const invoiceDiff = invoiceRows ? await diff(invoiceRows.rows, existing.invoices) : { added: [], changed: [] }
   const steps: Step[] = []
   if (invoices && invoiceRows) {
     steps.push({
@@ -377,7 +377,7 @@ export async function planFinancialPeriods(db: Db, table: Table, ctx: PlanContex
     },
     'financialPeriod',
   )
-  const { added, changed } = diff(rows, existing)
+  const { added, changed } = await diff(rows, existing)
   return {
     file: table.file,
     counts: counts(added.length, changed.length, 0, failed),

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { nearest } from '../../../lib/nearest'
@@ -63,11 +64,19 @@ export type Fields = Record<string, Value | undefined>
 
 const same = (a: Value | undefined, b: Value | undefined) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b)
 
-/** Rows new to the portal and rows that differ from it in a field the file gives. */
-export function diff<T extends Fields>(wanted: Map<string, T>, existing: Map<string, Fields>) {
+/**
+ * How many rows are compared between two turns of other requests: a file of hundreds of thousands of rows (a whole
+ * stock file) is compared while the portal goes on answering its customers (docs/erp-interchange.md, Limits).
+ */
+export const ROWS_A_TURN = 5_000
+
+/** Rows new to the portal and rows that differ from it in a field the file gives; other requests are answered between turns. */
+export async function diff<T extends Fields>(wanted: Map<string, T>, existing: Map<string, Fields>) {
   const added: Array<[string, T]> = []
   const changed: Array<[string, T]> = []
+  let i = 0
   for (const [key, row] of wanted) {
+    if (++i % ROWS_A_TURN === 0) await yieldToOthers()
     const now = existing.get(key)
     if (!now) added.push([key, row])
     else if (Object.entries(row).some(([field, value]) => value !== undefined && !same(value, now[field]))) changed.push([key, row])
@@ -75,10 +84,27 @@ export function diff<T extends Fields>(wanted: Map<string, T>, existing: Map<str
   return { added, changed }
 }
 
-/** In a full run, the active records the file leaves out. */
-export function missing(mode: Mode, wanted: Map<string, unknown>, existing: Map<string, Fields>, activeField = 'active'): string[] {
+/** In a full run, the active records the file leaves out; other requests are answered between turns. */
+export async function missing(mode: Mode, wanted: Map<string, unknown>, existing: Map<string, Fields>, activeField = 'active'): Promise<string[]> {
   if (mode !== 'full') return []
-  return [...existing].filter(([key, row]) => row[activeField] === true && !wanted.has(key)).map(([key]) => key)
+  const left: string[] = []
+  let i = 0
+  for (const [key, row] of existing) {
+    if (++i % ROWS_A_TURN === 0) await yieldToOthers()
+    if (row[activeField] === true && !wanted.has(key)) left.push(key)
+  }
+  return left
+}
+
+/** A map of `rows` by `entry`, built a turn at a time, so that reading a large table stalls no other request. */
+export async function mapInTurns<R, V>(rows: readonly R[], entry: (row: R) => [string, V]): Promise<Map<string, V>> {
+  const map = new Map<string, V>()
+  for (let i = 0; i < rows.length; i++) {
+    if (i % ROWS_A_TURN === ROWS_A_TURN - 1) await yieldToOthers()
+    const [key, value] = entry(rows[i]!)
+    map.set(key, value)
+  }
+  return map
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { DOCUMENT_LINE_COLUMNS, insertUnnest, type Columns } from '../../../lib/bulk-sql'
-import type { Db, Fields } from './plan'
+import { mapInTurns, type Db, type Fields } from './plan'
 
 /** The queries of the ERP import: what the portal has now (keyed by the ERP's codes), and the writes. */
 
@@ -68,7 +68,10 @@ export async function stock(db: Db) {
     .innerJoin('products', 'products.id', 'stock.product_id')
     .select(['products.product_code', 'stock.location_id', 'stock.qty_available'])
     .execute()
-  return new Map<string, Fields>(rows.map((r) => [`${r.product_code}|${r.location_id}`, { qty_available: r.qty_available, in_stock: r.qty_available > 0 }]))
+  return mapInTurns<(typeof rows)[number], Fields>(rows, (r) => [
+    `${r.product_code}|${r.location_id}`,
+    { qty_available: r.qty_available, in_stock: r.qty_available > 0 },
+  ])
 }
 
 export async function synonyms(db: Db) {
