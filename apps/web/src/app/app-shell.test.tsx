@@ -123,6 +123,7 @@ describe('with a stored session', () => {
       'Buy Again',
       'Stock alerts',
       'Order History',
+      'Quotes',
       'Approvals',
       'Backordered Items',
       'Invoice History',
