@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type BrowserContext, type Page } from '@playwright/test'
-import { api, fillCheckout, signIn, workerInControl } from './journey'
+import { api, BACK_OFFICE_LOGINS, fillCheckout, signIn, signInToBackOffice, workerInControl } from './journey'
 
 // The installable app with its service worker, as `npm start` serves it (docs/decisions/0031-offline-app.md):
 // install criteria, browsing offline, the queue of cart changes, a checkout cut off mid-request, logout.
@@ -344,4 +344,84 @@ test('the latest orders and invoices are read ahead, so that ones never opened s
   await expect(page.getByRole('heading', { level: 1, name: 'Tax Invoice' })).toBeVisible()
   await expect(page.getByRole('main')).toContainText(invoice)
   await expect(page.getByTestId('connection-status')).toContainText('as of')
+})
+
+test('a rep ordering for a customer queues offline as the customer would; Stop asks before discarding what waits, and leaves nothing of the customer on the device', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  // The rep looks after Kelly's (KELLYFG) and orders as its user trade (decision 0101).
+  await signInToBackOffice(page, BACK_OFFICE_LOGINS.rep)
+  await page.goto('/staff/accounts/KELLYFG')
+  const section = page.getByRole('region', { name: 'Order for this account' })
+  const picker = section.getByLabel('Order as')
+  await picker.selectOption(await picker.locator('option', { hasText: '(trade,' }).getAttribute('value'))
+  await section.getByRole('button', { name: 'Order for this account' }).click()
+  const banner = page.getByRole('region', { name: 'Ordering for a customer' })
+  await expect(banner).toBeVisible()
+  await workerInControl(page)
+  await api(page, 'DELETE', 'cart')
+  const [kept, dropped] = await popular(page, 'WAG', 5, 2)
+  for (const p of [kept!, dropped!]) {
+    await page.goto(`/product/${p.ProductID}`)
+    await expect(page.getByRole('heading', { level: 1, name: p.Description })).toBeVisible()
+  }
+
+  // Offline, the rep's add waits on the device, and goes into the customer's cart when the connection is back.
+  await goOffline(context, page)
+  await page.goto(`/product/${kept!.ProductID}`)
+  await expect(banner).toBeVisible()
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+  await expect(page.getByRole('list', { name: 'Waiting to send' }).getByText(kept!.Description, { exact: false })).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByRole('list', { name: 'Sent from this device' }).getByText(`${kept!.Description}: added to your cart`)).toBeVisible()
+
+  // Offline again, one more waits; Stop asks first, and Keep ordering keeps it.
+  await goOffline(context, page)
+  await page.goto(`/product/${dropped!.ProductID}`)
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+  await expect(page.getByTestId('connection-status')).toContainText('Waiting to send (1)')
+  await banner.getByRole('button', { name: 'Stop' }).click()
+  const question = page.getByRole('dialog', { name: 'Stop ordering for this account?' })
+  await expect(question).toContainText('1 cart change is still waiting to send on this device.')
+  await question.getByRole('button', { name: 'Keep ordering' }).click()
+  await expect(banner).toBeVisible()
+  await expect(page.getByTestId('connection-status')).toContainText('Waiting to send (1)')
+  await banner.getByRole('button', { name: 'Stop' }).click()
+  await question.getByRole('button', { name: 'Stop and discard' }).click()
+  await expect(page).toHaveURL(/\/staff\/accounts\/KELLYFG$/)
+
+  // Back online: the back office, no banner, and nothing the session read or queued stays on the device.
+  await context.setOffline(false)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: /\(KELLYFG\)/, level: 1 })).toBeVisible()
+  await expect(banner).toHaveCount(0)
+  const left = await page.evaluate(async () => {
+    const saved: string[] = []
+    for (const name of (await caches.keys()).filter((n) => n.startsWith('portal-')))
+      for (const r of await (await caches.open(name)).keys()) saved.push(`${name} ${r.url}`)
+    const queued = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('portal-offline')
+      open.onerror = () => reject(open.error)
+      open.onsuccess = () => {
+        const db = open.result
+        if (!db.objectStoreNames.contains('changes')) return resolve(0)
+        const count = db.transaction('changes').objectStore('changes').count()
+        count.onsuccess = () => resolve(count.result)
+        count.onerror = () => reject(count.error)
+      }
+    })
+    return { saved, queued, customerToken: localStorage.getItem('token') }
+  })
+  // The site's public facts (name, branches' hours), read again by the back office's reload, are nobody's data.
+  expect({ ...left, saved: left.saved.filter((entry) => !entry.endsWith('/api/site')) }).toEqual({ saved: [], queued: 0, customerToken: null })
+
+  // The customer's cart holds what was sent, not what was discarded.
+  const login = await (await request.post('/api/login', { data: { username: 'trade', password: 'Trade2026' } })).json()
+  const lines = (await (await request.get('/api/cart/items?warehouse=WAG', { headers: { Authorization: `Bearer ${login.token}` } })).json()) as Array<{
+    ProductID: number
+  }>
+  expect(lines.map((l) => l.ProductID)).toEqual([kept!.ProductID])
 })

@@ -96,8 +96,11 @@ const latestListOffline: WorkboxPlugin = {
   },
 }
 
-/** Files, payments and documents are never kept: a download or a payment needs the connection. */
-const NEVER_KEPT = /\/(payments|print-cart|price-list|logout|login)(\/|$)|\/pdf$|\/attachment\//
+/**
+ * Files, payments and documents are never kept: a download or a payment needs the connection. Nor is anything of the
+ * back office (/api/staff/): it works online only, and what staff read of every account must not stay on a device.
+ */
+const NEVER_KEPT = /\/(payments|print-cart|price-list|logout|login)(\/|$)|\/pdf$|\/attachment\/|^\/api\/staff\//
 
 const isApiRead = ({ request, url }: { request: Request; url: URL }) =>
   request.method === 'GET' &&

@@ -2,6 +2,7 @@ import { ErrorBody, Message } from '@portal/contract/common'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Deps } from '../../lib/context'
+import { clearPictureCookie } from '../../lib/picture-cookie'
 import * as acting from './acting'
 
 const tags = ['ordering for a customer']
@@ -19,12 +20,13 @@ export const actingRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'Ends the session of staff ordering for a customer (Stop)',
-        description: "The customer's own sessions are not touched. 403 for a customer's own session.",
+        description: "The customer's own sessions are not touched; the browser's picture cookie of the session is cleared. 403 for a customer's own session.",
         response: { 204: z.null(), ...errors },
       },
     },
     async (req, reply) => {
       await acting.stopActing(deps, req.requireSession(), req.ip)
+      clearPictureCookie(reply, deps.config)
       return reply.status(204).send(null)
     },
   )

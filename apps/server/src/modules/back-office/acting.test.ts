@@ -264,6 +264,8 @@ describe('stopping', () => {
     const token = await acting(staffOf.rep, 'KELLYFG', ids.trade)
     const res = await call(token, 'POST', '/api/acting/stop')
     expect(res.statusCode).toBe(204)
+    // The browser's picture cookie goes with the session.
+    expect(String(res.headers['set-cookie'])).toMatch(/^portal_pictures=; .*Max-Age=0/)
     expect((await call(token, 'GET', '/api/me')).statusCode).toBe(401)
     expect((await call(own, 'GET', '/api/me')).statusCode).toBe(200)
     expect((await auditOf('ordering for customer stopped'))[0]).toMatchObject({ user_email: BACK_OFFICE.rep.email, account_code: 'KELLYFG', subject: 'trade' })

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { BackOfficeMe } from '@portal/contract/back-office'
 import { api, type Query } from '../../lib/api'
 import { clearBackOfficeToken, getBackOfficeToken } from '../../lib/back-office-session'
 import { getSession, signOut as forgetCustomerSession } from '../../lib/session'
+import { clearOfflineData } from '../offline'
 
 /** Calls /api/staff with the back office session's token, never the customer's; a 401 is handled by the frame. */
 const withToken = () => ({ token: getBackOfficeToken(), redirectOnUnauthorized: false })
@@ -35,6 +36,18 @@ export const backOfficeKeys = {
 export const useBackOfficeMe = (token: string | null) =>
   useQuery({ queryKey: [...backOfficeKeys.me, token], queryFn: () => staffApi.get<BackOfficeMe>('me'), enabled: Boolean(token), retry: false })
 
+/**
+ * What a session of ordering for a customer leaves on this device goes when it ends, and before another starts
+ * (decision 0101): the customer session, the screens read with it, and the installable app's saved pages and waiting
+ * cart changes, as a logout clears them. Else a rep who then orders for another account would be shown, offline, the
+ * first account's prices, and its waiting changes would wait for the wrong cart.
+ */
+export async function forgetActingHere(queryClient: QueryClient, { endSession }: { endSession: boolean }) {
+  if (endSession) forgetCustomerSession()
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'back-office' })
+  await clearOfflineData()
+}
+
 /** Ends the back office session here and on the server, and forgets everything read with it. */
 export function useBackOfficeSignOut() {
   const queryClient = useQueryClient()
@@ -42,7 +55,7 @@ export function useBackOfficeSignOut() {
     await staffApi.post('sign-out').catch(() => undefined)
     clearBackOfficeToken()
     // A session of ordering for a customer ends with the back office session it was started from (decision 0101).
-    if (getSession()?.acting) forgetCustomerSession()
+    if (getSession()?.acting) await forgetActingHere(queryClient, { endSession: true })
     queryClient.removeQueries({ queryKey: ['back-office'] })
   }
 }

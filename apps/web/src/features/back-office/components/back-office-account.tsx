@@ -9,7 +9,7 @@ import { notify } from '../../../components/ui/toast'
 import { formatDate, formatMoney } from '../../../lib/format'
 import { serverMessage } from '../../../lib/api'
 import { signIn } from '../../../lib/session'
-import { backOfficeKeys, staffApi } from '../api'
+import { backOfficeKeys, forgetActingHere, staffApi } from '../api'
 import { when } from './back-office-users'
 import styles from './back-office.module.css'
 
@@ -169,7 +169,7 @@ export function OrderForAccount({ account }: { account: StaffAccount }) {
     mutationFn: (id: string) => staffApi.post<ActingStart>(`accounts/${encodeURIComponent(account.code)}/users/${id}/act`),
     onSuccess: async (answer) => {
       // Nothing read in another customer session stays: the storefront is read afresh as this user.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'back-office' })
+      await forgetActingHere(queryClient, { endSession: false })
       signIn(answer)
       await navigate('/')
     },

@@ -5,8 +5,8 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { Button } from '../../../components/ui/button'
 import { api, ApiError } from '../../../lib/api'
 import { clearBackOfficeToken, useBackOfficeToken } from '../../../lib/back-office-session'
-import { getSession, signOut as forgetCustomerSession } from '../../../lib/session'
-import { useBackOfficeMe, useBackOfficeSignOut } from '../api'
+import { getSession } from '../../../lib/session'
+import { forgetActingHere, useBackOfficeMe, useBackOfficeSignOut } from '../api'
 import styles from './back-office.module.css'
 
 const MeContext = createContext<BackOfficeMe | null>(null)
@@ -39,10 +39,7 @@ function useStopActing() {
     void api
       .post<void>('acting/stop', undefined, { token: session.token, redirectOnUnauthorized: false })
       .catch(() => undefined)
-      .finally(() => {
-        forgetCustomerSession()
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'back-office' })
-      })
+      .finally(() => void forgetActingHere(queryClient, { endSession: true }))
   }, [stopping, queryClient])
 }
 
