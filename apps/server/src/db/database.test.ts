@@ -4,7 +4,8 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invoicesPageQuery } from '../modules/invoices/repo'
 import { backOrdersPageQuery, ordersPageQuery } from '../modules/orders/repo'
-import { isPlannedWithItsValues, openDatabase, plannedWithItsValues, type DatabaseHandle } from './database'
+import { openDatabase, type DatabaseHandle } from './database'
+import { isPlannedWithItsValues, plannedWithItsValues } from './prepared-statements'
 import type { DB } from './schema'
 
 const url = process.env.TEST_DATABASE_URL
@@ -60,8 +61,8 @@ describe.skipIf(!url)("a transaction's BEGIN goes with its first statement (deci
       await insert(trx, 1)
       await insert(trx, 2)
     })
-    // BEGIN and the first INSERT in one write, both answered; the second INSERT; COMMIT.
-    expect(trips.events).toBe('wrrwrwr')
+    // BEGIN and the first INSERT written before any answer, both answered; the second INSERT; COMMIT.
+    expect(trips.events).toBe('wwrrwrwr')
     expect(await rows()).toEqual([1, 2])
   })
 

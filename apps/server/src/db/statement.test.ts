@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestContext } from '../../test/helpers'
-import { shapedStatement, statement } from './statement'
+import { checkStatementShapes, shapedStatement, statement } from './statement'
 
 describe('statements built once (decision 0098)', () => {
   let t: TestContext
@@ -16,9 +16,15 @@ describe('statements built once (decision 0098)', () => {
       builds++
       return db.selectFrom('branches').select(['location_id', 'trading']).where('location_id', '=', code).where('trading', '=', trading).limit(1)
     })
-    expect(await branch(t.db, 'WAG', true)).toEqual([{ location_id: 'WAG', trading: true }])
-    expect(await branch(t.db, 'NOPE', true)).toEqual([])
-    expect(await branch(t.db, 'WAG', false)).toEqual([])
+    // Built once as the server runs it: the tests' shape check (test/setup.ts) builds it again on each call.
+    checkStatementShapes(false)
+    try {
+      expect(await branch(t.db, 'WAG', true)).toEqual([{ location_id: 'WAG', trading: true }])
+      expect(await branch(t.db, 'NOPE', true)).toEqual([])
+      expect(await branch(t.db, 'WAG', false)).toEqual([])
+    } finally {
+      checkStatementShapes()
+    }
     expect(builds).toBe(1)
   })
 
@@ -73,5 +79,15 @@ describe('statements built once (decision 0098)', () => {
         .limit(limit + offset),
     )
     await expect(misused(t.db, 1, 2)).rejects.toThrow(/used as more than a value/)
+  })
+
+  it('fails a builder whose shape depends on an argument, in the tests, on the first call of the other shape', async () => {
+    const branching = statement((db, code: string | null) => {
+      const query = db.selectFrom('branches').select('location_id')
+      return code === null ? query.where('trading', '=', true) : query.where('location_id', '=', code)
+    })
+    // Compiled once with a stand-in (not null): the shape of a code.
+    expect(await branching(t.db, 'WAG')).toEqual([{ location_id: 'WAG' }])
+    await expect(branching(t.db, null)).rejects.toThrow(/shape depends on its arguments/)
   })
 })

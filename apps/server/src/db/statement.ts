@@ -22,6 +22,7 @@ export function statement<Args extends unknown[], Row>(build: (db: Kysely<DB>, .
   let compiled: { sql: string; values: (args: Args) => unknown[] } | undefined
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
     compiled ??= compile(db, build)
+    if (checkingShapes) assertSameShape(db, build, args, compiled.sql)
     const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, compiled.values(args)))
     return rows
   }
@@ -38,6 +39,25 @@ export function shapedStatement<Shape extends string, Args extends unknown[], Ro
     if (!run) byShape.set(shape, (run = statement(build(shape))))
     return run(db, ...args)
   }
+}
+
+let checkingShapes = false
+
+/**
+ * From now on every call of a statement builds it again with its own arguments and throws when the SQL is not the
+ * one compiled once: a builder that branches on an argument fails the first test that calls it with the other
+ * branch's value, instead of silently keeping one shape. The API tests turn it on (test/setup.ts); it costs a
+ * build a call, so the server does not.
+ */
+export function checkStatementShapes(on = true) {
+  checkingShapes = on
+}
+
+function assertSameShape<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Built<Row>, args: Args, compiledSql: string) {
+  const built = build(db, ...args)
+  const { sql } = 'isRawBuilder' in built ? built.compile(db) : built.compile()
+  if (sql !== compiledSql)
+    throw new Error(`a statement's shape depends on its arguments (use shapedStatement): compiled once as\n${compiledSql}\nbut these arguments build\n${sql}`)
 }
 
 function compile<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Built<Row>) {

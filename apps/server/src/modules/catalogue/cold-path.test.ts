@@ -1,7 +1,8 @@
 import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, checkoutForm, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
-import { openDatabase, PREPARED_PER_CONNECTION, type Database } from '../../db/database'
+import { openDatabase, type Database } from '../../db/database'
+import { PREPARED_PER_CONNECTION } from '../../db/prepared-statements'
 
 // Decision 0098: with the caches off (CACHE_SECONDS=0) a request's cost is its round trips to the database, so
 // the cold path asks as few statements as it can, and a session is still read from the database every time.

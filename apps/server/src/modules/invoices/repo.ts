@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { plannedWithItsValues } from '../../db/database'
+import { plannedWithItsValues } from '../../db/prepared-statements'
 import type { DB } from '../../db/schema'
 import { likePattern, type DateRange } from '../../lib/date-range'
 import { unprocessedCents } from '../../lib/invoice-open'
