@@ -146,7 +146,7 @@ describe('the cold path (caches off)', () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
   })
 
-  it('places an order on account with the session and seven statements in its transaction: the cart with the key’s order and its lines, the buyer’s limits, the stock and its holds, the account and its credit, the order with the cart emptied and the confirmation', async () => {
+  it('places an order on account with the session and four statements in its transaction: the cart with the buyer’s limits, the key’s order and its lines; the stock’s and the account’s locks; the holds and the credit; the order with the cart emptied and the confirmation', async () => {
     await ctx.app.inject({ method: 'DELETE', url: '/api/cart', headers: bearer(trade) })
     await ctx.app.inject({ method: 'POST', url: '/api/cart', headers: bearer(trade), payload: { productID: 1, qty: 1, warehouse: 'WAG' } })
     const form = checkoutForm({ PurchaseOrder: 'PO-COLD-1', OrderDesc: 'Round trips' })
@@ -158,13 +158,12 @@ describe('the cold path (caches off)', () => {
       payload: form,
     })
     expect(res.statusCode, res.body).toBe(201)
-    // BEGIN and COMMIT are the driver's and not counted. The cart is locked, the key's order looked for and the
-    // lines priced by one statement; the buyer's spending limits and the key's approval are read with the buyer's lock
-    // (ordering/approvals-repo.ts, decision 0089); the stock's holds are read after its locks are granted
-    // (ordering/placement-repo.ts); the account's credit is read after its lock is granted (ordering/credit-repo.ts,
-    // decision 0086); the order is written, the cart emptied and the confirmation written by one statement (decision
-    // 0098).
-    expect(counter.count).toBe(8)
+    // BEGIN and COMMIT are the driver's and not counted. The cart and then the buyer's user row are locked, the
+    // buyer's spending limits read, the key's order and approval looked for and the lines priced by one statement
+    // (decision 0089); the stock rows and then the account's row are locked by one, and the stock's holds and the
+    // account's credit read by the next, once the locks are granted (ordering/placement-repo.ts, decision 0086); the
+    // order is written, the cart emptied and the confirmation written by one statement (decision 0098).
+    expect(counter.count).toBe(5)
     const mail = await ctx.db.selectFrom('email_outbox').select('subject').where('subject', 'like', `Order ${res.json().SalesOrder}%`).execute()
     expect(mail).toHaveLength(1)
     expect((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers: bearer(trade) })).json()).toMatchObject({ Count: 0, Value: 0 })

@@ -34,14 +34,8 @@ export interface OverLimit {
   approverId: number | null
 }
 
-/** The buyer's limits as an order on account meets them, under the cart's lock. */
-export interface Limits {
-  orderLimitCents: number | null
-  monthLimitCents: number | null
-  approverId: number | null
-  /** The approval the request's idempotency key already made, which is then the answer; else null. */
-  keyed: number | null
-}
+/** The buyer's limits as an order on account meets them, under the cart's lock (placement.ts reads them with it). */
+export type Limits = placement.BuyerLimits
 
 /**
  * The buyer's limits, their user row locked so that their orders on account are checked one after another (two at

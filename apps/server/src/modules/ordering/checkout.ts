@@ -30,7 +30,7 @@ export async function orderOnAccount(
     credit: { confirmed: body.creditConfirmed === true, accountsPhone: deps.config.distributor.accountsPhone },
     async prepare(trx, read) {
       // The buyer's limits, and a repeated submission of an order already sent for approval: that is the answer.
-      const limits = await approvals.limitsOf(trx, session.userId, key)
+      const limits = read.limits ?? (await approvals.limitsOf(trx, session.userId, key))
       if (limits.keyed !== null) return { noOrder: await approvals.sentForApproval(trx, session, limits.keyed) }
       const { branch, lines, totals, quoteId } = await placement.priceLines(trx, session, read.cart, body.warehouse, read.lines)
       const siteCode = await placement.checkSite(trx, session.accountId, body.SiteCode)

@@ -5,14 +5,6 @@ import { statement } from '../../db/statement'
 type Db = Kysely<DB>
 
 /**
- * The account's row locked until the transaction ends: one order on account of an account at a time, so two
- * orders at once cannot both pass its credit limit. FOR NO KEY UPDATE: a row inserted that refers to the account
- * (an order, a cart) takes only a key share, which this does not wait for. Taken after the stock rows, in the
- * order the ERP import takes them (stock before accounts), so the two queue rather than deadlock.
- */
-const accountLocked = statement((db, accountId: number) => db.selectFrom('customer_accounts').select('id').where('id', '=', accountId).forNoKeyUpdate())
-
-/**
  * What the portal's own orders add to the ERP's balance until they are invoiced: each order placed in the portal
  * (not cancelled) less what invoices of it (not credit notes) have taken into the balance, never below nothing.
  */
@@ -23,12 +15,14 @@ const notYetInvoiced = sql<string | number>`coalesce((
   WHERE o.account_id = customer_accounts.id AND o.portal_order_id IS NOT NULL AND upper(trim(o.status)) NOT IN ('CANCELLED', 'CANCELED')
 ), 0)`
 
-const creditRead = statement((db, accountId: number) =>
+/** The account's credit row (placement-repo.ts reads it with the stock, once the account's row is locked). */
+export const creditQuery = (db: Db, accountId: number | null) =>
   db
     .selectFrom('customer_accounts')
     .select(['credit_limit_cents', 'balance_cents', 'credit_mode', 'on_hold', notYetInvoiced.as('uninvoiced')])
-    .where('id', '=', accountId),
-)
+    .where('id', '=', accountId)
+
+const creditRead = statement((db, accountId: number) => creditQuery(db, accountId))
 
 export interface CreditRow {
   limitCents: number
@@ -38,10 +32,14 @@ export interface CreditRow {
   onHold: boolean
 }
 
-/** The account's credit as the database has it now. */
-export async function creditOf(db: Db, accountId: number): Promise<CreditRow | undefined> {
-  const row = (await creditRead(db, accountId))[0]
-  if (!row) return undefined
+/** A credit row as the database answers it (its sums may come as text), in cents. */
+export function creditRowOf(row: {
+  credit_limit_cents: number | string | null
+  balance_cents: number | string | null
+  uninvoiced: number | string
+  credit_mode: 'warn' | 'block' | null
+  on_hold: boolean
+}): CreditRow {
   return {
     limitCents: Number(row.credit_limit_cents),
     balanceCents: Number(row.balance_cents),
@@ -51,12 +49,8 @@ export async function creditOf(db: Db, accountId: number): Promise<CreditRow | u
   }
 }
 
-/**
- * The account locked, then its credit read by a second statement: a statement's subqueries see the orders as they
- * were before it waited for the lock, so one statement would miss the order that held it (READ COMMITTED re-reads
- * only the locked row).
- */
-export async function lockCredit(db: Db, accountId: number): Promise<CreditRow | undefined> {
-  await accountLocked(db, accountId)
-  return creditOf(db, accountId)
+/** The account's credit as the database has it now. */
+export async function creditOf(db: Db, accountId: number): Promise<CreditRow | undefined> {
+  const row = (await creditRead(db, accountId))[0]
+  return row ? creditRowOf(row) : undefined
 }

@@ -8,11 +8,10 @@ import * as repo from './credit-repo'
 /**
  * The credit limit kept (docs/decisions/0086-the-credit-limit-kept.md). The ERP sends each account's credit limit,
  * balance, whether it is on hold, and its credit mode. An order on account counts against the available credit:
- * the limit less the balance less the portal's orders not yet invoiced. placement.placeOrder asks `checkCredit`
- * under the account's lock for every order on account; card-paid orders take no credit.
+ * the limit less the balance less the portal's orders not yet invoiced. placement.placeOrder applies `judgeCredit`
+ * to the credit read under the account's lock (placement-repo.ts lockStockAndCredit) for every order on account;
+ * card-paid orders take no credit.
  */
-
-type Db = Deps['db']
 
 /** The account's credit rule as an order on account meets it, and whom to call. */
 export interface CreditRequest {
@@ -36,12 +35,11 @@ export function onHold(accountsPhone: string) {
 }
 
 /**
- * The account locked and its credit rule applied to an order of `orderIncCents`: on hold, refused; past the limit,
+ * The account's credit rule, read under the account's lock, applied to an order of `orderIncCents`: on hold, refused; past the limit,
  * refused (block) or refused until confirmed (warn); without a credit mode, placed. Answers the available credit
  * before this order, which the order keeps for the ERP. Throws before anything of the order is written.
  */
-export async function checkCredit(trx: Db, accountId: number, orderIncCents: number, request: CreditRequest): Promise<number | null> {
-  const credit = await repo.lockCredit(trx, accountId)
+export function judgeCredit(credit: repo.CreditRow | undefined, orderIncCents: number, request: CreditRequest): number | null {
   if (!credit) return null
   if (credit.onHold) throw onHold(request.accountsPhone)
   const available = availableOf(credit)

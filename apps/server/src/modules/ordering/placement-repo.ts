@@ -1,51 +1,87 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { shapedStatement, statement } from '../../db/statement'
 import type { ChargedPart } from '@portal/contract/price-breaks'
 import type { Session } from '../../lib/context'
 import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
 import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from './cart-repo'
+import { creditQuery, creditRowOf } from './credit-repo'
 
 type Db = Kysely<DB>
 
 /**
- * Stock at the branch for these products, locked until the transaction ends, always in product order so
- * that two orders sharing products queue up instead of deadlocking; with what other users' live card
- * payments hold of each, and what this pending payment (if any) still holds. The holds are read by a second
- * statement, after the locks are granted: one statement's subqueries would see the holds as they were
- * before it waited for a lock (READ COMMITTED re-reads only the locked rows).
+ * Step 3 of an order, in two statements: the locks, then what they guard, read once every lock is held (one
+ * statement's subqueries would see the rows as they were before it waited for a lock: READ COMMITTED re-reads only
+ * the locked rows themselves).
+ *
+ * The locks: the stock rows of the lines' products at the branch, always in product order, so that two orders
+ * sharing products queue up instead of deadlocking; then, for an order on account (`accountId`), the account's row
+ * (FOR NO KEY UPDATE: one order on account of an account at a time, so two cannot both pass its credit limit,
+ * credit.ts; a row inserted that refers to the account takes only a key share, which this does not wait for).
+ * Stock before the account, the order the ERP import takes them in, so the two queue rather than deadlock.
+ *
+ * The reads: each product's stock with what other users' live card payments hold of it and what this pending
+ * payment (if any) still holds; and the account's credit (null without `accountId`).
  */
-export async function lockStock(db: Db, branch: string, productIds: number[], buyer: { userId: number; pendingId: string | null }) {
-  if (productIds.length === 0) return []
-  await stockLocked(db, branch, productIds)
-  return stockHeld(db, branch, productIds, buyer.userId, buyer.pendingId)
+export async function lockStockAndCredit(
+  db: Db,
+  branch: string,
+  productIds: number[],
+  buyer: { userId: number; pendingId: string | null },
+  accountId: number | null,
+) {
+  await stockAndAccountLocked(db, branch, productIds, accountId)
+  const row = (await stockAndCreditRead(db, branch, productIds, buyer.userId, buyer.pendingId, accountId))[0]!
+  return { stock: row.stock, credit: row.credit ? creditRowOf(row.credit) : undefined }
 }
 
 // The products as one array: one statement text whatever the number of lines, built once (decision 0098).
-const stockLocked = statement((db, branch: string, productIds: number[]) =>
+const stockAndAccountLocked = statement((db, branch: string, productIds: number[], accountId: number | null) =>
   db
-    .selectFrom('stock')
-    .select('product_id')
-    .where('location_id', '=', branch)
-    .where(sql<boolean>`product_id = ANY(${productIds}::int[])`)
-    .orderBy('product_id')
-    .forUpdate(),
+    .with(
+      (cte) => cte('stock_locked').materialized(),
+      (q) =>
+        q
+          .selectFrom('stock')
+          .select('product_id')
+          .where('location_id', '=', branch)
+          .where(sql<boolean>`product_id = ANY(${productIds}::int[])`)
+          .orderBy('product_id')
+          .forUpdate(),
+    )
+    .with(
+      (cte) => cte('account_locked').materialized(),
+      // After the stock: its condition needs stock_locked, whose rows are all locked before it yields its count.
+      (q) =>
+        q
+          .selectFrom('customer_accounts')
+          .select('id')
+          .where('id', '=', accountId)
+          .where(sql<boolean>`(SELECT count(*) FROM stock_locked) >= 0`)
+          .forNoKeyUpdate(),
+    )
+    .selectNoFrom([sql<number>`(SELECT count(*) FROM stock_locked)`.as('stock'), sql<number>`(SELECT count(*) FROM account_locked)`.as('accounts')]),
 )
 
-const stockHeld = statement((db, branch: string, productIds: number[], userId: number, pendingId: string | null) =>
-  db
-    .selectFrom('stock')
-    .select([
-      'stock.product_id',
-      'stock.qty_available',
-      heldByOthers(userId).as('heldByOthers'),
-      sql<number>`coalesce((SELECT sum(h.qty)::int FROM stock_holds h WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id
-        AND h.pending_order_id = ${pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
-    ])
-    .where('stock.location_id', '=', branch)
-    .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`),
+const stockAndCreditRead = statement((db, branch: string, productIds: number[], userId: number, pendingId: string | null, accountId: number | null) =>
+  db.selectNoFrom([
+    jsonArrayFrom(
+      db
+        .selectFrom('stock')
+        .select([
+          'stock.product_id',
+          'stock.qty_available',
+          heldByOthers(userId).as('heldByOthers'),
+          sql<number>`coalesce((SELECT sum(h.qty)::int FROM stock_holds h WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id
+            AND h.pending_order_id = ${pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
+        ])
+        .where('stock.location_id', '=', branch)
+        .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`),
+    ).as('stock'),
+    jsonObjectFrom(creditQuery(db, accountId)).as('credit'),
+  ]),
 )
 
 /** Holds units at the branch for a pending card payment until `minutes` from now; expired holds of those products go. */
@@ -286,24 +322,32 @@ export async function writeOrder(
 }
 
 /**
- * Steps 1 and 2 of a checkout on account in one statement: the buyer's cart locked (the cart's lockCart), the
- * order this account already placed with the idempotency key (`ordered`; none without a key), and the cart's
- * lines priced (the cart's pricedLines).
+ * Steps 1 and 2 of a checkout on account in one statement: the buyer's cart locked (the cart's lockCart), then the
+ * buyer's user row (FOR NO KEY UPDATE, after the cart: their orders on account are checked one after another, so two
+ * at once cannot both pass a monthly spending limit, approvals.ts limitsOf) with its spending limits; the order this
+ * user already placed with the idempotency key (`ordered`) and the approval it already made (`limits.keyed`); and the
+ * cart's lines priced (the cart's pricedLines).
  *
- * The order and the lines are read as the statement's snapshot saw them, and that snapshot was taken before
- * any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
+ * The order, the approval and the lines are read as the statement's snapshot saw them, and that snapshot was taken
+ * before any wait for the lock. So the cart's row version is read twice: as the snapshot saw it (`seenVersion`) and
  * as locked (`lockedVersion`, the newest). Equal, nothing committed a change to the cart in between, and since
- * every change of a cart's lines, an order made of it included, updates its row (migration 0023's trigger), the
- * order and the lines are current and are answered. Different, neither is (both undefined): the caller reads
- * them again now that it holds the lock (ordering/placement.ts lockAndRead). Without a cart, `cart` is undefined
- * and so is `ordered` (a cart deleted since its order was placed says nothing of the order).
+ * every change of a cart's lines, an order made of it or an approval it was emptied into included, updates its row
+ * (migration 0023's trigger), they are current and are answered. Different, none is (all undefined): the caller
+ * reads them again now that it holds the lock (ordering/placement.ts lockAndRead). The limits are the locked row's
+ * own, current either way. Without a cart, everything but `cart` is undefined (a cart deleted since its order was
+ * placed says nothing of the order).
  */
 export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
   const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]
-  if (!row) return { cart: undefined, ordered: undefined, lines: undefined }
-  const { lockedVersion, seenVersion, ordered, lines, ...cart } = row
-  const fresh = lockedVersion === seenVersion
-  return { cart, ordered: fresh ? ordered : undefined, lines: fresh ? lines : undefined }
+  if (!row) return { cart: undefined, ordered: undefined, lines: undefined, limits: undefined }
+  const { lockedVersion, seenVersion, ordered, lines, limits, keyed, ...cart } = row
+  const fresh = lockedVersion === seenVersion && limits !== null
+  return {
+    cart,
+    ordered: fresh ? ordered : undefined,
+    lines: fresh ? lines : undefined,
+    limits: fresh ? { orderLimitCents: limits.order_limit_cents, monthLimitCents: limits.month_limit_cents, approverId: limits.approver_id, keyed } : undefined,
+  }
 }
 
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
@@ -315,11 +359,28 @@ const cartLockedForOrder = shapedStatement((visibility: Visibility) => (db: Db, 
       (cte) => cte('locked').materialized(),
       (q) => lockedCartQuery(q, userId).select(sql<string>`carts.xmin::text`.as('lockedVersion')),
     )
+    .with(
+      (cte) => cte('buyer_locked').materialized(),
+      // After the cart: its condition reads the cart's lock first.
+      (q) =>
+        q
+          .selectFrom('users')
+          .select(['order_limit_cents', 'month_limit_cents', 'approver_id'])
+          .where('id', '=', userId)
+          .where(sql<boolean>`EXISTS (SELECT 1 FROM locked)`)
+          .forNoKeyUpdate(),
+    )
     .selectFrom('locked')
     .selectAll('locked')
     .select([
       sql<string>`(SELECT seen.xmin::text FROM carts seen WHERE seen.id = locked.id)`.as('seenVersion'),
       sql<number | null>`(SELECT o.id FROM orders o WHERE o.user_id = ${userId}::int AND o.idempotency_key = ${key}::text)`.as('ordered'),
+      sql<number | null>`(SELECT a.id FROM order_approvals a WHERE a.user_id = ${userId}::int AND a.idempotency_key = ${key}::text)`.as('keyed'),
+      sql<{
+        order_limit_cents: number | null
+        month_limit_cents: number | null
+        approver_id: number | null
+      } | null>`(SELECT row_to_json(b) FROM buyer_locked b)`.as('limits'),
       jsonArrayFrom(pricedLinesQuery(db, viewer, sql.ref('locked.id'), sql.ref('locked.location_id'))).as('lines'),
     ])
 })

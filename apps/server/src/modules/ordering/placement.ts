@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors'
 import { dollars, partsTotals, sumTotals } from '../../lib/money'
 import { pdfMoney } from '../../lib/pdf-document'
 import * as cart from './cart'
-import { checkCredit, type CreditRequest } from './credit'
+import { judgeCredit, type CreditRequest } from './credit'
 import type { Mail } from '../mail/outbox'
 import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
 import * as repo from './placement-repo'
@@ -22,9 +22,9 @@ export { refuseResellers } from './rules'
  *   1. lockAndRead      the buyer's cart row (FOR UPDATE): one placement of a cart at a time, and cart before stock;
  *                       the order the request's idempotency key already made, which is then the answer;
  *   2. priceLines       the cart's lines at today's prices (a card payment stores them and pays for exactly those);
- *   3. checkStock       the stock rows of its products, locked in product order; the cash-sale stock rule,
- *                       and units other buyers' card payments hold (holdStock keeps them for a payment);
- *      checkCredit      an order on account: the account's row locked, its credit rule applied (credit.ts);
+ *   3. checkStock       the stock rows of its products, locked in product order, and for an order on account the
+ *                       account's row after them; then the cash-sale stock rule, units other buyers' card payments
+ *                       hold (holdStock keeps them for a payment), and the account's credit rule (credit.ts);
  *   4. writeOrder       numbered, allocated at the branch (the rest on back order), written with its lines;
  *   5. clearCart        the cart's lines and its saved checkout details go;
  *   6. confirm          the confirmation e-mail, in the same transaction (5 and 6 are one statement).
@@ -102,25 +102,36 @@ export interface CartForOrder {
   ordered: number | null
   /** The cart's lines priced, when read with the lock (else priceLines reads them). */
   lines: PricedLine[] | undefined
+  /** The buyer's spending limits, their user row locked, and the key's approval, when read with the cart's lock (else approvals.limitsOf reads them). */
+  limits: BuyerLimits | undefined
+}
+
+/** A buyer's spending limits (approvals.ts), and the approval the request's idempotency key already made (null: none). */
+export interface BuyerLimits {
+  orderLimitCents: number | null
+  monthLimitCents: number | null
+  approverId: number | null
+  keyed: number | null
 }
 
 /** The id of the order this buyer placed with the key, or null (none, or no key). */
 const orderOfKey = async (trx: Db, userId: number, key: string | null) => (key ? ((await repo.findOrderByKey(trx, userId, key))?.id ?? null) : null)
 
 /**
- * Steps 1 and 2's reading, the one way an order meets its cart. With a viewer, one statement locks the cart, finds
- * the key's order and prices the lines (repo.lockCartForOrder); when that statement's snapshot predates the lock, the
+ * Steps 1 and 2's reading, the one way an order meets its cart. With a viewer, one statement locks the cart and the
+ * buyer's user row, finds the key's order and approval, reads the buyer's limits and prices the lines
+ * (repo.lockCartForOrder); when that statement's snapshot predates the lock, the
  * key's order is looked for again now that the cart is locked (a placement that emptied the cart has committed by then).
  * Without one (a card payment brings its own lines), the cart is locked and the key's order looked for.
  */
 async function lockAndRead(trx: Db, buyer: OrderRequest<unknown>['buyer'], key: string | null): Promise<CartForOrder> {
   if (!buyer.viewer) {
     const locked = await lockCart(trx, buyer.userId)
-    return { cart: locked, ordered: await orderOfKey(trx, buyer.userId, key), lines: undefined }
+    return { cart: locked, ordered: await orderOfKey(trx, buyer.userId, key), lines: undefined, limits: undefined }
   }
   const read = await repo.lockCartForOrder(trx, buyer.viewer, key)
   const ordered = read.ordered !== undefined ? read.ordered : await orderOfKey(trx, buyer.userId, key)
-  return { cart: read.cart, ordered, lines: read.lines }
+  return { cart: read.cart, ordered, lines: read.lines, limits: read.limits }
 }
 
 /** A priced line (the cart's, or an approval's priced now) as an order takes it: charged by its breaks for the viewer. */
@@ -174,12 +185,19 @@ export async function checkSite(db: Db, accountId: number, siteCode: string | un
  * stock rule refuses a line beyond that (409), except a line this payment's own live hold covers: a held
  * order always becomes the order. Answers the units each line takes off the stock; the rest is back-ordered.
  */
-export async function checkStock(trx: Db, buyer: Buyer, branch: string, lines: OrderLine[], pendingId: string | null = null): Promise<number[]> {
+export async function checkStock(
+  trx: Db,
+  buyer: Buyer,
+  branch: string,
+  lines: OrderLine[],
+  pendingId: string | null = null,
+  credit?: CreditRequest,
+): Promise<{ taken: number[]; availableCredit: number | null }> {
   const productIds = [...new Set(lines.map((l) => l.productId))]
-  const rows = await repo.lockStock(trx, branch, productIds, { userId: buyer.userId, pendingId })
-  const free = new Map(rows.map((s) => [s.product_id, s.qty_available - s.heldByOthers]))
-  const held = new Map(rows.map((s) => [s.product_id, s.heldForThis]))
-  return lines.map((l) => {
+  const read = await repo.lockStockAndCredit(trx, branch, productIds, { userId: buyer.userId, pendingId }, credit ? buyer.accountId : null)
+  const free = new Map(read.stock.map((s) => [s.product_id, s.qty_available - s.heldByOthers]))
+  const held = new Map(read.stock.map((s) => [s.product_id, s.heldForThis]))
+  const taken = lines.map((l) => {
     const available = free.get(l.productId) ?? 0
     const covered = (held.get(l.productId) ?? 0) >= l.quantity
     if (!covered) cart.checkCashStock(buyer, l.quantity, available)
@@ -188,6 +206,7 @@ export async function checkStock(trx: Db, buyer: Buyer, branch: string, lines: O
     held.set(l.productId, (held.get(l.productId) ?? 0) - l.quantity)
     return taken
   })
+  return { taken, availableCredit: credit ? judgeCredit(read.credit, totalOf(lines).incCents, credit) : null }
 }
 
 /**
@@ -385,9 +404,8 @@ async function place(trx: Db, p: Placement, credit: CreditRequest | undefined): 
   const quoteId = p.quoteId ?? null
   // A card payment's quote was checked when it was paid for, and again by its prepare (quoteUnordered).
   if (quoteId !== null && !p.pendingId) await checkQuote(trx, p.buyer.accountId, quoteId)
-  const taken = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null)
-  const available = credit ? await checkCredit(trx, p.buyer.accountId, totalOf(p.lines).incCents, credit) : null
-  const order = await writeOrder(trx, p, taken, available)
+  const { taken, availableCredit } = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null, credit)
+  const order = await writeOrder(trx, p, taken, availableCredit)
   if (quoteId !== null) await repo.markQuoteOrdered(trx, quoteId, order.OrderID)
   return order
 }
@@ -442,7 +460,7 @@ export interface OrderRequest<R> {
   /** The request's idempotency key: an order this buyer already placed with it is the answer, and no second one is made. */
   key: string | null
   payment: OrderPayment
-  /** An order on account: the account's credit rule applies (credit.ts checkCredit). A card-paid order takes no credit. */
+  /** An order on account: the account's credit rule applies (credit.ts judgeCredit). A card-paid order takes no credit. */
   credit?: CreditRequest
   /** Under the cart's lock: what to order (the key goes with it), or an answer that places nothing. */
   prepare(trx: Db, read: CartForOrder): Promise<Omit<Placement, 'idempotencyKey'> | NoOrder<R>>
