@@ -143,6 +143,9 @@ describe('paying invoices by card', () => {
       .where('id', '=', a.id)
       .execute()
     const row = async (invoice: string) => {
+      // The invoice history's pages are cached until the database's notification of a change arrives: the test's own
+      // writes straight in the database are waited for, as another instance's would be.
+      await t.changes.caughtUp()
       const rows = (await get(trade, `/api/invoices?search=${invoice}`)).json() as Array<{ Invoice: string; Paid: string | null; Open: number | null }>
       return rows.find((r) => r.Invoice === invoice)!
     }
