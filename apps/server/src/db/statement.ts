@@ -53,17 +53,18 @@ export function checkStatementShapes(on = true) {
   checkingShapes = on
 }
 
+/** A built statement's SQL and parameters: an `sql` template compiles against `db`, a Kysely query by itself. */
+const compiledOf = <Row>(db: Kysely<DB>, built: Built<Row>) => ('isRawBuilder' in built ? built.compile(db) : built.compile())
+
 function assertSameShape<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Built<Row>, args: Args, compiledSql: string) {
-  const built = build(db, ...args)
-  const { sql } = 'isRawBuilder' in built ? built.compile(db) : built.compile()
+  const { sql } = compiledOf(db, build(db, ...args))
   if (sql !== compiledSql)
     throw new Error(`a statement's shape depends on its arguments (use shapedStatement): compiled once as\n${compiledSql}\nbut these arguments build\n${sql}`)
 }
 
 function compile<Args extends unknown[], Row>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: Args) => Built<Row>) {
   const slots = Array.from({ length: build.length - 1 }, (_, i) => new Slot(i))
-  const built = build(db, ...(slots as unknown as Args))
-  const { sql, parameters } = 'isRawBuilder' in built ? built.compile(db) : built.compile()
+  const { sql, parameters } = compiledOf(db, build(db, ...(slots as unknown as Args)))
   const misused = (value: unknown) => (typeof value === 'string' && value.includes('[object Object]')) || (typeof value === 'number' && Number.isNaN(value))
   if (misused(sql) || parameters.some(misused)) throw new Error(`a statement's argument was used as more than a value: ${sql}`)
   const take = parameters.map((p) => (p instanceof Slot ? p.index : { constant: p }))

@@ -17,14 +17,35 @@ export type ApprovalRow = Selectable<OrderApprovalTable> & {
  * taken under the cart's lock, before the stock and the account (ordering/placement.ts).
  */
 export function lockLimits(db: Db, userId: number, key: string | null) {
-  return db
+  return lockedLimitsQuery(db, userId, key).executeTakeFirst()
+}
+
+/** lockLimits' statement, for a statement that takes the buyer's lock with others (placement-repo.ts lockCartForOrder). */
+export const lockedLimitsQuery = (db: Pick<Db, 'selectFrom'>, userId: number, key: string | null) =>
+  db
     .selectFrom('users')
     .select(['order_limit_cents', 'month_limit_cents', 'approver_id'])
     .select(sql<number | null>`(SELECT a.id FROM order_approvals a WHERE a.user_id = users.id AND a.idempotency_key = ${key}::text)`.as('keyed'))
-    .where('id', '=', userId)
+    .where('users.id', '=', userId)
     .forNoKeyUpdate()
-    .executeTakeFirst()
+
+/** A buyer's spending limits, and the approval the request's idempotency key already made (null: none). */
+export interface BuyerLimits {
+  orderLimitCents: number | null
+  monthLimitCents: number | null
+  approverId: number | null
+  keyed: number | null
 }
+
+type LimitsRow = { order_limit_cents: number | null; month_limit_cents: number | null; approver_id: number | null; keyed: number | null }
+
+/** lockedLimitsQuery's row as the limits (none for a user with no row). */
+export const limitsOfRow = (row: LimitsRow | undefined): BuyerLimits => ({
+  orderLimitCents: row?.order_limit_cents ?? null,
+  monthLimitCents: row?.month_limit_cents ?? null,
+  approverId: row?.approver_id ?? null,
+  keyed: row?.keyed ?? null,
+})
 
 /** What the user's orders placed in the portal since `monthStart` come to, ex GST (cancelled ones left out). */
 export async function spentSince(db: Db, userId: number, monthStart: string): Promise<number> {

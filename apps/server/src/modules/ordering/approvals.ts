@@ -35,20 +35,14 @@ export interface OverLimit {
 }
 
 /** The buyer's limits as an order on account meets them, under the cart's lock (placement.ts reads them with it). */
-export type Limits = placement.BuyerLimits
+export type Limits = repo.BuyerLimits
 
 /**
  * The buyer's limits, their user row locked so that their orders on account are checked one after another (two at
  * once cannot both pass a monthly limit), and the approval the request's key already made.
  */
 export async function limitsOf(trx: Db, userId: number, key: string | null): Promise<Limits> {
-  const row = await repo.lockLimits(trx, userId, key)
-  return {
-    orderLimitCents: row?.order_limit_cents ?? null,
-    monthLimitCents: row?.month_limit_cents ?? null,
-    approverId: row?.approver_id ?? null,
-    keyed: row?.keyed ?? null,
-  }
+  return repo.limitsOfRow(await repo.lockLimits(trx, userId, key))
 }
 
 /** The limit an order of `exCents` (ex GST) is over: the limit per order, or the month's orders so far with it past the monthly limit; null when within both. */

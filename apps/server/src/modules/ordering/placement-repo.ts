@@ -7,6 +7,7 @@ import type { Session } from '../../lib/context'
 import { viewerWith, visibilityOf, type Visibility } from '../../lib/visibility'
 import { heldByOthers } from '../../lib/stock'
 import { emptiedAfterOrder, lockedCartQuery, pricedLinesQuery } from './cart-repo'
+import { lockedLimitsQuery, limitsOfRow } from './approvals-repo'
 import { creditQuery, creditRowOf } from './credit-repo'
 
 type Db = Kysely<DB>
@@ -37,19 +38,18 @@ export async function lockStockAndCredit(
   return { stock: row.stock, credit: row.credit ? creditRowOf(row.credit) : undefined }
 }
 
-// The products as one array: one statement text whatever the number of lines, built once (decision 0098).
+/** The stock rows of these products at the branch; the products as one array: one statement text whatever the number of lines (decision 0098). */
+const stockRowsQuery = (db: Pick<Db, 'selectFrom'>, branch: string, productIds: number[]) =>
+  db
+    .selectFrom('stock')
+    .where('stock.location_id', '=', branch)
+    .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`)
+
 const stockAndAccountLocked = statement((db, branch: string, productIds: number[], accountId: number | null) =>
   db
     .with(
       (cte) => cte('stock_locked').materialized(),
-      (q) =>
-        q
-          .selectFrom('stock')
-          .select('product_id')
-          .where('location_id', '=', branch)
-          .where(sql<boolean>`product_id = ANY(${productIds}::int[])`)
-          .orderBy('product_id')
-          .forUpdate(),
+      (q) => stockRowsQuery(q, branch, productIds).select('stock.product_id').orderBy('stock.product_id').forUpdate(),
     )
     .with(
       (cte) => cte('account_locked').materialized(),
@@ -68,17 +68,13 @@ const stockAndAccountLocked = statement((db, branch: string, productIds: number[
 const stockAndCreditRead = statement((db, branch: string, productIds: number[], userId: number, pendingId: string | null, accountId: number | null) =>
   db.selectNoFrom([
     jsonArrayFrom(
-      db
-        .selectFrom('stock')
-        .select([
-          'stock.product_id',
-          'stock.qty_available',
-          heldByOthers(userId).as('heldByOthers'),
-          sql<number>`coalesce((SELECT sum(h.qty)::int FROM stock_holds h WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id
-            AND h.pending_order_id = ${pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
-        ])
-        .where('stock.location_id', '=', branch)
-        .where(sql<boolean>`stock.product_id = ANY(${productIds}::int[])`),
+      stockRowsQuery(db, branch, productIds).select([
+        'stock.product_id',
+        'stock.qty_available',
+        heldByOthers(userId).as('heldByOthers'),
+        sql<number>`coalesce((SELECT sum(h.qty)::int FROM stock_holds h WHERE h.location_id = stock.location_id AND h.product_id = stock.product_id
+          AND h.pending_order_id = ${pendingId} AND h.expires_at > now()), 0)`.as('heldForThis'),
+      ]),
     ).as('stock'),
     jsonObjectFrom(creditQuery(db, accountId)).as('credit'),
   ]),
@@ -340,14 +336,9 @@ export async function writeOrder(
 export async function lockCartForOrder(db: Db, viewer: Viewer, key: string | null) {
   const row = (await cartLockedForOrder(visibilityOf(viewer), db, viewer.userId, viewer.accountId, key))[0]
   if (!row) return { cart: undefined, ordered: undefined, lines: undefined, limits: undefined }
-  const { lockedVersion, seenVersion, ordered, lines, limits, keyed, ...cart } = row
-  const fresh = lockedVersion === seenVersion && limits !== null
-  return {
-    cart,
-    ordered: fresh ? ordered : undefined,
-    lines: fresh ? lines : undefined,
-    limits: fresh ? { orderLimitCents: limits.order_limit_cents, monthLimitCents: limits.month_limit_cents, approverId: limits.approver_id, keyed } : undefined,
-  }
+  const { lockedVersion, seenVersion, ordered, lines, limits, ...cart } = row
+  const fresh = lockedVersion === seenVersion
+  return { cart, ordered: fresh ? ordered : undefined, lines: fresh ? lines : undefined, limits: fresh ? limitsOfRow(limits ?? undefined) : undefined }
 }
 
 type Viewer = Pick<Session, 'userId' | 'accountId' | 'isElders'>
@@ -362,25 +353,14 @@ const cartLockedForOrder = shapedStatement((visibility: Visibility) => (db: Db, 
     .with(
       (cte) => cte('buyer_locked').materialized(),
       // After the cart: its condition reads the cart's lock first.
-      (q) =>
-        q
-          .selectFrom('users')
-          .select(['order_limit_cents', 'month_limit_cents', 'approver_id'])
-          .where('id', '=', userId)
-          .where(sql<boolean>`EXISTS (SELECT 1 FROM locked)`)
-          .forNoKeyUpdate(),
+      (q) => lockedLimitsQuery(q, userId, key).where(sql<boolean>`EXISTS (SELECT 1 FROM locked)`),
     )
     .selectFrom('locked')
     .selectAll('locked')
     .select([
       sql<string>`(SELECT seen.xmin::text FROM carts seen WHERE seen.id = locked.id)`.as('seenVersion'),
       sql<number | null>`(SELECT o.id FROM orders o WHERE o.user_id = ${userId}::int AND o.idempotency_key = ${key}::text)`.as('ordered'),
-      sql<number | null>`(SELECT a.id FROM order_approvals a WHERE a.user_id = ${userId}::int AND a.idempotency_key = ${key}::text)`.as('keyed'),
-      sql<{
-        order_limit_cents: number | null
-        month_limit_cents: number | null
-        approver_id: number | null
-      } | null>`(SELECT row_to_json(b) FROM buyer_locked b)`.as('limits'),
+      sql<Parameters<typeof limitsOfRow>[0] | null>`(SELECT row_to_json(b) FROM buyer_locked b)`.as('limits'),
       jsonArrayFrom(pricedLinesQuery(db, viewer, sql.ref('locked.id'), sql.ref('locked.location_id'))).as('lines'),
     ])
 })

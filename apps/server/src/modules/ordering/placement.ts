@@ -11,6 +11,7 @@ import * as cart from './cart'
 import { judgeCredit, type CreditRequest } from './credit'
 import type { Mail } from '../mail/outbox'
 import { documentItem, isDeliverySite, placedOrder } from '../orders/service'
+import type { BuyerLimits } from './approvals-repo'
 import * as repo from './placement-repo'
 export { refuseResellers } from './rules'
 
@@ -22,7 +23,8 @@ export { refuseResellers } from './rules'
  *   1. lockAndRead      the buyer's cart row (FOR UPDATE): one placement of a cart at a time, and cart before stock;
  *                       the order the request's idempotency key already made, which is then the answer;
  *   2. priceLines       the cart's lines at today's prices (a card payment stores them and pays for exactly those);
- *   3. checkStock       the stock rows of its products, locked in product order, and for an order on account the
+ *   3. checkStockAndCredit
+ *                       the stock rows of its products, locked in product order, and for an order on account the
  *                       account's row after them; then the cash-sale stock rule, units other buyers' card payments
  *                       hold (holdStock keeps them for a payment), and the account's credit rule (credit.ts);
  *   4. writeOrder       numbered, allocated at the branch (the rest on back order), written with its lines;
@@ -106,14 +108,6 @@ export interface CartForOrder {
   limits: BuyerLimits | undefined
 }
 
-/** A buyer's spending limits (approvals.ts), and the approval the request's idempotency key already made (null: none). */
-export interface BuyerLimits {
-  orderLimitCents: number | null
-  monthLimitCents: number | null
-  approverId: number | null
-  keyed: number | null
-}
-
 /** The id of the order this buyer placed with the key, or null (none, or no key). */
 const orderOfKey = async (trx: Db, userId: number, key: string | null) => (key ? ((await repo.findOrderByKey(trx, userId, key))?.id ?? null) : null)
 
@@ -185,7 +179,7 @@ export async function checkSite(db: Db, accountId: number, siteCode: string | un
  * stock rule refuses a line beyond that (409), except a line this payment's own live hold covers: a held
  * order always becomes the order. Answers the units each line takes off the stock; the rest is back-ordered.
  */
-export async function checkStock(
+export async function checkStockAndCredit(
   trx: Db,
   buyer: Buyer,
   branch: string,
@@ -214,7 +208,7 @@ export async function checkStock(
  * for the pending payment, for `minutes`, so that no one else can take them before it is paid.
  */
 export async function holdStock(trx: Db, hold: { pendingId: string; buyer: Buyer; branch: string; lines: OrderLine[]; minutes: number }) {
-  await checkStock(trx, hold.buyer, hold.branch, hold.lines)
+  await checkStockAndCredit(trx, hold.buyer, hold.branch, hold.lines)
   await repo.insertHolds(trx, {
     pendingId: hold.pendingId,
     userId: hold.buyer.userId,
@@ -404,7 +398,7 @@ async function place(trx: Db, p: Placement, credit: CreditRequest | undefined): 
   const quoteId = p.quoteId ?? null
   // A card payment's quote was checked when it was paid for, and again by its prepare (quoteUnordered).
   if (quoteId !== null && !p.pendingId) await checkQuote(trx, p.buyer.accountId, quoteId)
-  const { taken, availableCredit } = await checkStock(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null, credit)
+  const { taken, availableCredit } = await checkStockAndCredit(trx, p.buyer, p.branch, p.lines, p.pendingId ?? null, credit)
   const order = await writeOrder(trx, p, taken, availableCredit)
   if (quoteId !== null) await repo.markQuoteOrdered(trx, quoteId, order.OrderID)
   return order
