@@ -396,6 +396,13 @@ test('a rep ordering for a customer queues offline as the customer would; Stop a
   await banner.getByRole('button', { name: 'Stop' }).click()
   await question.getByRole('button', { name: 'Stop and discard' }).click()
   await expect(page).toHaveURL(/\/staff\/accounts\/KELLYFG$/)
+  // The device is cleared as Stop finishes, before anything reloads the page (the public /api/site aside).
+  await expect
+    .poll(async () => {
+      const left = await leftOnDevice(page)
+      return { ...left, saved: left.saved.filter((entry) => !entry.endsWith('/api/site')) }
+    })
+    .toEqual({ saved: [], queued: 0 })
 
   // Back online: the back office, no banner, and nothing the session read or queued stays on the device.
   await context.setOffline(false)
