@@ -9,10 +9,16 @@ const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')
   packages: Record<string, { engines?: Record<string, string> | string[]; dev?: boolean; optional?: boolean }>
 }
 const promised = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string } }).engines.node
+const readme = readFileSync(new URL('README.md', root), 'utf8')
 
 describe('the Node.js version the README promises', () => {
-  it('is the root package’s engines.node, 20.19 or later', () => {
-    expect(promised).toBe('>=20.19')
+  it('is the lowest version the root package’s engines.node allows', () => {
+    // "Needs Node.js 20.19 or later and npm." in the README's first steps.
+    const sentence = /Node\.js (\d+(?:\.\d+){0,2}) or (?:later|newer)/.exec(readme)
+    expect(sentence, 'README.md names no "Node.js <version> or later"').not.toBeNull()
+    const inReadme = semver.coerce(sentence![1])!.version
+    expect(semver.validRange(promised), `engines.node ${promised} is not a version range`).not.toBeNull()
+    expect(semver.minVersion(promised)?.version).toBe(inReadme)
   })
 
   it('is one every installed package declares it runs on', () => {

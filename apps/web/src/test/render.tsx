@@ -6,7 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router'
 import { AppProviders, createQueryClient } from '../app/providers'
 import { routes } from '../app/router'
 
-function testQueryClient(): QueryClient {
+/** The app's query client (its defaults, network mode among them) with no retries and nothing going stale. */
+export function testQueryClient(): QueryClient {
   const client = createQueryClient()
   // On top of the app's defaults (its network mode among them: a change made offline must still run, to be queued).
   const defaults = client.getDefaultOptions()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, DEMO, signIn, startTestApp, type TestContext } from '../../../test/helpers'
-import { RELEVANCE_CASES } from './search-relevance-cases'
+import { RELEVANCE_CASES } from '../../../test/search-relevance-cases'
 
 /**
- * The search relevance suite (decision 0029): every query of search-relevance-cases.ts through POST /api/search
+ * The search relevance suite (decision 0029): every query of test/search-relevance-cases.ts through POST /api/search
  * as the trade account or the reseller, at the Wagga Wagga branch. It prints its score and fails below
  * 100%, naming each query that failed and what came back.
  */

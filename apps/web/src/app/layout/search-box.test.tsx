@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { catalogueApi } from '../../features/catalogue/components/test-api'
+import { catalogueApi } from '../../test/catalogue-api'
 import { someProducts } from '../../test/catalogue-factories'
 import { storeSession } from '../../test/factories'
 import { renderApp } from '../../test/render'

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { setCurrentWarehouse } from '../../../lib/session'
+import { catalogueApi, fakeIntersectionObserver } from '../../../test/catalogue-api'
 import { someProducts } from '../../../test/catalogue-factories'
 import { storeSession } from '../../../test/factories'
 import { sentTo } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
-import { catalogueApi, fakeIntersectionObserver } from './test-api'
 
 const pageRequests = (spy: ReturnType<typeof catalogueApi>, path: string) =>
   spy.mock.calls

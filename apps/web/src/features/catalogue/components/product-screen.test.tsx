@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { catalogueApi } from '../../../test/catalogue-api'
 import { aProduct, aProductDetail } from '../../../test/catalogue-factories'
 import { aLogin, aUser, storeSession } from '../../../test/factories'
 import { sentTo } from '../../../test/fetch'
 import { renderApp } from '../../../test/render'
-import { catalogueApi } from './test-api'
 
 const elders = aUser({ Name: 'Chris Nguyen', username: 'elders', SalesCategory: 'ELD', isElders: true })
 const signInAs = (user = aUser()) => storeSession(aLogin({ user }), 'WAG')

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { catalogueApi, fakeIntersectionObserver } from '../../../test/catalogue-api'
 import { aProduct, someProducts } from '../../../test/catalogue-factories'
 import { aBrand, aLogin, aUser, storeSession } from '../../../test/factories'
 import { renderApp } from '../../../test/render'
-import { catalogueApi, fakeIntersectionObserver } from './test-api'
 
 /** What each request to a path asked for: page, sort and inStock (blank when not sent). */
 const asked = (spy: ReturnType<typeof catalogueApi>, path: string) =>

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { renderContent } from '../../../test/content-render'
 import { mockApi } from '../../../test/fetch'
 import { aLogin, aSite, aUser, storeSession, warehouses } from '../../../test/factories'
 import { renderApp } from '../../../test/render'
 import { ContentPageScreen } from './content-page-screen'
-import { renderContent } from './test-render'
 
 /** A WordPress page as `GET pages?slug=privacy` answers it (trimmed to what matters). */
 const privacyPage = (content: string) => [

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { renderContent } from '../../../test/content-render'
 import { mockApi } from '../../../test/fetch'
 import { aLogin, aUser, storeSession } from '../../../test/factories'
-import emptyRepeaters from '../fixtures/wp-pages-home-empty-repeaters.json'
-import noAcf from '../fixtures/wp-pages-home-no-acf.json'
-import home from '../fixtures/wp-pages-home.json'
-import posts from '../fixtures/wp-posts-embed.json'
+import emptyRepeaters from '../../../test/fixtures/wordpress/wp-pages-home-empty-repeaters.json'
+import noAcf from '../../../test/fixtures/wordpress/wp-pages-home-no-acf.json'
+import home from '../../../test/fixtures/wordpress/wp-pages-home.json'
+import posts from '../../../test/fixtures/wordpress/wp-posts-embed.json'
 import { HomePromos, HomeSlider } from './home-banners'
 import { RecentNews } from './recent-news'
-import { renderContent } from './test-render'
 
 function Home() {
   return (

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { renderContent } from '../../../test/content-render'
 import { mockApi } from '../../../test/fetch'
 import { aLogin, aUser, storeSession } from '../../../test/factories'
-import single from '../fixtures/wp-post-single.json'
-import posts from '../fixtures/wp-posts-embed.json'
+import single from '../../../test/fixtures/wordpress/wp-post-single.json'
+import posts from '../../../test/fixtures/wordpress/wp-posts-embed.json'
 import { BlogScreen } from './blog-screen'
 import { PostScreen } from './post-screen'
-import { renderContent } from './test-render'
 
 const screens = { '/blog': <BlogScreen />, '/blog/:id': <PostScreen /> }
 

@@ -1,8 +1,8 @@
 import { act, waitFor } from '@testing-library/react'
 import { vi } from 'vitest'
-import type { Reply } from '../../../test/fetch'
-import { aBrand, aCategory, aLogin, aSite, aUser, warehouses } from '../../../test/factories'
-import { mockApi } from '../../../test/fetch'
+import type { Reply } from './fetch'
+import { aBrand, aCategory, aLogin, aSite, aUser, warehouses } from './factories'
+import { mockApi } from './fetch'
 
 /** The frame's own calls, answered; a test adds the catalogue calls it is about. */
 export function catalogueApi(routes: Record<string, Reply | ((request: { url: URL; init: RequestInit; body: unknown }) => Reply)>, user = aUser()) {
