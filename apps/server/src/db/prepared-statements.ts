@@ -63,6 +63,12 @@ interface ConnectionState {
   beginOwed: boolean
 }
 
+/** A connection's state and the client Kysely is given for it, made on its first checkout and kept with it. */
+interface Connection {
+  state: ConnectionState
+  client: PostgresPoolClient
+}
+
 /**
  * The pool Kysely is given (its `PostgresPool` interface) over node-postgres's own, through node-postgres's public
  * API only (decision 0098):
@@ -78,13 +84,16 @@ interface ConnectionState {
  *   any statement sends nothing at all.
  */
 export function preparingPool(pool: { connect(): Promise<QueryClient>; end(): Promise<void> }): PostgresPool {
-  const states = new WeakMap<QueryClient, ConnectionState>()
+  const connections = new WeakMap<QueryClient, Connection>()
   return {
     async connect() {
       const client = await pool.connect()
-      let state = states.get(client)
-      if (!state) states.set(client, (state = { prepared: new Set(), beginOwed: false }))
-      return preparingClient(client, state)
+      let connection = connections.get(client)
+      if (!connection) {
+        const state = { prepared: new Set<string>(), beginOwed: false }
+        connections.set(client, (connection = { state, client: preparingClient(client, state) }))
+      }
+      return connection.client
     },
     end: () => pool.end(),
   }

@@ -58,10 +58,11 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
 
   // What staff ordering for a customer change through the customer's routes is audited once it has been answered
   // (decision 0101): a route that changes something and succeeded. The order's number is read from its answer.
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook, not an async one: it runs on every request, and for all but staff's it does nothing.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const session = req.session
-    if (!session?.actingBy || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload
-    if (reply.statusCode >= 400 || req.routeOptions.config.auditsItself || !req.routeOptions.url) return payload
+    if (!session?.actingBy || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done(null, payload)
+    if (reply.statusCode >= 400 || req.routeOptions.config.auditsItself || !req.routeOptions.url) return done(null, payload)
     let salesOrder: string | undefined
     if (req.routeOptions.url === '/api/orders' && typeof payload === 'string') {
       try {
@@ -70,11 +71,12 @@ export function registerAuth(app: FastifyInstance, deps: Deps) {
         salesOrder = undefined
       }
     }
-    try {
-      await auditActing(deps, session, req.ip, { method: req.method, url: req.routeOptions.url, status: reply.statusCode, salesOrder })
-    } catch (err) {
-      req.log.error({ err }, 'could not audit a change made by staff ordering for a customer')
-    }
-    return payload
+    auditActing(deps, session, req.ip, { method: req.method, url: req.routeOptions.url, status: reply.statusCode, salesOrder }).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        req.log.error({ err }, 'could not audit a change made by staff ordering for a customer')
+        done(null, payload)
+      },
+    )
   })
 }
