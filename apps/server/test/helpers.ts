@@ -33,6 +33,8 @@ export interface TestAppOptions {
   emptyDatabase?: boolean
   /** The database as the app gets it (e.g. with a Kysely plugin that counts statements). */
   wrapDb?: (db: Database) => Database
+  /** Each change notification reaches the app this many milliseconds late (as from a distant or busy database). */
+  notificationsLateMs?: number
 }
 
 /** The ERP interchange's key in test apps (ERP_API_KEY), unless a test sets its own. */
@@ -55,7 +57,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     handle = await openDatabase({ loadDataDir: snapshot })
   }
   if (options.emptyDatabase) await migrate(handle.db)
-  const changes = await handle.openChangeFeed()
+  const feed = await handle.openChangeFeed()
+  const changes = options.notificationsLateMs ? lateFeed(feed, options.notificationsLateMs) : feed
   const app = await buildApp({
     config,
     db: options.wrapDb ? options.wrapDb(handle.db) : handle.db,
@@ -79,6 +82,34 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await handle.close()
       await drop()
     },
+  }
+}
+
+/**
+ * A change feed whose notifications reach their subscribers `lateMs` late, in the order they came; it is caught up
+ * once the feed underneath is and every notification heard before has been delivered.
+ */
+function lateFeed(feed: ChangeFeed, lateMs: number): ChangeFeed {
+  let delivered: Promise<void> = Promise.resolve()
+  return {
+    get live() {
+      return feed.live
+    },
+    subscribe: (channel, handler) =>
+      feed.subscribe(channel, (payload) => {
+        delivered = new Promise((resolve) =>
+          setTimeout(() => {
+            handler(payload)
+            resolve()
+          }, lateMs),
+        )
+      }),
+    async caughtUp(timeoutMs) {
+      const heard = await feed.caughtUp(timeoutMs)
+      await delivered
+      return heard
+    },
+    close: () => feed.close(),
   }
 }
 

@@ -89,15 +89,6 @@ export class Caches {
     return this.feed.live
   }
 
-  /** This instance's own changes are forgotten at once, before the notification comes back. */
-  forgetSession(sessionId: number) {
-    this.sessions.deleteWhere((c) => c.session.sessionId === sessionId)
-  }
-
-  forgetUser(userId: number) {
-    this.sessions.deleteWhere((c) => c.session.userId === userId)
-  }
-
   forgetCatalogue() {
     this.forgetPages()
     this.prices.clear()
@@ -143,14 +134,7 @@ export class Caches {
     return page
   }
 
-  /** A bulk change (an ERP import) touches everything: everything is read again from the database. */
-  forgetAll() {
-    this.sessions.clear()
-    this.forgetCatalogue()
-    this.history.clear()
-  }
-
-  forgetHistory(accountId: number) {
+  private forgetHistory(accountId: number) {
     const prefix = `[${accountId},`
     this.history.deleteWhere((_, key) => key.startsWith(prefix))
   }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { LoginResponse, MeResponse, SessionUser } from '@portal/contract/auth'
 import type { BackOfficeSignIn } from '@portal/contract/back-office'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
@@ -157,7 +158,7 @@ async function readSession({ db, config, caches }: Deps, tokenHash: Buffer, key:
 export async function logout(deps: Deps, session: Session, address = '') {
   if (session.actingBy) return backOffice.stopActing(deps, session, address)
   await repo.revokeSession(deps.db, session.sessionId)
-  deps.caches?.forgetSession(session.sessionId)
+  await changesHeard(deps)
 }
 
 export async function me(deps: Deps, session: Session): Promise<MeResponse> {
@@ -179,10 +180,12 @@ export async function openActingSession(deps: Deps, userId: number, acting: { by
   return { user: sessionUser(row), token, settings: await settingsFor(deps, row) }
 }
 
-/** Ends one session at once, here and (by the database's notification) on every instance. */
-export async function endSession({ db, caches }: Pick<Deps, 'db' | 'caches'>, sessionId: number) {
+/**
+ * Ends one session, in the caller's transaction: every instance forgets it on the database's notification once
+ * the transaction commits (the caller waits for it then: lib/changes-heard.ts).
+ */
+export async function endSession(db: Deps['db'], sessionId: number) {
   await repo.revokeSession(db, sessionId)
-  caches?.forgetSession(sessionId)
 }
 
 /** Same answer whether or not the details match, so accounts cannot be discovered through it. */
@@ -231,7 +234,8 @@ export async function sendPasswordReset(
   })
 }
 
-export async function completePasswordReset({ db, caches }: Deps, token: string, newPassword: string): Promise<{ message: string }> {
+export async function completePasswordReset(deps: Deps, token: string, newPassword: string): Promise<{ message: string }> {
+  const { db } = deps
   const passwordHash = await hashPassword(newPassword)
   const userId = await db.transaction().execute(async (trx) => {
     const userId = await repo.consumeResetToken(trx, hashToken(token))
@@ -250,11 +254,12 @@ export async function completePasswordReset({ db, caches }: Deps, token: string,
     if (user) await repo.clearFailures(trx, `user:${user.username.toLowerCase()}`)
     return userId
   })
-  if (userId !== null) caches?.forgetUser(userId)
+  if (userId !== null) await changesHeard(deps)
   return { message: 'Your password has been reset successfully' }
 }
 
-export async function changePassword({ db, caches }: Deps, session: Session, currentPassword: string, newPassword: string) {
+export async function changePassword(deps: Deps, session: Session, currentPassword: string, newPassword: string) {
+  const { db } = deps
   const row = await repo.findUserById(db, session.userId)
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
     throw badRequest('wrong_password', 'Failed to update password. Please make sure that the current password provided is correct', 'currentPassword')
@@ -264,7 +269,7 @@ export async function changePassword({ db, caches }: Deps, session: Session, cur
     await repo.setPasswordHash(trx, session.userId, passwordHash)
     await repo.revokeUserSessions(trx, session.userId, session.sessionId)
   })
-  caches?.forgetUser(session.userId)
+  await changesHeard(deps)
   return { message: 'Your password has been reset successfully' }
 }
 

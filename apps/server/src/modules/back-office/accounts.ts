@@ -8,6 +8,7 @@ import type {
   StaffMessage,
   StatementSendBody,
 } from '@portal/contract/back-office-accounts'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { today } from '../../lib/date-range'
 import { badRequest, conflict, notFound } from '../../lib/errors'
@@ -180,7 +181,7 @@ export const PORTAL_USER_AUDIT: Record<PortalUserAction, { action: string; chang
  * clearing no lock) answers the user as they are and records nothing.
  */
 export async function actOnUser(deps: Deps, actor: Actor, code: string, userId: number, what: PortalUserAction): Promise<PortalUser> {
-  const { db, config, caches } = deps
+  const { db, config } = deps
   await db.transaction().execute(async (trx) => {
     const account = await accountFor(trx, actor, code)
     const user = await repo.findPortalUser(trx, account.id, userId, true)
@@ -217,8 +218,8 @@ export async function actOnUser(deps: Deps, actor: Actor, code: string, userId: 
       await recordAudit(trx, actor, { action: PORTAL_USER_AUDIT[what].action, account, subject: user.username, detail: { userId: user.id } })
     }
   })
-  // A disabled user's sessions end at once on every instance: the cached ones are forgotten too.
-  if (what === 'disable') caches?.forgetUser(userId)
+  // A disabled user's sessions end at once on every instance, this one before it answers.
+  if (what === 'disable') await changesHeard(deps)
   const account = await accountFor(db, actor, code)
   const row = await repo.findPortalUser(db, account.id, userId)
   if (!row) throw notFound('user')

@@ -1,5 +1,6 @@
 import type { ActingStart } from '@portal/contract/back-office-accounts'
 import type { Message } from '@portal/contract/common'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { endSession, openActingSession } from '../auth'
@@ -60,10 +61,10 @@ const accountOf = (session: Session) => ({ id: session.accountId, code: session.
 export async function stopActing(deps: Deps, session: Session, address: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const actor = await actorOf(trx, session, address)
-    await endSession({ db: trx }, session.sessionId)
+    await endSession(trx, session.sessionId)
     await recordAudit(trx, actor, { action: 'ordering for customer stopped', account: accountOf(session), subject: session.username })
   })
-  deps.caches?.forgetSession(session.sessionId)
+  await changesHeard(deps)
 }
 
 /**

@@ -145,13 +145,6 @@ export async function revokeSession(db: Db, sessionId: number) {
   await db.updateTable('back_office_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
 }
 
-/** The customer sessions staff opened from these back office sessions or as this user (decision 0101). */
-export async function actingSessionIds(db: Db, of: { backOfficeSessionId: number } | { userId: number }): Promise<number[]> {
-  const q = db.selectFrom('sessions').select('id')
-  const rows = await ('userId' in of ? q.where('acting_by', '=', of.userId) : q.where('acting_session', '=', of.backOfficeSessionId)).execute()
-  return rows.map((r) => r.id)
-}
-
 export async function revokeUserSessions(db: Db, userId: number) {
   await db.updateTable('back_office_sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
 }

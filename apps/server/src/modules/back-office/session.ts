@@ -1,4 +1,5 @@
 import type { BackOfficeMe, BackOfficeRole, BackOfficeSignIn } from '@portal/contract/back-office'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { hashToken, newToken } from '../../lib/tokens'
 import * as repo from './repo'
@@ -60,17 +61,11 @@ export async function completeSession(db: Db, session: BackOfficeSession, maxMs:
 
 /**
  * Ends a back office session, and with it (migration 0046's trigger) the customer sessions it ordered for customers
- * in (decision 0101); this instance's session cache forgets those at once, the others on the database's notification.
+ * in (decision 0101): every instance forgets those on the database's notification, this one before answering.
  */
-export async function revokeSession({ db, caches }: Pick<Deps, 'db' | 'caches'>, sessionId: number) {
-  await repo.revokeSession(db, sessionId)
-  await forgetActingSessions({ db, caches }, { backOfficeSessionId: sessionId })
-}
-
-/** This instance's session cache forgets the customer sessions staff acted in (ended by migration 0046's triggers). */
-export async function forgetActingSessions({ db, caches }: Pick<Deps, 'db' | 'caches'>, of: { backOfficeSessionId: number } | { userId: number }) {
-  if (!caches) return
-  for (const id of await repo.actingSessionIds(db, of)) caches.forgetSession(id)
+export async function revokeSession(deps: Pick<Deps, 'db' | 'changes'>, sessionId: number) {
+  await repo.revokeSession(deps.db, sessionId)
+  await changesHeard(deps)
 }
 
 export function me(session: BackOfficeSession): BackOfficeMe {

@@ -1,11 +1,11 @@
 import type { AssignedAccount, BackOfficeRole, BackOfficeUser, BackOfficeUserDetail, InviteBody } from '@portal/contract/back-office'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { conflict, notFound } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
 import { enqueueMail } from '../mail/outbox'
 import { recordAudit, type Actor } from './audit'
 import * as repo from './repo'
-import { forgetActingSessions } from './session'
 
 type Db = Deps['db']
 
@@ -122,9 +122,9 @@ export async function changeRoles({ db }: Deps, actor: Actor, id: number, roles:
 }
 
 /** Disables or enables a user; disabling ends their sessions. Nobody disables themselves. */
-export async function setActive({ db, caches }: Deps, actor: Actor, id: number, active: boolean): Promise<BackOfficeUser> {
+export async function setActive(deps: Deps, actor: Actor, id: number, active: boolean): Promise<BackOfficeUser> {
   if (!active && id === actor.session.userId) throw conflict('own_login', 'You cannot disable your own login.')
-  const user = await db
+  const user = await deps.db
     .transaction()
     .execute(async (trx) => {
       await findUser(trx, id, true)
@@ -134,21 +134,21 @@ export async function setActive({ db, caches }: Deps, actor: Actor, id: number, 
       return toUser(row)
     })
     .catch(keepsAnAdministrator)
-  // Their sessions of ordering for customers ended with them (decision 0101).
-  if (!active) await forgetActingSessions({ db, caches }, { userId: id })
+  // Their sessions of ordering for customers ended with them (decision 0101, migration 0046's trigger).
+  if (!active) await changesHeard(deps)
   return user
 }
 
 /** Forgets a user's authenticator and recovery codes and ends their sessions: their next sign-in enrols again. */
-export async function resetSecondFactor({ db, caches }: Deps, actor: Actor, id: number): Promise<BackOfficeUser> {
-  const user = await db.transaction().execute(async (trx) => {
+export async function resetSecondFactor(deps: Deps, actor: Actor, id: number): Promise<BackOfficeUser> {
+  const user = await deps.db.transaction().execute(async (trx) => {
     await findUser(trx, id, true)
     const row = await repo.forgetSecondFactor(trx, id)
     await repo.revokeUserSessions(trx, id)
     await recordAudit(trx, actor, { action: 'second factor reset', subject: row.email })
     return toUser(row)
   })
-  await forgetActingSessions({ db, caches }, { userId: id })
+  await changesHeard(deps)
   return user
 }
 

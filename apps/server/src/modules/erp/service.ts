@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import { inTransaction } from '../../db/database'
 import type { DB } from '../../db/schema'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { dollars, gstCents } from '../../lib/money'
@@ -99,9 +100,9 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
     return { run, rows: valid.length, changed, unchanged: valid.length - changed }
   })
   if (result.changed > 0) {
-    // Pages show the counts the database has: the stock book reads these products again at once, and a page
-    // holding one of them waits for that (decision 0097); other instances do the same when the notification comes.
-    void deps.stock?.reload(new Set(valid.map((row) => row.productId)))
+    // Pages show the counts the database has: once the notification is heard the stock book reads these products
+    // again, and a page holding one of them waits for that (decision 0097), here as on every other instance.
+    await changesHeard(deps)
   }
   return result
 }

@@ -1,6 +1,7 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import { fromWirePart } from '@portal/contract/pricing'
 import { describeParts, hasPackBreak, type ChargedPart } from '@portal/contract/price-breaks'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import type { OrderPayment } from '../../lib/metrics'
 import { today } from '../../lib/date-range'
@@ -377,17 +378,13 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
 
 /**
  * What follows every order once it has committed, whichever way it was placed (on account, by a paid card payment):
- * it is counted; the branch's stock of its products moved, so every page here shows it at once (the stock book reads
- * them again, and a page holding them waits for that), other instances when the database says so; and the account's
- * history is read afresh.
+ * it is counted, and the answer waits until this process has heard the database's notifications of it
+ * (lib/changes-heard.ts): the stock book then reads the products' stock again (a page holding them waits for that)
+ * and the account's history pages are forgotten, here as on every other instance.
  */
-export function afterOrder(
-  { metrics, stock, caches }: Pick<Deps, 'metrics' | 'stock' | 'caches'>,
-  placed: { accountId: number; productIds: number[]; payment: OrderPayment },
-) {
-  metrics?.orderPlaced(placed.payment)
-  void stock?.reload(placed.productIds)
-  caches?.forgetHistory(placed.accountId)
+export async function afterOrder(deps: Pick<Deps, 'metrics' | 'changes'>, payment: OrderPayment) {
+  deps.metrics?.orderPlaced(payment)
+  await changesHeard(deps)
 }
 
 /**
@@ -470,10 +467,10 @@ export interface OrderRequest<R> {
  * (the replay), else the request's lines placed (steps 3 to 6) under the same lock; once committed, afterOrder.
  * Two requests with one key at the same moment: the unique index lets one order through and the other answers it.
  */
-export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'stock' | 'caches'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
+export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'changes'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
   const { buyer, key } = request
   const replay = (trx: Db, orderId: number) => (request.replayed ? request.replayed(trx, orderId) : placedOrder(trx, buyer.accountId, orderId))
-  let moved: number[] | null = null
+  let placed = false
   try {
     const answer = await deps.db.transaction().execute(async (trx) => {
       const read = await lockAndRead(trx, buyer, key)
@@ -482,10 +479,10 @@ export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 
       if ('noOrder' in prepared) return prepared
       const order = await place(trx, { ...prepared, idempotencyKey: key }, request.credit)
       await request.placed?.(trx, order)
-      moved = prepared.lines.map((l) => l.productId)
+      placed = true
       return order
     })
-    if (moved) afterOrder(deps, { accountId: buyer.accountId, productIds: moved, payment: request.payment })
+    if (placed) await afterOrder(deps, request.payment)
     return answer as OrderAnswer<R>
   } catch (err) {
     const existing = key && isUniqueViolation(err) ? await repo.findOrderByKey(deps.db, buyer.userId, key) : undefined

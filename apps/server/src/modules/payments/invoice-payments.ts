@@ -2,6 +2,7 @@ import type { CreateInvoicePaymentBody, CreateInvoicePaymentResponse, InvoicePay
 import type { CompletePaymentBody, PaymentSession, SecurePayResult } from '@portal/contract/payments'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
@@ -294,7 +295,7 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
       return refund(trx, p, 'invoices_settled', SETTLED)
     })
   }
-  if (allocatedFor !== null) deps.caches?.forgetHistory(allocatedFor)
+  if (allocatedFor !== null) await changesHeard(deps)
   if (applied.ok || recorded === null) return applied
   const made = await reverse(deps, recorded)
   return {

@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { Config } from '../../config'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
@@ -175,13 +176,14 @@ const sameJson = (stored: unknown, fresh: unknown) => isDeepStrictEqual(stored, 
  * provider's hidden form fields (SecurePay) or the checkout script (Mastercard Gateway).
  */
 export async function create(
-  { db, config, stock }: Deps,
+  deps: Deps,
   session: Session,
   body: CreatePaymentBody,
   idempotencyKey: string | undefined,
   pageOrigin?: string | null,
 ): Promise<CreatePaymentResponse | SentForApproval> {
   placement.refuseResellers(session)
+  const { db, config } = deps
   if (!session.isCash) throw forbidden('Card payment at checkout is for cash-sale accounts. Place your order on account.')
   const provider = config.payments.provider
   if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
@@ -261,8 +263,8 @@ export async function create(
       await cart.saveCheckoutInfo(trx, session, formOf(orderDetails))
       return createResponse(config, pendingRow(pending), pageOrigin)
     })
-    // The held units are no longer on offer: every page here shows it at once (others when the database says so).
-    if (held.length > 0) void stock?.reload(held)
+    // The held units are no longer on offer: every page here shows it before the answer, as every other instance does.
+    if (held.length > 0) await changesHeard(deps)
     return created
   } catch (err) {
     if (key && placement.isUniqueViolation(err)) {
@@ -312,13 +314,9 @@ function detailsOf(f: PlaceOrderBody, siteCode: string | null): PendingOrderDeta
  * payment started earlier for the same approval is replaced. Once the card is approved, the payment's order is
  * placed and the approval approved (convert), if the approval still waits then; else the payment is refunded.
  */
-export async function payApproval(
-  { db, config, stock }: Deps,
-  session: Session,
-  approvalId: number,
-  pageOrigin?: string | null,
-): Promise<CreatePaymentResponse> {
+export async function payApproval(deps: Deps, session: Session, approvalId: number, pageOrigin?: string | null): Promise<CreatePaymentResponse> {
   placement.refuseResellers(session)
+  const { db, config } = deps
   const provider = config.payments.provider
   if (!config.payments[provider]) throw new AppError(422, 'payments_unavailable', UNAVAILABLE)
   let held: number[] = []
@@ -354,7 +352,7 @@ export async function payApproval(
     held = toPay.lines.map((l) => l.productId)
     return createResponse(config, pendingRow(pending), pageOrigin)
   })
-  if (held.length > 0) void stock?.reload(held)
+  if (held.length > 0) await changesHeard(deps)
   return created
 }
 

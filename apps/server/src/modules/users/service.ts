@@ -2,6 +2,7 @@ import type { SetLimitsBody } from '@portal/contract/approvals'
 import type { SetInvoicePaymentsBody } from '@portal/contract/invoice-payments'
 import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/users'
 import { USERS_PAGE_SIZE } from '@portal/contract/users'
+import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { hashPassword, revokeUserSessions } from '../auth'
@@ -76,7 +77,8 @@ export async function create({ db, config }: Deps, session: Session, body: Creat
   })
 }
 
-export async function update({ db, caches }: Deps, session: Session, body: UpdateUserBody): Promise<SubUser> {
+export async function update(deps: Deps, session: Session, body: UpdateUserBody): Promise<SubUser> {
+  const { db } = deps
   requireAdministrator(session)
   const passwordHash = body.password ? await hashPassword(body.password) : undefined
   const updated = await db.transaction().execute(async (trx) => {
@@ -99,13 +101,14 @@ export async function update({ db, caches }: Deps, session: Session, body: Updat
     return { id: user.id, user: toSubUser(row) }
   })
   // Sessions carry the user's name and role: read them again.
-  caches?.forgetUser(updated.id)
+  await changesHeard(deps)
   return updated.user
 }
 
-export async function remove({ db, caches }: Deps, session: Session, username: string): Promise<{ message: string }> {
+export async function remove(deps: Deps, session: Session, username: string): Promise<{ message: string }> {
+  const { db } = deps
   requireAdministrator(session)
-  const removed = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdministrators(trx, session.accountId)
     if (!admins.includes(session.userId)) throw forbidden('Only an Administrator can manage users.')
     const user = await repo.findAccountUser(trx, session.accountId, username)
@@ -114,9 +117,8 @@ export async function remove({ db, caches }: Deps, session: Session, username: s
     if (user.role === 'Administrator' && admins.length <= 1) throw lastAdministrator()
     // Sessions go with the user (ON DELETE CASCADE), so any open session answers 401 at once.
     await repo.deleteUser(trx, user.id)
-    return user.id
   })
-  caches?.forgetUser(removed)
+  await changesHeard(deps)
   return { message: 'User successfully deleted!' }
 }
 
@@ -127,7 +129,8 @@ const cents = (value: number | null) => (value === null ? null : Math.round(valu
  * them (decision 0089). An Administrator's orders are never limited: that is refused. On a cash-sale account, the
  * approver of an order over a limit pays for it by card.
  */
-export async function setLimits({ db, caches }: Deps, session: Session, body: SetLimitsBody): Promise<SubUser> {
+export async function setLimits(deps: Deps, session: Session, body: SetLimitsBody): Promise<SubUser> {
+  const { db } = deps
   requireAdministrator(session)
   refuseResellers(session)
   const updated = await db.transaction().execute(async (trx) => {
@@ -146,7 +149,7 @@ export async function setLimits({ db, caches }: Deps, session: Session, body: Se
     const row = await repo.setLimits(trx, user.id, { orderLimitCents: cents(body.orderLimit), monthLimitCents: cents(body.monthLimit), approverId })
     return { id: user.id, user: toSubUser(row) }
   })
-  caches?.forgetUser(updated.id)
+  await changesHeard(deps)
   return updated.user
 }
 
@@ -154,7 +157,8 @@ export async function setLimits({ db, caches }: Deps, session: Session, body: Se
  * PUT /api/users/invoice-payments: whether a User may pay the account's invoices by card (decision 0090). An
  * Administrator always may; the invoices screen is every account's, resellers' and cash-sale accounts' too.
  */
-export async function setInvoicePayments({ db, caches }: Deps, session: Session, body: SetInvoicePaymentsBody): Promise<SubUser> {
+export async function setInvoicePayments(deps: Deps, session: Session, body: SetInvoicePaymentsBody): Promise<SubUser> {
+  const { db } = deps
   requireAdministrator(session)
   const updated = await db.transaction().execute(async (trx) => {
     const admins = await repo.lockAdministrators(trx, session.accountId)
@@ -165,6 +169,6 @@ export async function setInvoicePayments({ db, caches }: Deps, session: Session,
     const row = await repo.setCanPayInvoices(trx, user.id, body.allowed)
     return { id: user.id, user: toSubUser(row) }
   })
-  caches?.forgetUser(updated.id)
+  await changesHeard(deps)
   return updated.user
 }

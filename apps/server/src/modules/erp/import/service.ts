@@ -170,11 +170,10 @@ export async function importExport(
  * its change notifications as every other instance's do (a price change forgets only the pages holding the
  * product, and builds no search index), so this waits for the feed to have told them, then for the stock book
  * and the search index to have read what they were told. When the feed cannot say (it is down: nothing is
- * served from memory then, decision 0015), everything is forgotten and read again, as a bulk change would be.
+ * served from memory then, decision 0015), the search index, which answers even then, is built again.
  */
-async function showCommitted(deps: Pick<Deps, 'changes' | 'caches' | 'search'>): Promise<void> {
+async function showCommitted(deps: Pick<Deps, 'changes' | 'search'>): Promise<void> {
   if (deps.changes && (await deps.changes.caughtUp())) return void (await deps.search?.settled())
-  deps.caches?.forgetAll()
   await deps.search?.refresh()
 }
 
