@@ -30,6 +30,26 @@ describe.skipIf(!url)('the change feed on PostgreSQL says when it has caught up'
     expect(await Promise.all([feed.caughtUp(), feed.caughtUp(), feed.caughtUp()])).toEqual([true, true, true])
   })
 
+  it('sends one mark for the writers that wait at once, and never an earlier one for a change made after it was sent', async () => {
+    const marks: string[] = []
+    feed.subscribe('portal_sync', (payload) => {
+      if (payload !== null) marks.push(payload)
+    })
+    const sent = marks.length
+    expect(await Promise.all(Array.from({ length: 20 }, () => feed.caughtUp()))).toEqual(Array(20).fill(true))
+    // The first caller's mark, then one for the nineteen that asked while it was out.
+    expect(marks.length - sent).toBe(2)
+
+    const heard: Array<string | null> = []
+    feed.subscribe('portal_history', (payload) => heard.push(payload))
+    const first = feed.caughtUp()
+    // Committed while the first mark is out: the next caller waits for a mark sent after it.
+    await sql`SELECT pg_notify('portal_history', 'after the first mark')`.execute(writer.db)
+    const second = feed.caughtUp().then((ok) => ok && heard.includes('after the first mark'))
+    expect(await first).toBe(true)
+    expect(await second).toBe(true)
+  })
+
   it('answers false once the feed is down: it cannot tell', async () => {
     const other = await writer.openChangeFeed()
     await other.close()

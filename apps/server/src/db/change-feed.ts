@@ -105,9 +105,14 @@ export async function postgresChangeFeed(connectionString: string, onError: (err
   }
 
   // PostgreSQL tells a listener the notifications of transactions in the order they committed: a mark this
-  // connection sends itself now comes after every change committed before it.
+  // connection sends itself now comes after every change committed before it. One mark is on its way at a time, and
+  // every caller that asks meanwhile waits for the next one, sent as soon as the first is back: under load (an order
+  // a few milliseconds, each waiting to be heard) a mark serves many writers, and PostgreSQL commits one NOTIFY for
+  // them rather than one each, which would queue every notifying commit behind them.
   const marks = new Map<string, (heard: boolean) => void>()
   let marksSent = 0
+  let waiting: Array<(heard: boolean) => void> = []
+  let markOut = false
   handlers.add('portal_sync', (payload) => {
     if (payload === null) {
       for (const settle of marks.values()) settle(false)
@@ -115,20 +120,35 @@ export async function postgresChangeFeed(connectionString: string, onError: (err
     }
     marks.get(payload)?.(true)
   })
-  const caughtUp = (timeoutMs = CAUGHT_UP_MS): Promise<boolean> => {
+  const sendMark = () => {
     const sender = client
-    if (!live || sender === null) return Promise.resolve(false)
+    const waiters = waiting
+    waiting = []
+    if (!live || sender === null) return waiters.forEach((w) => w(false))
+    markOut = true
     const mark = `${process.pid}:${++marksSent}`
+    const settle = (heard: boolean) => {
+      clearTimeout(timer)
+      marks.delete(mark)
+      markOut = false
+      for (const w of waiters) w(heard)
+      if (waiting.length > 0) sendMark()
+    }
+    const timer = setTimeout(() => settle(false), CAUGHT_UP_MS)
+    timer.unref()
+    marks.set(mark, settle)
+    sender.query(`SELECT pg_notify('portal_sync', $1)`, [mark]).catch(() => settle(false))
+  }
+  const caughtUp = (timeoutMs = CAUGHT_UP_MS): Promise<boolean> => {
+    if (!live || client === null) return Promise.resolve(false)
     return new Promise<boolean>((resolve) => {
-      const settle = (heard: boolean) => {
-        clearTimeout(timer)
-        marks.delete(mark)
-        resolve(heard)
-      }
-      const timer = setTimeout(() => settle(false), timeoutMs)
+      const timer = setTimeout(() => resolve(false), timeoutMs)
       timer.unref()
-      marks.set(mark, settle)
-      sender.query(`SELECT pg_notify('portal_sync', $1)`, [mark]).catch(() => settle(false))
+      waiting.push((heard) => {
+        clearTimeout(timer)
+        resolve(heard)
+      })
+      if (!markOut) sendMark()
     })
   }
 
