@@ -91,11 +91,13 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
  */
 function lateFeed(feed: ChangeFeed, lateMs: number): ChangeFeed {
   let delivered: Promise<void> = Promise.resolve()
+  const told = new Map<string, Array<(payload: string | null) => void>>()
   return {
     get live() {
       return feed.live
     },
-    subscribe: (channel, handler) =>
+    subscribe: (channel, handler) => {
+      told.set(channel, [...(told.get(channel) ?? []), handler])
       feed.subscribe(channel, (payload) => {
         delivered = new Promise((resolve) =>
           setTimeout(() => {
@@ -103,7 +105,12 @@ function lateFeed(feed: ChangeFeed, lateMs: number): ChangeFeed {
             resolve()
           }, lateMs),
         )
-      }),
+      })
+    },
+    // What the process tells itself is not late: only the database's notifications are.
+    tell: (channel, payload) => {
+      for (const handler of told.get(channel) ?? []) handler(payload)
+    },
     async caughtUp(timeoutMs) {
       const heard = await feed.caughtUp(timeoutMs)
       await delivered

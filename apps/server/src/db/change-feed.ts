@@ -27,6 +27,13 @@ export interface ChangeFeed {
    * or did not answer within `timeoutMs`).
    */
   caughtUp(timeoutMs?: number): Promise<boolean>
+  /**
+   * Tells this process's subscribers a change its own transaction committed, with the payload the database's
+   * trigger sends for it, before the database's notification comes back (which tells every instance, this one
+   * again: the subscribers' handling is the same twice). Nothing else is told: a writer that needs its change seen
+   * at once and knows what the trigger says (an order's account and products) tells it; others wait (caughtUp).
+   */
+  tell(channel: ChangeChannel, payload: string): void
   close(): Promise<void>
 }
 
@@ -53,6 +60,7 @@ export async function pgliteChangeFeed(pglite: PGlite): Promise<ChangeFeed> {
     subscribe: (channel, handler) => handlers.add(channel, handler),
     // One connection: a statement's notifications are told before its promise resolves.
     caughtUp: async () => true,
+    tell: (channel, payload) => handlers.emit(channel, payload),
     async close() {
       if (!pglite.closed) await Promise.all(unlisten.map((stop) => stop()))
     },
@@ -159,6 +167,9 @@ export async function postgresChangeFeed(connectionString: string, onError: (err
     },
     subscribe: (channel, handler) => handlers.add(channel, handler),
     caughtUp,
+    tell: (channel, payload) => {
+      if (live) handlers.emit(channel, payload)
+    },
     async close() {
       closed = true
       clearTimeout(timer)

@@ -53,6 +53,7 @@ describe('the kept list pages share their rows (decision 0099)', () => {
       live: true,
       subscribe: (channel, handler) => void handlers.set(channel, handler),
       caughtUp: async () => true,
+      tell: () => {},
       close: async () => {},
     }
     return { caches: new Caches(feed, ttlMs), notify: (channel: string, payload: string) => handlers.get(channel)!(payload) }

@@ -14,3 +14,14 @@ import type { Deps } from './context'
 export async function changesHeard({ changes }: Pick<Deps, 'changes'>): Promise<void> {
   if (changes?.live) await changes.caughtUp()
 }
+
+/**
+ * What an order committed, told at once to this process's subscribers on the channels the database's triggers use
+ * (migrations 0005 and 0012): the account's history and the stock of its products. An order's answer then waits for
+ * no notification's return, which under load waits behind everything else the process is doing; the database's own
+ * notifications follow and tell every instance, this one again.
+ */
+export function orderTold({ changes }: Pick<Deps, 'changes'>, order: { accountId: number; productIds: readonly number[] }): void {
+  changes?.tell('portal_history', String(order.accountId))
+  if (order.productIds.length > 0) changes?.tell('portal_stock', order.productIds.join(','))
+}

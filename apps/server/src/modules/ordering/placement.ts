@@ -1,7 +1,7 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import { fromWirePart } from '@portal/contract/pricing'
 import { describeParts, hasPackBreak, type ChargedPart } from '@portal/contract/price-breaks'
-import { changesHeard } from '../../lib/changes-heard'
+import { orderTold } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import type { OrderPayment } from '../../lib/metrics'
 import { today } from '../../lib/date-range'
@@ -378,13 +378,13 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
 
 /**
  * What follows every order once it has committed, whichever way it was placed (on account, by a paid card payment):
- * it is counted, and the answer waits until this process has heard the database's notifications of it
- * (lib/changes-heard.ts): the stock book then reads the products' stock again (a page holding them waits for that)
- * and the account's history pages are forgotten, here as on every other instance.
+ * it is counted, and this process is told at once what the database's notifications will say of it
+ * (lib/changes-heard.ts): the stock book reads the products' stock again (a page holding them waits for that) and
+ * the account's history pages are forgotten, as every other instance does when the notifications reach it.
  */
-export async function afterOrder(deps: Pick<Deps, 'metrics' | 'changes'>, payment: OrderPayment) {
-  deps.metrics?.orderPlaced(payment)
-  await changesHeard(deps)
+export function afterOrder(deps: Pick<Deps, 'metrics' | 'changes'>, order: { accountId: number; productIds: number[]; payment: OrderPayment }) {
+  deps.metrics?.orderPlaced(order.payment)
+  orderTold(deps, order)
 }
 
 /**
@@ -470,7 +470,7 @@ export interface OrderRequest<R> {
 export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'changes'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
   const { buyer, key } = request
   const replay = (trx: Db, orderId: number) => (request.replayed ? request.replayed(trx, orderId) : placedOrder(trx, buyer.accountId, orderId))
-  let placed = false
+  let moved: number[] | null = null
   try {
     const answer = await deps.db.transaction().execute(async (trx) => {
       const read = await lockAndRead(trx, buyer, key)
@@ -479,10 +479,10 @@ export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 
       if ('noOrder' in prepared) return prepared
       const order = await place(trx, { ...prepared, idempotencyKey: key }, request.credit)
       await request.placed?.(trx, order)
-      placed = true
+      moved = prepared.lines.map((l) => l.productId)
       return order
     })
-    if (placed) await afterOrder(deps, request.payment)
+    if (moved) afterOrder(deps, { accountId: buyer.accountId, productIds: moved, payment: request.payment })
     return answer as OrderAnswer<R>
   } catch (err) {
     const existing = key && isUniqueViolation(err) ? await repo.findOrderByKey(deps.db, buyer.userId, key) : undefined
