@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
-import { RouterProvider, createMemoryRouter } from 'react-router'
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router'
 import { AppProviders, createQueryClient } from '../app/providers'
 import { routes } from '../app/router'
 
@@ -15,9 +15,9 @@ export function testQueryClient(): QueryClient {
   return client
 }
 
-/** The whole app at a given address, as the browser would show it. */
-export function renderApp(path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+/** Routes at a given address inside the app's providers (a test query client), with a user to drive them. */
+export function renderRoutes(routeList: RouteObject[], path = '/') {
+  const router = createMemoryRouter(routeList, { initialEntries: [path] })
   const user = userEvent.setup()
   const view = render(
     <AppProviders client={testQueryClient()}>
@@ -27,14 +27,8 @@ export function renderApp(path = '/') {
   return { ...view, router, user }
 }
 
+/** The whole app at a given address, as the browser would show it. */
+export const renderApp = (path = '/') => renderRoutes(routes, path)
+
 /** One component inside the app's providers and a router, at a given address. */
-export function renderWithProviders(ui: ReactElement, path = '/') {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] })
-  const user = userEvent.setup()
-  const view = render(
-    <AppProviders client={testQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  )
-  return { ...view, router, user }
-}
+export const renderWithProviders = (ui: ReactElement, path = '/') => renderRoutes([{ path: '*', element: ui }], path)
