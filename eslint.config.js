@@ -45,7 +45,7 @@ export default tseslint.config(
     { files: [filesAt(depth)], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFacesAt(depth), notTheDemo] }] } },
     { files: [filesAt(depth, '*.test.ts')], rules: { 'no-restricted-imports': ['error', { patterns: [moduleFacesAt(depth)] }] } },
   ]),
-  // lib/ is under the modules: it uses none of them (a type they define may be named in Deps, lib/context.ts).
+  // lib/ is under the modules: it uses none of them (a type they define may be named in lib/context.ts or lib/in-memory.ts).
   {
     files: ['apps/server/src/lib/**/*.ts'],
     rules: {

@@ -5,6 +5,7 @@ import type { Config } from './config'
 import type { ChangeFeed } from './db/change-feed'
 import type { Database } from './db/database'
 import { Caches } from './lib/caches'
+import { InMemory } from './lib/in-memory'
 import { SearchEngine } from './modules/catalogue/search-engine'
 import { StockBook } from './modules/catalogue/stock-book'
 import type { Deps } from './lib/context'
@@ -92,21 +93,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler({ checked: !config.production }))
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
-  const deps: Deps = {
-    db,
-    config,
-    metrics,
-    ...(changes ? { changes } : {}),
-    ...(changes && config.cacheTtlMs > 0 ? { caches: new Caches(changes, config.cacheTtlMs) } : {}),
-  }
+  let deps: Deps = { db, config, metrics, inMemory: InMemory.none() }
   if (changes) {
-    deps.stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
-    deps.search = new SearchEngine(db, deps.stock, changes, {
+    const stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
+    const search = new SearchEngine(db, stock, changes, {
       error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
       built: (facts) => app.log.info(facts, 'search index built'),
     })
+    const caches = config.cacheTtlMs > 0 ? new Caches(changes, config.cacheTtlMs) : undefined
+    deps = { ...deps, inMemory: new InMemory({ changes, stock, search, ...(caches ? { caches } : {}) }) }
     // Pages cached from the previous index are forgotten once the new one is in place.
-    deps.search.onChange(() => deps.caches?.forgetCatalogue())
+    if (caches) search.onChange(() => caches.forgetCatalogue())
     // Back-in-stock e-mails follow the stock's notifications, after the write has committed (decision 0087).
     const stockAlerts = watchStockAlerts(deps, changes, app.log)
     app.decorate('stockAlerts', stockAlerts)

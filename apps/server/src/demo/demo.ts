@@ -21,6 +21,7 @@ import { periodRows, seedFinancialPeriods } from './periods'
 import { Rng } from './random'
 import { DEMO_SYNONYMS_CSV, loadSynonyms, parseSynonymsCsv } from './synonyms'
 import { BRANCHES, LARGE_SCALE_BRANCHES } from './reference'
+import { depsOutsideServer } from '../lib/context'
 
 export { DEMO_LOGINS, LARGE_SCALE_LOGINS, type DemoLogin }
 
@@ -169,7 +170,7 @@ async function loadThroughImport(db: Kysely<DB>, options: SeedOptions & { today:
   const files = demoExportFiles(model)
   report('Demo export', 1, 1)
   // The import reads the settings only to invite the users of users.csv; the demo invites none (demo/extras.ts makes their logins).
-  const result = await runImport({ db, config: {} as Config }, files, {
+  const result = await runImport(depsOutsideServer(db, {} as Config), files, {
     mode: 'delta',
     dryRun: false,
     invite: 'none',

@@ -1,26 +1,20 @@
 import type { Config } from '../config'
-import type { ChangeFeed } from '../db/change-feed'
 import type { Database } from '../db/database'
-import type { SearchEngine } from '../modules/catalogue/search-engine'
-import type { StockBook } from '../modules/catalogue/stock-book'
-import type { Caches } from './caches'
-import type { BusinessMetrics } from './metrics'
+import { InMemory } from './in-memory'
+import { NO_METRICS, type BusinessMetrics } from './metrics'
 
 /** What every module's routes and services are given. */
 export interface Deps {
   db: Database
   config: Config
-  /** What the database says has changed, as it commits; absent in code run outside the server (seeding, imports). */
-  changes?: ChangeFeed
-  /** In-memory caches kept right by the database's change notifications; absent where there is no change feed. */
-  caches?: Caches
-  /** The product search index of this process (decision 0029); absent where there is no change feed. */
-  search?: SearchEngine
-  /** Every product's stock at every branch, in memory (decision 0097); absent where there is no change feed. */
-  stock?: StockBook
-  /** Orders placed and payments, for GET /metrics; absent in code run outside the server (seeding, imports). */
-  metrics?: BusinessMetrics
+  /** What this process keeps in memory, and when each part may be used (lib/in-memory.ts); `InMemory.none()` outside the server. */
+  inMemory: InMemory
+  /** Orders placed and payments, for GET /metrics; `NO_METRICS` outside the server (seeding, imports). */
+  metrics: BusinessMetrics
 }
+
+/** The dependencies of code run outside the server (seeding, the command-line import, the demo): nothing in memory, no metrics. */
+export const depsOutsideServer = (db: Database, config: Config): Deps => ({ db, config, inMemory: InMemory.none(), metrics: NO_METRICS })
 
 /** The signed-in user, as every service sees it. Resolved from the token by plugins/auth.ts. */
 export interface Session {

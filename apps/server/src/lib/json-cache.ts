@@ -26,7 +26,7 @@ export async function sendCachedJson<T>(cache: TtlCache<string> | undefined, rep
  * default date range, today.
  */
 export function sendHistoryList<T>(
-  { caches }: Deps,
+  { inMemory }: Deps,
   reply: FastifyReply,
   session: Session,
   list: string,
@@ -36,5 +36,5 @@ export function sendHistoryList<T>(
   // The filters, without a ?token= that older API clients may send: a token is no part of a key.
   const { token: _token, ...filters } = query as Record<string, unknown>
   const key = Caches.historyKey(session.accountId, session.userId, list, filters, today())
-  return sendCachedJson(caches?.live ? caches.history : undefined, reply, key, build)
+  return sendCachedJson(inMemory.caches?.history, reply, key, build)
 }

@@ -16,6 +16,9 @@ export interface BusinessMetrics {
   payment(provider: string, outcome: PaymentOutcome): void
 }
 
+/** Metrics that count nothing: code run outside the server (seeding, the command-line import) has no GET /metrics. */
+export const NO_METRICS: BusinessMetrics = { orderPlaced: () => {}, payment: () => {} }
+
 // Process metrics (CPU, memory, event loop, GC) exist once per process, however many apps a test builds.
 let processRegistry: Registry | undefined
 function processMetrics(): Registry {

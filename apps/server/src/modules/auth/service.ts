@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { LoginResponse, MeResponse, SessionUser } from '@portal/contract/auth'
 import type { BackOfficeSignIn } from '@portal/contract/back-office'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
@@ -120,10 +119,10 @@ export async function login(deps: Deps, username: string, password: string, addr
  * auth hook then waits on nothing.
  */
 export function resolveSession(deps: Deps, token: string): Session | Promise<Session | null> {
-  const { db, config, caches } = deps
+  const { db, config } = deps
   const now = Date.now()
   const tokenHash = hashToken(token)
-  const cache = caches?.live ? caches.sessions : undefined
+  const cache = deps.inMemory.caches?.sessions
   const key = tokenHash.toString('hex')
   const cached = cache?.get(key, now)
   if (cached && cached.expiresAt > now && now - cached.lastSeenAt <= config.session.idleMs) {
@@ -135,8 +134,8 @@ export function resolveSession(deps: Deps, token: string): Session | Promise<Ses
 }
 
 /** resolveSession's read from the database, kept in memory for the next requests. */
-async function readSession({ db, config, caches }: Deps, tokenHash: Buffer, key: string, now: number): Promise<Session | null> {
-  const cache = caches?.live ? caches.sessions : undefined
+async function readSession({ db, config, inMemory }: Deps, tokenHash: Buffer, key: string, now: number): Promise<Session | null> {
+  const cache = inMemory.caches?.sessions
   const stamp = cache?.stamp() ?? 0
   const row = await repo.findLiveSession(db, tokenHash, new Date(now - config.session.idleMs))
   if (!row) return null
@@ -158,7 +157,7 @@ async function readSession({ db, config, caches }: Deps, tokenHash: Buffer, key:
 export async function logout(deps: Deps, session: Session, address = '') {
   if (session.actingBy) return backOffice.stopActing(deps, session, address)
   await repo.revokeSession(deps.db, session.sessionId)
-  await changesHeard(deps)
+  await deps.inMemory.heard()
 }
 
 export async function me(deps: Deps, session: Session): Promise<MeResponse> {
@@ -182,7 +181,7 @@ export async function openActingSession(deps: Deps, userId: number, acting: { by
 
 /**
  * Ends one session, in the caller's transaction: every instance forgets it on the database's notification once
- * the transaction commits (the caller waits for it then: lib/changes-heard.ts).
+ * the transaction commits (the caller waits for it then: InMemory.heard).
  */
 export async function endSession(db: Deps['db'], sessionId: number) {
   await repo.revokeSession(db, sessionId)
@@ -254,7 +253,7 @@ export async function completePasswordReset(deps: Deps, token: string, newPasswo
     if (user) await repo.clearFailures(trx, `user:${user.username.toLowerCase()}`)
     return userId
   })
-  if (userId !== null) await changesHeard(deps)
+  if (userId !== null) await deps.inMemory.heard()
   return { message: 'Your password has been reset successfully' }
 }
 
@@ -269,7 +268,7 @@ export async function changePassword(deps: Deps, session: Session, currentPasswo
     await repo.setPasswordHash(trx, session.userId, passwordHash)
     await repo.revokeUserSessions(trx, session.userId, session.sessionId)
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return { message: 'Your password has been reset successfully' }
 }
 

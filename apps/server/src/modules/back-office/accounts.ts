@@ -8,7 +8,6 @@ import type {
   StaffMessage,
   StatementSendBody,
 } from '@portal/contract/back-office-accounts'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { today } from '../../lib/date-range'
 import { badRequest, conflict, notFound } from '../../lib/errors'
@@ -219,7 +218,7 @@ export async function actOnUser(deps: Deps, actor: Actor, code: string, userId: 
     }
   })
   // A disabled user's sessions end at once on every instance, this one before it answers.
-  if (what === 'disable') await changesHeard(deps)
+  if (what === 'disable') await deps.inMemory.heard()
   const account = await accountFor(db, actor, code)
   const row = await repo.findPortalUser(db, account.id, userId)
   if (!row) throw notFound('user')

@@ -1,6 +1,5 @@
 import type { ActingStart } from '@portal/contract/back-office-accounts'
 import type { Message } from '@portal/contract/common'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { endSession, openActingSession } from '../auth'
@@ -64,7 +63,7 @@ export async function stopActing(deps: Deps, session: Session, address: string):
     await endSession(trx, session.sessionId)
     await recordAudit(trx, actor, { action: 'ordering for customer stopped', account: accountOf(session), subject: session.username })
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
 }
 
 /**

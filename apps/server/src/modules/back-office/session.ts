@@ -1,5 +1,4 @@
 import type { BackOfficeMe, BackOfficeRole, BackOfficeSignIn } from '@portal/contract/back-office'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { hashToken, newToken } from '../../lib/tokens'
 import * as repo from './repo'
@@ -63,9 +62,9 @@ export async function completeSession(db: Db, session: BackOfficeSession, maxMs:
  * Ends a back office session, and with it (migration 0046's trigger) the customer sessions it ordered for customers
  * in (decision 0101): every instance forgets those on the database's notification, this one before answering.
  */
-export async function revokeSession(deps: Pick<Deps, 'db' | 'changes'>, sessionId: number) {
+export async function revokeSession(deps: Pick<Deps, 'db' | 'inMemory'>, sessionId: number) {
   await repo.revokeSession(deps.db, sessionId)
-  await changesHeard(deps)
+  await deps.inMemory.heard()
 }
 
 export function me(session: BackOfficeSession): BackOfficeMe {

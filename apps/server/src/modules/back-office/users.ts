@@ -1,5 +1,4 @@
 import type { AssignedAccount, BackOfficeRole, BackOfficeUser, BackOfficeUserDetail, InviteBody } from '@portal/contract/back-office'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { conflict, notFound } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/tokens'
@@ -135,7 +134,7 @@ export async function setActive(deps: Deps, actor: Actor, id: number, active: bo
     })
     .catch(keepsAnAdministrator)
   // Their sessions of ordering for customers ended with them (decision 0101, migration 0046's trigger).
-  if (!active) await changesHeard(deps)
+  if (!active) await deps.inMemory.heard()
   return user
 }
 
@@ -148,7 +147,7 @@ export async function resetSecondFactor(deps: Deps, actor: Actor, id: number): P
     await recordAudit(trx, actor, { action: 'second factor reset', subject: row.email })
     return toUser(row)
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return user
 }
 

@@ -1,7 +1,7 @@
 import type { Product, ProductDetail } from '@portal/contract/catalogue'
 import type { ProductSort } from '@portal/contract/constants'
 import type { FastifyReply } from 'fastify'
-import type { AccountPrices, SharedPage } from '../../lib/caches'
+import type { AccountPrices, Caches, SharedPage } from '../../lib/caches'
 import type { Deps, Session } from '../../lib/context'
 import { branchOf } from '../branches/service'
 import * as repo from './repo'
@@ -20,7 +20,7 @@ const SHARED: repo.Reads = { accountId: null, stocked: false }
 const NO_PRICES: AccountPrices = { discountBp: 0, contract: new Map() }
 
 /** The account's discount and contract prices, from memory when this instance read them lately. */
-async function pricesOf({ db, caches }: Deps & { caches: NonNullable<Deps['caches']> }, accountId: number): Promise<AccountPrices> {
+async function pricesOf(db: Deps['db'], caches: Caches, accountId: number): Promise<AccountPrices> {
   const key = String(accountId)
   const cached = caches.prices.get(key)
   if (cached) return cached
@@ -32,8 +32,8 @@ async function pricesOf({ db, caches }: Deps & { caches: NonNullable<Deps['cache
 
 /** The caches and the stock book when pages may be served from memory: caches live and the stock book ready. */
 function sharedPages(deps: Deps) {
-  const caches = deps.caches?.live ? deps.caches : undefined
-  return caches && deps.stock?.ready ? { caches, book: deps.stock } : undefined
+  const { caches, stock } = deps.inMemory
+  return caches && stock ? { caches, book: stock } : undefined
 }
 
 type Shared = NonNullable<ReturnType<typeof sharedPages>>
@@ -44,9 +44,9 @@ type Shared = NonNullable<ReturnType<typeof sharedPages>>
  */
 async function keptRows(deps: Deps, caches: Shared['caches'], key: string, build: PageBuilder, accountId: number) {
   const found = caches.pages.get(key) as SharedPage<repo.ListedRow> | undefined
-  if (found) return { found, prices: await pricesOf({ ...deps, caches }, accountId) }
+  if (found) return { found, prices: await pricesOf(deps.db, caches, accountId) }
   const stamp = caches.pages.stamp()
-  const [rows, prices] = await Promise.all([build(SHARED), pricesOf({ ...deps, caches }, accountId)])
+  const [rows, prices] = await Promise.all([build(SHARED), pricesOf(deps.db, caches, accountId)])
   return { found: caches.keepPage(key, rows, stamp), prices }
 }
 
@@ -127,14 +127,14 @@ export async function productDetail(deps: Deps, session: Session, id: number, re
   let requested: boolean
   if (found) {
     ;[prices, requested] = await Promise.all([
-      pricesOf({ ...deps, caches }, session.accountId),
+      pricesOf(db, caches, session.accountId),
       session.isElders ? repo.codeSetupRequested(db, session.userId, id, warehouse) : false,
     ])
   } else {
     const stamp = caches.products.stamp()
     const [row, read] = await Promise.all([
       repo.productDetail(db, { session, warehouse, ...SHARED }, id, session.isElders ? session.userId : null),
-      pricesOf({ ...deps, caches }, session.accountId),
+      pricesOf(db, caches, session.accountId),
     ])
     // No such product for this user: the uncached path gives the right answer.
     if (!row) return catalogue.product(deps, session, id, req)

@@ -22,7 +22,8 @@ export interface Found {
  */
 export async function searchProducts(deps: Deps, session: Session, text: string, req: catalogue.ListRequest): Promise<Found> {
   const warehouse = branchOf(session, req.warehouse)
-  if (!deps.search) {
+  const { search } = deps.inMemory
+  if (!search) {
     return {
       correction: null,
       warehouse,
@@ -30,7 +31,7 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
       rows: (reads) => catalogue.search(deps, session, text, req, reads),
     }
   }
-  const { index, stock } = await deps.search.current()
+  const { index, stock } = await search.current()
   const found = index.search(text, { elders: session.isElders, branch: warehouse, offset: (req.page - 1) * req.size, limit: req.size }, stock)
   return {
     correction: found.correction,
@@ -43,12 +44,13 @@ export async function searchProducts(deps: Deps, session: Session, text: string,
 /** GET /search/suggest: up to 8 products and 3 categories or brands for what has been typed so far. */
 export async function suggest(deps: Deps, session: Session, query: SuggestQuery): Promise<Suggestions> {
   const warehouse = branchOf(session, query.warehouse)
-  if (!deps.search) {
+  const { search } = deps.inMemory
+  if (!search) {
     const page = { warehouse, page: 1, size: SUGGESTION_PRODUCTS }
     const products = await productPage(deps, session, warehouse, ['suggest', query.text], (reads) => catalogue.search(deps, session, query.text, page, reads))
     return { products, groups: [], correction: null }
   }
-  const { index, stock } = await deps.search.current()
+  const { index, stock } = await search.current()
   const found = index.search(query.text, { elders: session.isElders, branch: warehouse, offset: 0, limit: SUGGESTION_PRODUCTS }, stock)
   const products = await productPage(deps, session, warehouse, ['ids', ...found.ids], (reads) =>
     catalogue.listedInOrder(deps, session, warehouse, found.ids, reads),

@@ -166,8 +166,9 @@ const categorySubject = ({ db }: Deps, session: Session, name: string) => ({
  * The stock book when it can stock a page at this branch (decision 0097): ready (loaded, no whole reload owed,
  * its change feed live) and knowing the branch. Otherwise undefined, and the page's statement reads the stock.
  */
-export function bookAt({ stock }: Pick<Deps, 'stock'>, warehouse: string): StockBook | undefined {
-  return stock?.ready && stock.hasBranch(warehouse) ? stock : undefined
+export function bookAt({ inMemory }: Pick<Deps, 'inMemory'>, warehouse: string): StockBook | undefined {
+  const { stock } = inMemory
+  return stock?.hasBranch(warehouse) ? stock : undefined
 }
 
 /**
@@ -180,7 +181,7 @@ export function bookAt({ stock }: Pick<Deps, 'stock'>, warehouse: string): Stock
  * request's own: their `available` is set in place, and whatever else `alsoFrom` takes from the book.
  */
 export async function stockedRows<Row extends { id: number; available: number }>(
-  deps: Pick<Deps, 'stock'>,
+  deps: Pick<Deps, 'inMemory'>,
   warehouse: string,
   read: (stocked: boolean) => Promise<Row[]>,
   alsoFrom?: (book: StockBook, row: Row) => void,

@@ -12,7 +12,6 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import { inTransaction } from '../../db/database'
 import type { DB } from '../../db/schema'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps } from '../../lib/context'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { dollars, gstCents } from '../../lib/money'
@@ -102,7 +101,7 @@ export async function applyStockDelta(deps: Deps, rows: unknown[], who: string):
   if (result.changed > 0) {
     // Pages show the counts the database has: once the notification is heard the stock book reads these products
     // again, and a page holding one of them waits for that (decision 0097), here as on every other instance.
-    await changesHeard(deps)
+    await deps.inMemory.heard()
   }
   return result
 }

@@ -1,7 +1,6 @@
 import type { PlacedOrder, PlaceOrderBody } from '@portal/contract/checkout'
 import { fromWirePart } from '@portal/contract/pricing'
 import { describeParts, hasPackBreak, type ChargedPart } from '@portal/contract/price-breaks'
-import { orderTold } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import type { OrderPayment } from '../../lib/metrics'
 import { today } from '../../lib/date-range'
@@ -379,12 +378,12 @@ function confirmation(buyer: Buyer, form: PlaceOrderBody, order: PlacedOrder): M
 /**
  * What follows every order once it has committed, whichever way it was placed (on account, by a paid card payment):
  * it is counted, and this process is told at once what the database's notifications will say of it
- * (lib/changes-heard.ts): the stock book reads the products' stock again (a page holding them waits for that) and
+ * (InMemory.orderTold): the stock book reads the products' stock again (a page holding them waits for that) and
  * the account's history pages are forgotten, as every other instance does when the notifications reach it.
  */
-export function afterOrder(deps: Pick<Deps, 'metrics' | 'changes'>, order: { accountId: number; productIds: number[]; payment: OrderPayment }) {
-  deps.metrics?.orderPlaced(order.payment)
-  orderTold(deps, order)
+export function afterOrder(deps: Pick<Deps, 'metrics' | 'inMemory'>, order: { accountId: number; productIds: number[]; payment: OrderPayment }) {
+  deps.metrics.orderPlaced(order.payment)
+  deps.inMemory.orderTold(order)
 }
 
 /**
@@ -467,7 +466,7 @@ export interface OrderRequest<R> {
  * (the replay), else the request's lines placed (steps 3 to 6) under the same lock; once committed, afterOrder.
  * Two requests with one key at the same moment: the unique index lets one order through and the other answers it.
  */
-export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'changes'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
+export async function placeOrder<R = never>(deps: Pick<Deps, 'db' | 'metrics' | 'inMemory'>, request: OrderRequest<R>): Promise<OrderAnswer<R>> {
   const { buyer, key } = request
   const replay = (trx: Db, orderId: number) => (request.replayed ? request.replayed(trx, orderId) : placedOrder(trx, buyer.accountId, orderId))
   let moved: number[] | null = null

@@ -2,7 +2,6 @@ import type { CreateInvoicePaymentBody, CreateInvoicePaymentResponse, InvoicePay
 import type { CompletePaymentBody, PaymentSession, SecurePayResult } from '@portal/contract/payments'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
@@ -295,7 +294,7 @@ async function apply(deps: PaymentDeps, paymentId: string, transactionId: string
       return refund(trx, p, 'invoices_settled', SETTLED)
     })
   }
-  if (allocatedFor !== null) await changesHeard(deps)
+  if (allocatedFor !== null) await deps.inMemory.heard()
   if (applied.ok || recorded === null) return applied
   const made = await reverse(deps, recorded)
   return {
@@ -341,13 +340,13 @@ export async function callback(deps: PaymentDeps, result: SecurePayResult, now =
   if (!check.valid) return { redirect: invoicesPage({ error: UNVERIFIED, payment: p.id }), rejected: check.reason }
   if (!check.approved) {
     await decline(deps.db, p.id, check.responseText, check.transactionId)
-    deps.metrics?.payment('securepay', 'declined')
+    deps.metrics.payment('securepay', 'declined')
     return { redirect: invoicesPage({ error: check.responseText, payment: p.id }) }
   }
   const applied = await apply(deps, p.id, check.transactionId)
   if (!applied.ok) return { redirect: invoicesPage({ error: applied.error, payment: p.id }) }
   // Counted as a card order's approval is: once, when it is applied (a replayed result is not a second payment).
-  if (!applied.replayed) deps.metrics?.payment('securepay', 'approved')
+  if (!applied.replayed) deps.metrics.payment('securepay', 'approved')
   return { redirect: invoicesPage({ paid: p.id }) }
 }
 
@@ -419,7 +418,7 @@ export async function complete(deps: PaymentDeps, session: Session, body: Comple
       await sendReceipt(trx, deps.config, { ...locked, status: 'completed', transaction_id: transactionId, completed_at: new Date() })
     })
   }
-  deps.metrics?.payment('mpgs', 'approved')
+  deps.metrics.payment('mpgs', 'approved')
   return status(deps, session, p.id)
 }
 

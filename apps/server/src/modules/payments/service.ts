@@ -19,7 +19,6 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
 import { z } from 'zod'
 import type { Config } from '../../config'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors'
 import { dollars } from '../../lib/money'
@@ -264,7 +263,7 @@ export async function create(
       return createResponse(config, pendingRow(pending), pageOrigin)
     })
     // The held units are no longer on offer: every page here shows it before the answer, as every other instance does.
-    if (held.length > 0) await changesHeard(deps)
+    if (held.length > 0) await deps.inMemory.heard()
     return created
   } catch (err) {
     if (key && placement.isUniqueViolation(err)) {
@@ -352,7 +351,7 @@ export async function payApproval(deps: Deps, session: Session, approvalId: numb
     held = toPay.lines.map((l) => l.productId)
     return createResponse(config, pendingRow(pending), pageOrigin)
   })
-  if (held.length > 0) await changesHeard(deps)
+  if (held.length > 0) await deps.inMemory.heard()
   return created
 }
 
@@ -506,7 +505,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
         counted = p.provider
       },
     })
-    if (counted) metrics?.payment(counted, 'approved')
+    if (counted) metrics.payment(counted, 'approved')
     return await refunded(placement.isNoOrder(answer) ? { ok: false, error: answer.noOrder } : { ok: true, order: answer })
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'quantity_not_available')) throw err
@@ -518,7 +517,7 @@ async function convert(deps: PaymentDeps, pendingId: string, transactionId: stri
       await placement.releaseHolds(trx, [p.id])
       return { ok: false, error: (await refund(trx, p, 'sold_out', CART_ERRORS.quantityNotAvailable)).noOrder }
     })
-    if (counted) metrics?.payment(counted, 'approved')
+    if (counted) metrics.payment(counted, 'approved')
     return refunded(failed)
   }
 }
@@ -659,7 +658,7 @@ export async function callback(deps: PaymentDeps, result: SecurePayResult, now =
   if (!check.valid) return { redirect: checkoutError(UNVERIFIED, p.id), rejected: check.reason }
   if (!check.approved) {
     await decline(deps.db, p.id, check.responseText, check.transactionId)
-    deps.metrics?.payment('securepay', 'declined')
+    deps.metrics.payment('securepay', 'declined')
     return { redirect: checkoutError(check.responseText, p.id) }
   }
   const converted = await convert(deps, p.id, check.transactionId)
@@ -750,7 +749,7 @@ export async function verifiedGatewayOrder(
   if (!authorized && !captured) {
     const reason = mpgs.gatewayCodeText(order.gatewayCode)
     await on.decline(reason, order.transactionId)
-    deps.metrics?.payment('mpgs', 'declined')
+    deps.metrics.payment('mpgs', 'declined')
     throw new AppError(422, 'payment_not_approved', reason)
   }
   if (!indicated) throw new AppError(422, 'payment_not_verified', UNVERIFIED)

@@ -23,7 +23,7 @@ import { purchaseOrderOf, runAfter, scheduleOf } from './schedule'
  */
 
 type Db = Deps['db']
-type RunDeps = Pick<Deps, 'db' | 'config' | 'metrics' | 'stock' | 'caches'>
+type RunDeps = Pick<Deps, 'db' | 'config' | 'metrics' | 'inMemory'>
 type Claimed = repo.StandingOrderRow
 
 /** Runs and reminders claimed a tick; a full batch makes the next tick come at once. */

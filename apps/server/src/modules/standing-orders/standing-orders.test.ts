@@ -5,6 +5,7 @@ import { bearer, checkoutForm, DEMO, signIn, startTestApp, type TestContext } fr
 import { addBuyer, fillCart, setListPrice, setStock, visibleProducts } from '../../../test/payments'
 import { runDue, runOne } from './runner'
 import { addDays } from './schedule'
+import { depsOutsideServer } from '../../lib/context'
 
 /**
  * Standing orders (decision 0093): a saved list ordered on a schedule, as its owner's checkout would be, once per
@@ -75,7 +76,7 @@ async function standingOrder(token: string, quantities: number[] = [3], override
   return { ...list, id: res.json().id as number, prefix: `SO${list.listId}-` }
 }
 
-const deps = () => ({ db: t.db, config: t.config })
+const deps = () => depsOutsideServer(t.db, t.config)
 const run = (id: number, userId: number, accountId: number, runOn: string, day = runOn) => runOne(deps(), { id, userId, accountId, runOn }, day)
 const ordersWithPo = (po: string) =>
   t.db.selectFrom('orders').select(['id', 'user_id', 'extended_ex_cents']).where('customer_purchase_order', '=', po).execute()

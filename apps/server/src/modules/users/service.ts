@@ -2,7 +2,6 @@ import type { SetLimitsBody } from '@portal/contract/approvals'
 import type { SetInvoicePaymentsBody } from '@portal/contract/invoice-payments'
 import type { CreateUserInput, SubUser, UpdateUserBody } from '@portal/contract/users'
 import { USERS_PAGE_SIZE } from '@portal/contract/users'
-import { changesHeard } from '../../lib/changes-heard'
 import type { Deps, Session } from '../../lib/context'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { hashPassword, revokeUserSessions } from '../auth'
@@ -101,7 +100,7 @@ export async function update(deps: Deps, session: Session, body: UpdateUserBody)
     return { id: user.id, user: toSubUser(row) }
   })
   // Sessions carry the user's name and role: read them again.
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return updated.user
 }
 
@@ -118,7 +117,7 @@ export async function remove(deps: Deps, session: Session, username: string): Pr
     // Sessions go with the user (ON DELETE CASCADE), so any open session answers 401 at once.
     await repo.deleteUser(trx, user.id)
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return { message: 'User successfully deleted!' }
 }
 
@@ -149,7 +148,7 @@ export async function setLimits(deps: Deps, session: Session, body: SetLimitsBod
     const row = await repo.setLimits(trx, user.id, { orderLimitCents: cents(body.orderLimit), monthLimitCents: cents(body.monthLimit), approverId })
     return { id: user.id, user: toSubUser(row) }
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return updated.user
 }
 
@@ -169,6 +168,6 @@ export async function setInvoicePayments(deps: Deps, session: Session, body: Set
     const row = await repo.setCanPayInvoices(trx, user.id, body.allowed)
     return { id: user.id, user: toSubUser(row) }
   })
-  await changesHeard(deps)
+  await deps.inMemory.heard()
   return updated.user
 }

@@ -11,6 +11,7 @@ import { erpKeyForClient } from '../key'
 import { readExportFolder } from './folder'
 import { runImport } from './run'
 import { importExport, INVITE_POLICIES, type ExportFiles, type ImportOptions, type InvitePolicy, type Problem } from './service'
+import { depsOutsideServer } from '../../../lib/context'
 
 export const USAGE = `Usage: erp-import <folder> [--dry-run] [--full] [--create] [--invite none|new|all]
 
@@ -202,8 +203,8 @@ async function importWith(handle: DatabaseHandle, config: Config, files: ExportF
     } satisfies Partial<ImportOptions>
     try {
       const report = args.dryRun
-        ? await importExport({ db: handle.db, config }, files, { ...options, acknowledge: async () => {} })
-        : await runImport({ db: handle.db, config }, files, { ...options, who: 'cli' })
+        ? await importExport(depsOutsideServer(handle.db, config), files, { ...options, acknowledge: async () => {} })
+        : await runImport(depsOutsideServer(handle.db, config), files, { ...options, who: 'cli' })
       progress.done()
       return printReport(report, out, args.dryRun ? 'Nothing was written (--dry-run).' : `Imported ${where}.`)
     } finally {

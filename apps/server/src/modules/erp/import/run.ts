@@ -18,11 +18,7 @@ export interface RunReport extends ImportReport {
  * (npm run erp:import) and of POST /api/erp/import. Portal orders that orders.csv names are acknowledged
  * through the orders feed's own acknowledgement, inside the import's transaction.
  */
-export async function runImport(
-  deps: Pick<Deps, 'db' | 'config' | 'changes' | 'caches' | 'search'>,
-  files: ExportFiles,
-  options: RunOptions,
-): Promise<RunReport> {
+export async function runImport(deps: Pick<Deps, 'db' | 'config' | 'inMemory'>, files: ExportFiles, options: RunOptions): Promise<RunReport> {
   const runId = await startRun(deps.db, { who: options.who, kind: 'import', mode: options.dryRun ? 'dry-run' : options.mode })
   try {
     const report = await importExport(deps, files, {

@@ -66,11 +66,7 @@ const HOLDS: Partial<Record<FileKey, Refusable>> = {
  * differs, so the same export twice changes nothing the second time. The CLI and POST /api/erp/import both
  * come here. Caches and the search index show the result when this returns.
  */
-export async function importExport(
-  deps: Pick<Deps, 'db' | 'config' | 'changes' | 'caches' | 'search'>,
-  files: ExportFiles,
-  options: ImportOptions,
-): Promise<ImportReport> {
+export async function importExport(deps: Pick<Deps, 'db' | 'config' | 'inMemory'>, files: ExportFiles, options: ImportOptions): Promise<ImportReport> {
   const problems = new Problems()
   const warnings: Problem[] = []
   files = new Map([...files].map(([path, data]) => [folderInLowerCase(path), data]))
@@ -146,7 +142,8 @@ export async function importExport(
     return { steps, invitations: invitations.summary, wrote: write && steps.some((s) => s.counts.added + s.counts.changed + s.counts.withdrawn > 0) }
   })
 
-  if (outcome.wrote) await showCommitted(deps)
+  // This process's stock book and search index show it too, as other instances' do after their notifications.
+  if (outcome.wrote) await deps.inMemory.importShown()
   const fileCounts = outcome.steps.map((s) => ({ file: s.file, ...s.counts }))
   // A file whose every row had problems has no step; it still shows with its failures.
   return {
@@ -163,18 +160,6 @@ export async function importExport(
     warnings,
     invitations: outcome.invitations,
   }
-}
-
-/**
- * Waits until this process's caches and search index show what an import committed (decision 0097): they follow
- * its change notifications as every other instance's do (a price change forgets only the pages holding the
- * product, and builds no search index), so this waits for the feed to have told them, then for the stock book
- * and the search index to have read what they were told. When the feed cannot say (it is down: nothing is
- * served from memory then, decision 0015), the search index, which answers even then, is built again.
- */
-async function showCommitted(deps: Pick<Deps, 'changes' | 'search'>): Promise<void> {
-  if (deps.changes && (await deps.changes.caughtUp())) return void (await deps.search?.settled())
-  await deps.search?.refresh()
 }
 
 function withFailedFiles(files: FileCounts[], problems: Problem[]): FileCounts[] {

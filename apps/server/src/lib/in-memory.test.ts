@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type { ChangeFeed } from '../db/change-feed'
+import type { SearchEngine } from '../modules/catalogue/search-engine'
+import type { StockBook } from '../modules/catalogue/stock-book'
+import type { Caches } from './caches'
+import type { Deps } from './context'
+import { InMemory } from './in-memory'
 import { bearer, checkoutForm, DEMO, json, signIn, startTestApp, TEST_ERP_KEY, type TestContext } from '../../test/helpers'
 
 /**
- * What this process keeps in memory follows the database's notifications only (lib/changes-heard.ts, decision 0104),
+ * What this process keeps in memory follows the database's notifications only (InMemory.heard, decision 0104),
  * and a writer waits until it has heard its own: here every notification arrives 400 ms late, and each change is
  * still seen by the very next request, never a page or a session from before it.
  */
@@ -89,5 +95,57 @@ describe('a writer sees its own change at once, however late the notifications',
     expect(after.map((o) => o.SalesOrder)).toContain(SalesOrder)
     expect(after.length).toBe(before.length + 1)
     expect(await shown()).toBe(stockBefore - 2)
+  })
+})
+
+describe('InMemory is the one place that says when a part kept in memory may be used', () => {
+  /** Parts standing in for the server's, with the switches the accessors read. */
+  function parts() {
+    const told: string[] = []
+    const feed = { live: true, caughtUp: async () => true, tell: (channel: string, payload: string) => told.push(`${channel}:${payload}`) }
+    const caches = {
+      get live() {
+        return feed.live
+      },
+    }
+    const stock = { ready: true }
+    const search = { settled: async () => {}, refresh: async () => {} }
+    const inMemory = new InMemory({
+      changes: feed as unknown as ChangeFeed,
+      caches: caches as unknown as Caches,
+      stock: stock as unknown as StockBook,
+      search: search as unknown as SearchEngine,
+    })
+    return { inMemory, feed, stock, told }
+  }
+
+  it('every dependency is always there: optional parts are answered by InMemory, not by optional fields', () => {
+    expectTypeOf<Deps>().toEqualTypeOf<Required<Deps>>()
+  })
+
+  it('answers the caches only while the change feed is live, the stock book only while it is ready', () => {
+    const { inMemory, feed, stock } = parts()
+    expect(inMemory.caches).toBeDefined()
+    expect(inMemory.stock).toBeDefined()
+    feed.live = false
+    expect(inMemory.caches).toBeUndefined()
+    stock.ready = false
+    expect(inMemory.stock).toBeUndefined()
+    expect(inMemory.search).toBeDefined()
+  })
+
+  it('tells an order to this process on the channels the triggers use', () => {
+    const { inMemory, told } = parts()
+    inMemory.orderTold({ accountId: 7, productIds: [3, 5] })
+    inMemory.orderTold({ accountId: 8, productIds: [] })
+    expect(told).toEqual(['portal_history:7', 'portal_stock:3,5', 'portal_history:8'])
+  })
+
+  it('outside the server nothing is kept, nothing is waited for and nothing is told', async () => {
+    const none = InMemory.none()
+    expect([none.caches, none.stock, none.search, none.changes]).toEqual([undefined, undefined, undefined, undefined])
+    await expect(none.heard()).resolves.toBeUndefined()
+    await expect(none.importShown()).resolves.toBeUndefined()
+    expect(() => none.orderTold({ accountId: 1, productIds: [1] })).not.toThrow()
   })
 })
