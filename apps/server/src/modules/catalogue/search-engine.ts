@@ -74,7 +74,7 @@ export class SearchEngine {
       this.buildOwed = false
       const started = Date.now()
       const [products, groups, synonyms] = await Promise.all([repo.indexedProducts(this.db), repo.indexedGroups(this.db), repo.synonymRows(this.db)])
-      this.index = new SearchIndex(products, groups, synonyms)
+      this.index = await SearchIndex.build(products, groups, synonyms)
       this.counts.builds++
       this.events.built?.({ products: this.index.productCount, bytes: this.index.approximateBytes, ms: Date.now() - started })
     } else if (named.length > 0) {

@@ -135,3 +135,29 @@ describe('an index with a few products changed in place (withChanges)', () => {
     expect(before).toContain(renamed.id)
   })
 })
+
+describe('a whole catalogue is indexed without holding the event loop', () => {
+  const many = Array.from({ length: 12_000 }, (_, i) => product(i + 1, i % 3, i % 40))
+
+  it('answers other work between slices of products, and builds the same index as at once', async () => {
+    let turns = 0
+    let building = true
+    const other = () => {
+      turns++
+      if (building) setImmediate(other)
+    }
+    setImmediate(other)
+    // A turn of 0 ms gives way at every pause: the pauses are what is tested, not this machine's speed.
+    const built = await SearchIndex.build(many, [], [], 0)
+    building = false
+    // 12,000 products, a pause every 200 and between the stages: the other work ran between them, not only after.
+    expect(turns).toBeGreaterThanOrEqual(60)
+    const atOnce = new SearchIndex(many, [], [])
+    const stock = new Map([['WAG', new Int32Array(many.length + 1).fill(3)]])
+    for (const text of ['drench', 'oral shep', 'P-117', 'acme']) {
+      const request = { elders: false, branch: 'WAG', offset: 0, limit: 50 }
+      expect(built.search(text, request, stock), text).toEqual(atOnce.search(text, request, stock))
+    }
+    expect(built.productCount).toBe(many.length)
+  })
+})

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks'
+import { setImmediate as giveWay } from 'node:timers/promises'
 import { lowerBound, matchWords, MatchKind, normalizeCode, tokenize, typoBudget } from './search-text'
 
 /**
@@ -164,65 +166,32 @@ export class SearchIndex {
   /** A layer's products, kept to build the next layer from; empty for a full index. */
   private readonly layerProducts: readonly IndexedProduct[]
 
+  /**
+   * An index of `products`, built in one go: a layer's few products, and tests. A full catalogue is built with
+   * `SearchIndex.build`, which gives the event loop back between slices of products.
+   */
   constructor(
     products: readonly IndexedProduct[],
     groups: readonly IndexedGroup[],
     private readonly synonymRows: readonly SynonymRow[],
     private readonly underneath: Underneath | null = null,
+    collected: Collected = collectedNow(products, groups),
   ) {
-    const sorted = [...products].sort((a, b) => a.id - b.id)
+    const { sorted, codes, exactCodes } = collected
     const n = sorted.length
     this.productCount = n
     this.layerProducts = underneath ? sorted : []
     this.ids = Int32Array.from(sorted, (p) => p.id)
     this.hidden = Uint8Array.from(sorted, (p) => (p.hiddenForElders ? 1 : 0))
     this.popularity = Int32Array.from(sorted, (p) => p.popularity)
-
-    const postingsByWord = new Map<string, number[]>()
-    const add = (word: string, slot: number, field: number, position: number) => {
-      let list = postingsByWord.get(word)
-      if (!list) postingsByWord.set(word, (list = []))
-      list.push((slot << 8) | (field << 5) | Math.min(position, MAX_POSITION))
-    }
-    this.exactCodes = new Map()
-    const codes: Array<[string, number]> = []
-    sorted.forEach((p, slot) => {
-      tokenize(p.code).forEach((w, i) => add(w, slot, Field.code, i))
-      const code = normalizeCode(p.code)
-      codes.push([code, slot])
-      this.addExact(code, slot)
-      if (p.barcode) {
-        const barcode = normalizeCode(p.barcode)
-        if (barcode) {
-          add(barcode, slot, Field.barcode, 0)
-          this.addExact(barcode, slot)
-        }
-      }
-      tokenize(p.description).forEach((w, i) => add(w, slot, Field.description, i))
-      unique([...tokenize(p.brandName), ...tokenize(p.brandCode)]).forEach((w, i) => add(w, slot, Field.brand, i))
-      unique([...tokenize(p.categoryTitle), ...tokenize(p.parentTitle ?? '')]).forEach((w, i) => add(w, slot, Field.category, i))
-    })
-    codes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+    this.exactCodes = exactCodes
     this.sortedCodes = codes.map((c) => c[0])
     this.sortedCodeSlots = Int32Array.from(codes, (c) => c[1])
-
-    this.groups = groups.map((g) => ({ ...g, words: unique(tokenize(g.kind === 'brand' ? `${g.title} ${g.key}` : g.title)) }))
-    const vocabulary = new Set(postingsByWord.keys())
-    for (const g of this.groups) for (const w of g.words) vocabulary.add(w)
-    this.vocabulary = [...vocabulary].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    this.words = new Map(this.vocabulary.map((w, i) => [w, i]))
-    this.postingStart = new Int32Array(this.vocabulary.length + 1)
-    let total = 0
-    this.vocabulary.forEach((w, i) => {
-      this.postingStart[i] = total
-      total += postingsByWord.get(w)?.length ?? 0
-    })
-    this.postingStart[this.vocabulary.length] = total
-    this.postings = new Int32Array(total)
-    this.vocabulary.forEach((w, i) => {
-      const list = postingsByWord.get(w)
-      if (list) this.postings.set(list, this.postingStart[i]!)
-    })
+    this.groups = collected.groups
+    this.vocabulary = collected.vocabulary
+    this.words = collected.words
+    this.postingStart = collected.postingStart
+    this.postings = collected.postings
 
     this.synonyms = new Map()
     for (const row of synonymRows) {
@@ -242,10 +211,25 @@ export class SearchIndex {
     this.tokenWord = new Int32Array(n * MAX_QUERY_WORDS)
   }
 
-  private addExact(code: string, slot: number) {
-    const slots = this.exactCodes.get(code)
-    if (slots) slots.push(slot)
-    else this.exactCodes.set(code, [slot])
+  /**
+   * The index of a whole catalogue, its products indexed a slice at a time with the event loop given back between
+   * slices: tens of thousands of products take a second or more of work, which in one go would hold every other
+   * request of the process for that long (docs/decisions/0105-imports-never-hold-the-event-loop.md).
+   */
+  static async build(
+    products: readonly IndexedProduct[],
+    groups: readonly IndexedGroup[],
+    synonymRows: readonly SynonymRow[],
+    turnMs = TURN_MS,
+  ): Promise<SearchIndex> {
+    const collecting = collect(products, groups)
+    let since = performance.now()
+    for (let step = collecting.next(); ; step = collecting.next()) {
+      if (step.done) return new SearchIndex(products, groups, synonymRows, null, step.value)
+      if (performance.now() - since < turnMs) continue
+      await giveWay()
+      since = performance.now()
+    }
   }
 
   /**
@@ -573,6 +557,89 @@ export class SearchIndex {
 }
 
 /** The cost of two neighbouring query words' places: nothing when next to each other and in order. */
+/** How long SearchIndex.build works before it gives the event loop back, in milliseconds. */
+const TURN_MS = 10
+/** The products `collect` indexes between two of its pauses. */
+const PRODUCTS_A_STEP = 200
+
+/** Everything of an index that grows with the products: their words and codes by slot, and the postings. */
+interface Collected {
+  sorted: IndexedProduct[]
+  /** Normalised codes with their slots, sorted by code. */
+  codes: Array<[string, number]>
+  exactCodes: Map<string, number[]>
+  groups: Array<IndexedGroup & { words: string[] }>
+  vocabulary: string[]
+  words: Map<string, number>
+  postingStart: Int32Array
+  postings: Int32Array
+}
+
+/** Gathers the products' words, codes and postings, pausing (a `yield`) every PRODUCTS_A_STEP products and between stages. */
+function* collect(products: readonly IndexedProduct[], indexedGroups: readonly IndexedGroup[]): Generator<void, Collected> {
+  const sorted = [...products].sort((a, b) => a.id - b.id)
+  const postingsByWord = new Map<string, number[]>()
+  const add = (word: string, slot: number, field: number, position: number) => {
+    let list = postingsByWord.get(word)
+    if (!list) postingsByWord.set(word, (list = []))
+    list.push((slot << 8) | (field << 5) | Math.min(position, MAX_POSITION))
+  }
+  const exactCodes = new Map<string, number[]>()
+  const addExact = (code: string, slot: number) => {
+    const slots = exactCodes.get(code)
+    if (slots) slots.push(slot)
+    else exactCodes.set(code, [slot])
+  }
+  const codes: Array<[string, number]> = []
+  for (let slot = 0; slot < sorted.length; slot++) {
+    if (slot > 0 && slot % PRODUCTS_A_STEP === 0) yield
+    const p = sorted[slot]!
+    tokenize(p.code).forEach((w, i) => add(w, slot, Field.code, i))
+    const code = normalizeCode(p.code)
+    codes.push([code, slot])
+    addExact(code, slot)
+    if (p.barcode) {
+      const barcode = normalizeCode(p.barcode)
+      if (barcode) {
+        add(barcode, slot, Field.barcode, 0)
+        addExact(barcode, slot)
+      }
+    }
+    tokenize(p.description).forEach((w, i) => add(w, slot, Field.description, i))
+    unique([...tokenize(p.brandName), ...tokenize(p.brandCode)]).forEach((w, i) => add(w, slot, Field.brand, i))
+    unique([...tokenize(p.categoryTitle), ...tokenize(p.parentTitle ?? '')]).forEach((w, i) => add(w, slot, Field.category, i))
+  }
+  yield
+  codes.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]))
+  yield
+  const groups = indexedGroups.map((g) => ({ ...g, words: unique(tokenize(g.kind === 'brand' ? `${g.title} ${g.key}` : g.title)) }))
+  const known = new Set(postingsByWord.keys())
+  for (const g of groups) for (const w of g.words) known.add(w)
+  const vocabulary = [...known].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  yield
+  const words = new Map(vocabulary.map((w, i) => [w, i]))
+  const postingStart = new Int32Array(vocabulary.length + 1)
+  let total = 0
+  vocabulary.forEach((w, i) => {
+    postingStart[i] = total
+    total += postingsByWord.get(w)?.length ?? 0
+  })
+  postingStart[vocabulary.length] = total
+  yield
+  const postings = new Int32Array(total)
+  vocabulary.forEach((w, i) => {
+    const list = postingsByWord.get(w)
+    if (list) postings.set(list, postingStart[i]!)
+  })
+  return { sorted, codes, exactCodes, groups, vocabulary, words, postingStart, postings }
+}
+
+/** `collect` run to its end at once. */
+function collectedNow(products: readonly IndexedProduct[], groups: readonly IndexedGroup[]): Collected {
+  const collecting = collect(products, groups)
+  for (let step = collecting.next(); ; step = collecting.next()) if (step.done) return step.value
+}
+
 function distance(a: number, b: number): number {
   const fieldA = a >> 5
   const fieldB = b >> 5

@@ -1,15 +1,28 @@
-import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import { FILES } from './files'
 import { readersOf, type RowReader } from './fields'
 import { isBranchCode } from '@portal/contract/common'
 import { MESSAGES, type Message } from './messages'
-import { ROWS_A_TURN, checkKnown, counts, diff, given, missing, unknownMessage, type Db, type Fields, type PlanContext, type Step } from './plan'
+import {
+  BigMap,
+  Turns,
+  checkKnown,
+  mappedInTurns,
+  counts,
+  diff,
+  given,
+  missing,
+  unknownMessage,
+  type Db,
+  type Fields,
+  type PlanContext,
+  type Step,
+} from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
 
 /**
  * Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. Other
- * requests are answered between every ROWS_A_TURN rows: a file of a million rows is checked without stalling them.
+ * requests are answered between turns (Turns): a file of a million rows is checked without stalling them.
  */
 export async function collect<T extends Fields>(
   table: Table,
@@ -17,27 +30,24 @@ export async function collect<T extends Fields>(
   read: (r: RowReader) => { key: string; row: T } | null,
   field = keyField(table),
 ) {
-  const rows = new Map<string, T>()
-  const lines = new Map<string, number>()
+  const rows = new BigMap<T>()
   // Every key the file names, right or not: a row with a problem is still no "unknown" to the rows naming it,
   // and a key named twice is a duplicate whatever else is wrong with either row.
-  const named = new Map<string, number>()
+  const named = new BigMap<number>()
   let failed = 0
-  for (const [i, r] of readersOf(table, ctx.problems).entries()) {
-    if (i % ROWS_A_TURN === ROWS_A_TURN - 1) await yieldToOthers()
+  const turns = new Turns()
+  for (const r of readersOf(table, ctx.problems)) {
+    if (turns.due()) await turns.give()
     const found = read(r)
     if (found?.key) {
       const first = named.get(found.key)
       if (first !== undefined) r.problem(field, found.key, MESSAGES.duplicate(first))
       else named.set(found.key, r.line)
     }
-    if (found && !r.failed) {
-      rows.set(found.key, found.row)
-      lines.set(found.key, r.line)
-    }
+    if (found && !r.failed) rows.set(found.key, found.row)
     if (r.failed) failed++
   }
-  return { rows, lines, named, failed }
+  return { rows, named, failed }
 }
 
 const keyField = (table: Table) => Object.values(FILES).find((f) => table.file.startsWith(`${f.name}.`))?.required[0] ?? ''
@@ -68,7 +78,7 @@ export async function planBranches(db: Db, table: Table, ctx: PlanContext): Prom
 
 export async function planCategories(db: Db, table: Table, ctx: PlanContext): Promise<Step> {
   const existing = await repo.categories(db)
-  const { rows, lines, named, failed } = await collect(table, ctx, (r) => ({
+  const { rows, named, failed } = await collect(table, ctx, (r) => ({
     key: r.key('Category'),
     row: {
       title: r.key('Title'),
@@ -88,7 +98,7 @@ export async function planCategories(db: Db, table: Table, ctx: PlanContext): Pr
   for (const [name, row] of rows) {
     const problem = (message: Message) => {
       badRows++
-      ctx.problems.push({ file: table.file, line: lines.get(name)!, field: 'Parent', value: row.parent ?? '', message })
+      ctx.problems.push({ file: table.file, line: named.get(name)!, field: 'Parent', value: row.parent ?? '', message })
     }
     if (row.parent && !ctx.known.categories.has(row.parent)) problem(unknownMessage(ctx, 'categories', row.parent))
     else if (row.parent) {
@@ -206,13 +216,8 @@ export async function planProducts(db: Db, table: Table, ctx: PlanContext): Prom
     async write(trx) {
       const categoryIds = await repo.categoryIds(trx)
       const columns = ({ category, ...row }: (typeof added)[number][1]) => given({ ...row, category_id: categoryIds.get(category)! })
-      await repo.insertRows(trx, 'products', added.map(([product_code, row]) => ({ product_code, ...columns(row) })) as never)
-      await repo.updateWhere(
-        trx,
-        'products',
-        'product_code',
-        changed.map(([key, row]) => ({ key, set: columns(row) })),
-      )
+      await repo.insertRows(trx, 'products', (await mappedInTurns(added, ([product_code, row]) => ({ product_code, ...columns(row) }))) as never)
+      await repo.updateWhere(trx, 'products', 'product_code', await mappedInTurns(changed, ([key, row]) => ({ key, set: columns(row) })))
       await repo.withdraw(trx, 'products', 'product_code', withdrawn)
     },
   }

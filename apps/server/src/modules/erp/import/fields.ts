@@ -180,5 +180,7 @@ export class RowReader {
   }
 }
 
-/** Every row of a table, each with a reader. */
-export const readersOf = (table: Table, problems: Problems) => table.rows.map((row) => new RowReader(table, row, problems))
+/** Every row of a table, each with a reader made as it is reached (a file may hold a million rows). */
+export function* readersOf(table: Table, problems: Problems): Generator<RowReader> {
+  for (const row of table.rows) yield new RowReader(table, row, problems)
+}

@@ -41,7 +41,7 @@ interface LineRow extends Fields {
 }
 
 /** Lines grouped by their document, checked against the documents known, and diffed against the portal's lines. */
-async function groupLines(rows: Map<string, LineRow>, existing: Map<string, Fields>) {
+async function groupLines(rows: ReadonlyMap<string, LineRow>, existing: ReadonlyMap<string, Fields>) {
   const byDocument = new Map<string, Array<[number, LineRow]>>()
   for (const [key, row] of rows) {
     const [doc, line] = key.split('|') as [string, string]
@@ -161,7 +161,7 @@ export async function planOrders(db: Db, orders: Table | null, lines: Table | nu
       const salesOrder = key.split('|')[0]!
       if (!orderRows?.named.has(salesOrder) && !existing.orders.has(salesOrder) && !notChecked(ctx, 'orders', lines.file, 'SalesOrder')) {
         lineProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'SalesOrder', value: salesOrder, message: MESSAGES.unknownSalesOrder() })
+        ctx.problems.push({ file: lines.file, line: lineRows.named.get(key)!, field: 'SalesOrder', value: salesOrder, message: MESSAGES.unknownSalesOrder() })
       }
     }
   }
@@ -276,7 +276,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
       const invoice = key.split('|')[0]!
       if (!invoiceRows?.named.has(invoice) && !existing.invoices.has(invoice) && !notChecked(ctx, 'invoices', lines.file, 'Invoice')) {
         extraProblems++
-        ctx.problems.push({ file: lines.file, line: lineRows.lines.get(key)!, field: 'Invoice', value: invoice, message: MESSAGES.unknownInvoice() })
+        ctx.problems.push({ file: lines.file, line: lineRows.named.get(key)!, field: 'Invoice', value: invoice, message: MESSAGES.unknownInvoice() })
       }
     }
   // The server computes GST per line; an Amount that does not add up is the ERP's or the export's mistake.
@@ -289,7 +289,7 @@ export async function planInvoices(db: Db, invoices: Table | null, lines: Table 
         extraProblems++
         ctx.problems.push({
           file: invoices.file,
-          line: invoiceRows.lines.get(invoice)!,
+          line: invoiceRows.named.get(invoice)!,
           field: 'Amount',
           value: (row.extended_inc_cents / 100).toFixed(2),
           message: MESSAGES.amountMismatch(total),

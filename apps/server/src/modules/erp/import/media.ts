@@ -113,8 +113,9 @@ export async function planAttachments(db: Db, files: ExportFiles, list: Table | 
     if (ctx.problems.length > before) failed++
   }
   if (list && descriptions)
-    for (const [key, line] of descriptions.lines)
+    for (const key of descriptions.rows.keys())
       if (!wanted.has(key)) {
+        const line = descriptions.named.get(key)!
         failed++
         ctx.problems.push({
           file: list.file,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diff, mapInTurns, missing, ROWS_A_TURN } from './plan'
+import { BigMap, diff, mapInTurns, mappedInTurns, missing, ROWS_A_TURN } from './plan'
 
 const many = 3 * ROWS_A_TURN
 const rows = (qty: number) => new Map(Array.from({ length: many }, (_, i) => [`P${i}|WAG`, { qty_available: qty, active: true }]))
@@ -39,5 +39,39 @@ describe('comparing a large file with the portal', () => {
     const { turns, result } = await turnsDuring(() => mapInTurns([...rows(1).keys()], (key) => [key, key.length]))
     expect(result.size).toBe(many)
     expect(turns).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('rows that each take long to read', () => {
+  /** A row that holds the event loop about a millisecond, as a product row with all its fields checked can. */
+  const slowly = (n: number) => {
+    const until = performance.now() + 1
+    while (performance.now() < until);
+    return n
+  }
+
+  it('give other requests a turn every few milliseconds, long before a thousand rows', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => i)
+    const { turns, result } = await turnsDuring(() => mappedInTurns(rows, slowly))
+    expect(result).toEqual(rows)
+    expect(turns).toBeGreaterThanOrEqual(2)
+  })
+})
+
+describe('a map of a whole file', () => {
+  it('answers as a Map does, in the order its keys were first set', () => {
+    const map = new BigMap<number>()
+    const keys = Array.from({ length: 5_000 }, (_, i) => `P${(i * 7919) % 5_000}|WAG`)
+    keys.forEach((key, i) => map.set(key, i))
+    map.set(keys[10]!, -1)
+    expect(map.size).toBe(5_000)
+    expect([...map.keys()]).toEqual(keys)
+    expect(map.get(keys[10]!)).toBe(-1)
+    expect(map.has('P1|MEL')).toBe(false)
+    expect([...map].slice(0, 2)).toEqual([
+      [keys[0], 0],
+      [keys[1], 1],
+    ])
+    expect([...map.values()].reduce((a, b) => a + b, 0)).toBe((4_999 * 5_000) / 2 - 10 - 1)
   })
 })

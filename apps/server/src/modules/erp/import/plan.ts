@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
@@ -65,18 +66,35 @@ export type Fields = Record<string, Value | undefined>
 const same = (a: Value | undefined, b: Value | undefined) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b)
 
 /**
- * How many rows are compared between two turns of other requests: a file of hundreds of thousands of rows (a whole
- * stock file) is compared while the portal goes on answering its customers (docs/erp-interchange.md, Limits).
+ * The most rows worked through between two turns of other requests, and the longest such a stretch may hold the
+ * event loop, in milliseconds: a file of hundreds of thousands of rows (a whole stock file) is read and compared
+ * while the portal goes on answering its customers (docs/erp-interchange.md, Limits).
  */
-export const ROWS_A_TURN = 5_000
+export const ROWS_A_TURN = 1_000
+const TURN_MS = 10
+
+/** Work over many rows done in turns: `due()` after ROWS_A_TURN rows or TURN_MS, whichever comes first; `give()` then lets other requests run. */
+export class Turns {
+  private rows = 0
+  private since = performance.now()
+
+  due(): boolean {
+    return ++this.rows % ROWS_A_TURN === 0 || performance.now() - this.since >= TURN_MS
+  }
+
+  async give(): Promise<void> {
+    await yieldToOthers()
+    this.since = performance.now()
+  }
+}
 
 /** Rows new to the portal and rows that differ from it in a field the file gives; other requests are answered between turns. */
-export async function diff<T extends Fields>(wanted: Map<string, T>, existing: Map<string, Fields>) {
+export async function diff<T extends Fields>(wanted: ReadonlyMap<string, T>, existing: ReadonlyMap<string, Fields>) {
   const added: Array<[string, T]> = []
   const changed: Array<[string, T]> = []
-  let i = 0
+  const turns = new Turns()
   for (const [key, row] of wanted) {
-    if (++i % ROWS_A_TURN === 0) await yieldToOthers()
+    if (turns.due()) await turns.give()
     const now = existing.get(key)
     if (!now) added.push([key, row])
     else if (Object.entries(row).some(([field, value]) => value !== undefined && !same(value, now[field]))) changed.push([key, row])
@@ -85,22 +103,97 @@ export async function diff<T extends Fields>(wanted: Map<string, T>, existing: M
 }
 
 /** In a full run, the active records the file leaves out; other requests are answered between turns. */
-export async function missing(mode: Mode, wanted: Map<string, unknown>, existing: Map<string, Fields>, activeField = 'active'): Promise<string[]> {
+export async function missing(
+  mode: Mode,
+  wanted: ReadonlyMap<string, unknown>,
+  existing: ReadonlyMap<string, Fields>,
+  activeField = 'active',
+): Promise<string[]> {
   if (mode !== 'full') return []
   const left: string[] = []
-  let i = 0
+  const turns = new Turns()
   for (const [key, row] of existing) {
-    if (++i % ROWS_A_TURN === 0) await yieldToOthers()
+    if (turns.due()) await turns.give()
     if (row[activeField] === true && !wanted.has(key)) left.push(key)
   }
   return left
 }
 
+/** The small maps a BigMap keeps its entries in. */
+const BIG_MAP_SHARDS = 64
+
+/**
+ * A map of a file's rows by key (a whole stock file is 650,000) kept as many small maps: a JavaScript Map grows by
+ * rebuilding its whole table in one step (140 ms at half a million entries, longer with two growing together), which
+ * no turn can split; 64 small maps each rebuild a 64th of it. Iterates in the order the keys were first set.
+ */
+export class BigMap<V> implements ReadonlyMap<string, V> {
+  private readonly shards = Array.from({ length: BIG_MAP_SHARDS }, () => new Map<string, V>())
+  private readonly order: string[] = []
+
+  private shardOf(key: string): Map<string, V> {
+    let h = key.length
+    for (let i = Math.max(0, key.length - 8); i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0
+    return this.shards[(h >>> 0) % BIG_MAP_SHARDS]!
+  }
+
+  get size(): number {
+    return this.order.length
+  }
+
+  get(key: string): V | undefined {
+    return this.shardOf(key).get(key)
+  }
+
+  has(key: string): boolean {
+    return this.shardOf(key).has(key)
+  }
+
+  set(key: string, value: V): this {
+    const shard = this.shardOf(key)
+    if (!shard.has(key)) this.order.push(key)
+    shard.set(key, value)
+    return this
+  }
+
+  *entries(): MapIterator<[string, V]> {
+    for (const key of this.order) yield [key, this.get(key)!]
+  }
+
+  *keys(): MapIterator<string> {
+    yield* this.order
+  }
+
+  *values(): MapIterator<V> {
+    for (const key of this.order) yield this.get(key)!
+  }
+
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries()
+  }
+
+  forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
+    for (const key of this.order) callback(this.get(key)!, key, this)
+  }
+}
+
+/** `rows` each made into what `f` makes of it, a turn at a time (Turns): what a large file writes is prepared without stalling other requests. */
+export async function mappedInTurns<R, V>(rows: readonly R[], f: (row: R) => V): Promise<V[]> {
+  const mapped: V[] = []
+  const turns = new Turns()
+  for (const row of rows) {
+    if (turns.due()) await turns.give()
+    mapped.push(f(row))
+  }
+  return mapped
+}
+
 /** A map of `rows` by `entry`, built a turn at a time, so that reading a large table stalls no other request. */
-export async function mapInTurns<R, V>(rows: readonly R[], entry: (row: R) => [string, V]): Promise<Map<string, V>> {
-  const map = new Map<string, V>()
+export async function mapInTurns<R, V>(rows: readonly R[], entry: (row: R) => [string, V]): Promise<BigMap<V>> {
+  const map = new BigMap<V>()
+  const turns = new Turns()
   for (let i = 0; i < rows.length; i++) {
-    if (i % ROWS_A_TURN === ROWS_A_TURN - 1) await yieldToOthers()
+    if (turns.due()) await turns.give()
     const [key, value] = entry(rows[i]!)
     map.set(key, value)
   }

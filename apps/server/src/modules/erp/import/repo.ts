@@ -12,7 +12,9 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>, s
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size))
 }
 
-const byKey = <T extends { key: string }>(rows: T[]) => new Map<string, Fields>(rows.map(({ key, ...rest }) => [key, rest as Fields]))
+/** Rows by their key, each with what `fields` makes of it (the row as read by default); other requests are answered between turns. */
+const byKey = <T extends { key: string }>(rows: T[], fields: (row: Omit<T, 'key'>) => Fields = (row) => row as Fields) =>
+  mapInTurns<T, Fields>(rows, ({ key, ...rest }) => [key, fields(rest)])
 
 // What the portal has.
 
@@ -59,7 +61,7 @@ export async function products(db: Db) {
       'products.active',
     ])
     .execute()
-  return byKey(rows.map((r) => ({ ...r, weight_kg: Number(r.weight_kg) })))
+  return byKey(rows, (r) => ({ ...r, weight_kg: Number(r.weight_kg) }))
 }
 
 export async function stock(db: Db) {
@@ -107,7 +109,7 @@ export async function accounts(db: Db) {
           .as('sales_rep'),
     ])
     .execute()
-  return byKey(rows.map((r) => ({ ...r, credit_limit_cents: Number(r.credit_limit_cents), balance_cents: Number(r.balance_cents) })))
+  return byKey(rows, (r) => ({ ...r, credit_limit_cents: Number(r.credit_limit_cents), balance_cents: Number(r.balance_cents) }))
 }
 
 /** The back office's Sales representatives by e-mail (stored in lower case), whom accounts.csv's SalesRep may name. */
