@@ -75,6 +75,19 @@ export interface AppOptions {
 
 const BODY_LIMIT = 1024 * 1024
 
+/** What the server keeps in memory, following the change feed: the stock book, the search index and the caches. */
+function keptInMemory(app: FastifyInstance, db: Database, changes: ChangeFeed, config: Config): InMemory {
+  const stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
+  const search = new SearchEngine(db, stock, changes, {
+    error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
+    built: (facts) => app.log.info(facts, 'search index built'),
+  })
+  const caches = config.cacheTtlMs > 0 ? new Caches(changes, config.cacheTtlMs) : undefined
+  // Pages cached from the previous index are forgotten once the new one is in place.
+  if (caches) search.onChange(() => caches.forgetCatalogue())
+  return new InMemory({ changes, stock, search, ...(caches ? { caches } : {}) })
+}
+
 /** The whole server, without listening: main.ts listens, tests inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, changes, webDist, logger = true, logStream, pool, errorReporter, erpKey } = options
@@ -93,17 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler({ checked: !config.production }))
 
   const metrics = new AppMetrics({ pool, outboxBacklog: () => outboxBacklog(db), erpBacklog: () => orderBacklog(db, config) })
-  let deps: Deps = { db, config, metrics, inMemory: InMemory.none() }
+  const inMemory = changes ? keptInMemory(app, db, changes, config) : InMemory.none()
+  const deps: Deps = { db, config, metrics, inMemory }
   if (changes) {
-    const stock = new StockBook(db, changes, (error) => app.log.error({ err: error }, 'the stock could not be read'))
-    const search = new SearchEngine(db, stock, changes, {
-      error: (error) => app.log.error({ err: error }, 'the search index could not be refreshed'),
-      built: (facts) => app.log.info(facts, 'search index built'),
-    })
-    const caches = config.cacheTtlMs > 0 ? new Caches(changes, config.cacheTtlMs) : undefined
-    deps = { ...deps, inMemory: new InMemory({ changes, stock, search, ...(caches ? { caches } : {}) }) }
-    // Pages cached from the previous index are forgotten once the new one is in place.
-    if (caches) search.onChange(() => caches.forgetCatalogue())
     // Back-in-stock e-mails follow the stock's notifications, after the write has committed (decision 0087).
     const stockAlerts = watchStockAlerts(deps, changes, app.log)
     app.decorate('stockAlerts', stockAlerts)

@@ -143,7 +143,7 @@ describe('InMemory is the one place that says when a part kept in memory may be 
 
   it('outside the server nothing is kept, nothing is waited for and nothing is told', async () => {
     const none = InMemory.none()
-    expect([none.caches, none.stock, none.search, none.changes]).toEqual([undefined, undefined, undefined, undefined])
+    expect([none.caches, none.stock, none.search]).toEqual([undefined, undefined, undefined])
     await expect(none.heard()).resolves.toBeUndefined()
     await expect(none.importShown()).resolves.toBeUndefined()
     expect(() => none.orderTold({ accountId: 1, productIds: [1] })).not.toThrow()

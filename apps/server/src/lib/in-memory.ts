@@ -27,11 +27,6 @@ export class InMemory {
 
   constructor(private readonly parts: InMemoryParts | undefined) {}
 
-  /** The change feed, when this process listens to one. */
-  get changes(): ChangeFeed | undefined {
-    return this.parts?.changes
-  }
-
   /** The caches while they may be used: kept (CACHE_SECONDS above 0) and their feed live. */
   get caches(): Caches | undefined {
     const caches = this.parts?.caches

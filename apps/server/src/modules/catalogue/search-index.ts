@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks'
-import { setImmediate as giveWay } from 'node:timers/promises'
+import { TURN_MS, Turns } from '../../lib/turns'
 import { lowerBound, matchWords, MatchKind, normalizeCode, tokenize, typoBudget } from './search-text'
 
 /**
@@ -223,12 +222,10 @@ export class SearchIndex {
     turnMs = TURN_MS,
   ): Promise<SearchIndex> {
     const collecting = collect(products, groups)
-    let since = performance.now()
+    const turns = new Turns({ steps: Infinity, ms: turnMs })
     for (let step = collecting.next(); ; step = collecting.next()) {
       if (step.done) return new SearchIndex(products, groups, synonymRows, null, step.value)
-      if (performance.now() - since < turnMs) continue
-      await giveWay()
-      since = performance.now()
+      if (turns.due()) await turns.give()
     }
   }
 
@@ -556,9 +553,6 @@ export class SearchIndex {
   }
 }
 
-/** The cost of two neighbouring query words' places: nothing when next to each other and in order. */
-/** How long SearchIndex.build works before it gives the event loop back, in milliseconds. */
-const TURN_MS = 10
 /** The products `collect` indexes between two of its pauses. */
 const PRODUCTS_A_STEP = 200
 
@@ -640,6 +634,7 @@ function collectedNow(products: readonly IndexedProduct[], groups: readonly Inde
   for (let step = collecting.next(); ; step = collecting.next()) if (step.done) return step.value
 }
 
+/** The cost of two neighbouring query words' places: nothing when next to each other and in order. */
 function distance(a: number, b: number): number {
   const fieldA = a >> 5
   const fieldB = b >> 5

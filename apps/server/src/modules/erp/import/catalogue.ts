@@ -2,23 +2,10 @@ import { FILES } from './files'
 import { readersOf, type RowReader } from './fields'
 import { isBranchCode } from '@portal/contract/common'
 import { MESSAGES, type Message } from './messages'
-import {
-  BigMap,
-  Turns,
-  checkKnown,
-  mappedInTurns,
-  counts,
-  diff,
-  given,
-  missing,
-  unknownMessage,
-  type Db,
-  type Fields,
-  type PlanContext,
-  type Step,
-} from './plan'
+import { BigMap, checkKnown, mappedInTurns, counts, diff, given, missing, unknownMessage, type Db, type Fields, type PlanContext, type Step } from './plan'
 import type { Table } from './read'
 import * as repo from './repo'
+import { Turns } from '../../../lib/turns'
 
 /**
  * Rows read from a file, by key, with the line each came from; rows with problems are left out and counted. Other

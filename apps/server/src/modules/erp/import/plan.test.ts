@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { BigMap, diff, mapInTurns, mappedInTurns, missing, ROWS_A_TURN } from './plan'
+import { STEPS_A_TURN } from '../../../lib/turns'
+import { BigMap, diff, mapInTurns, mappedInTurns, missing } from './plan'
 
-const many = 3 * ROWS_A_TURN
+const many = 3 * STEPS_A_TURN
 const rows = (qty: number) => new Map(Array.from({ length: many }, (_, i) => [`P${i}|WAG`, { qty_available: qty, active: true }]))
 
 /** How many turns other work (a customer's request) got while `work` ran, and what it answered. */
@@ -20,7 +21,7 @@ async function turnsDuring<T>(work: () => Promise<T>) {
 }
 
 // The import of a whole stock file compares hundreds of thousands of rows inside the running portal: the
-// comparisons give the portal's other requests a turn every ROWS_A_TURN rows instead of holding the event loop.
+// comparisons give the portal's other requests a turn every STEPS_A_TURN rows instead of holding the event loop.
 describe('comparing a large file with the portal', () => {
   it('finds the changed rows, giving other requests turns meanwhile', async () => {
     const { turns, result } = await turnsDuring(() => diff(rows(5), rows(4)))

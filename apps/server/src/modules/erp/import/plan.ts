@@ -1,6 +1,5 @@
-import { performance } from 'node:perf_hooks'
-import { setImmediate as yieldToOthers } from 'node:timers/promises'
 import type { Kysely } from 'kysely'
+import { Turns } from '../../../lib/turns'
 import type { DB } from '../../../db/schema'
 import { nearest } from '../../../lib/nearest'
 import type { ErpProblem as Problem, Problems } from '../problems'
@@ -64,29 +63,6 @@ type Value = string | number | boolean | null | readonly string[]
 export type Fields = Record<string, Value | undefined>
 
 const same = (a: Value | undefined, b: Value | undefined) => (Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b)
-
-/**
- * The most rows worked through between two turns of other requests, and the longest such a stretch may hold the
- * event loop, in milliseconds: a file of hundreds of thousands of rows (a whole stock file) is read and compared
- * while the portal goes on answering its customers (docs/erp-interchange.md, Limits).
- */
-export const ROWS_A_TURN = 1_000
-const TURN_MS = 10
-
-/** Work over many rows done in turns: `due()` after ROWS_A_TURN rows or TURN_MS, whichever comes first; `give()` then lets other requests run. */
-export class Turns {
-  private rows = 0
-  private since = performance.now()
-
-  due(): boolean {
-    return ++this.rows % ROWS_A_TURN === 0 || performance.now() - this.since >= TURN_MS
-  }
-
-  async give(): Promise<void> {
-    await yieldToOthers()
-    this.since = performance.now()
-  }
-}
 
 /** Rows new to the portal and rows that differ from it in a field the file gives; other requests are answered between turns. */
 export async function diff<T extends Fields>(wanted: ReadonlyMap<string, T>, existing: ReadonlyMap<string, Fields>) {
